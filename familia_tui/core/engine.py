@@ -1,0 +1,181 @@
+"""The engine protocol shared by every game.
+
+A game package exposes one `GameSpec` (`GAME`). A game state is **mutable with an explicit
+`clone()`**: `apply()` changes the state in place and returns the events it caused; anything that
+wants to look ahead (bots, the UI's "what if") clones first. This is the one choice for the whole
+project.
+
+`legal_actions()` is the single source of truth: `apply()` rejects anything else with
+`IllegalAction`, the UI highlights from it, bots choose from it, and `explain()` says why an
+action is or is not in it, as a chain of rule clauses with ruling ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from familia_tui.i18n import translate
+
+
+class FamiliaTuiError(Exception):
+    """Root of the project's error tree."""
+
+
+class IllegalAction(FamiliaTuiError, ValueError):
+    """An action that `legal_actions()` does not contain; carries the explanation."""
+
+    def __init__(self, action: object, explanation: Explanation | None = None) -> None:
+        self.action = action
+        self.explanation = explanation
+        reason = explanation.text("en") if explanation else "not a legal action now"
+        super().__init__(f"illegal action {action!s}: {reason}")
+
+
+class ActionSyntaxError(FamiliaTuiError, ValueError):
+    """A text that is not an action of the game's notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One step of a rule explanation: a message key, its parameters and the ruling id."""
+
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+    ruling: str | None = None
+
+    def text(self, lang: str = "en") -> str:
+        body = translate(self.key, lang, **dict(self.params))
+        return f"{body} [{self.ruling}]" if self.ruling else body
+
+
+def clause(key: str, ruling: str | None = None, **params: object) -> Clause:
+    """Build a clause; parameters are stored as text so clauses stay hashable and frozen."""
+    return Clause(key, tuple((k, str(v)) for k, v in params.items()), ruling)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why an action is (or is not) legal: the verdict and the chain of clauses behind it."""
+
+    legal: bool
+    clauses: tuple[Clause, ...]
+
+    def text(self, lang: str = "en") -> str:
+        return " → ".join(c.text(lang) for c in self.clauses)
+
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        return tuple(c.ruling for c in self.clauses if c.ruling)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs and animations: no rule knowledge needed to show it.
+
+    `kind` is a short name (`card_played`, `trick_won`, `cards_batted` …), `seat` the seat it is
+    about, `cards` the cards involved, and `info` any further named values.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[Any, ...] = ()
+    info: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.info:
+            if key == name:
+                return value
+        return default
+
+
+Controller = str
+"""`human`, or `bot:KIND` (e.g. `bot:basic`, `bot:random`)."""
+
+
+class Seat(BaseModel):
+    """One seat at the table: who sits there and the game-specific role and team."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=24)
+    """The name shown at the table."""
+    controller: Controller = "human"
+    """`human` or `bot:KIND`."""
+    player: str | None = None
+    """The person who runs this seat when it differs from `name` (the 2-player Familia game:
+    each person runs a male and a female hand). Handoffs go by player."""
+    role: Literal["M", "F"] | None = None
+    """Familia: male or female role; decides single-card scores."""
+    team: str | None = None
+    """Team (family) id; seats with the same id score together. None = individual play."""
+    crest: Literal["S", "H", "D", "C"] | None = None
+    """Familia royal option: the team's crest suit (家紋)."""
+
+    @field_validator("controller")
+    @classmethod
+    def _controller_known(cls, value: str) -> str:
+        if value != "human" and not value.startswith("bot:"):
+            raise ValueError("must be 'human' or 'bot:KIND' (e.g. bot:basic)")
+        return value
+
+    @property
+    def is_human(self) -> bool:
+        return self.controller == "human"
+
+    @property
+    def person(self) -> str:
+        """Who sits at this seat: the player, or the seat's own name."""
+        return self.player or self.name
+
+
+class GameState(Protocol):
+    """What every game's state offers (see DESIGN.md §2)."""
+
+    phase: Any
+    seats: tuple[Seat, ...]
+
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_actions(self) -> list[Any]: ...
+    def apply(self, action: Any) -> list[Event]: ...
+    def explain(self, action: Any) -> Explanation: ...
+    def view(self, seat: int) -> Any: ...
+    def result(self) -> Any: ...
+    def clone(self) -> Self: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the app, the command line, records and scenarios need to know about one game."""
+
+    id: str
+    names: Mapping[str, str]
+    options_model: type[BaseModel]
+    new_game: Callable[..., GameState]
+    """`new_game(options, seats, seed=None, deal=None) -> state`."""
+    parse_action: Callable[[str], Any]
+    bots: Mapping[str, Callable[[], Any]]
+    default_preset: str
+    default_seats: Callable[[BaseModel], list[Seat]]
+    """Seats for a preset when none are given (roles and teams from the preset)."""
+    queries: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    """Named read-outs of a state for scenario expectations (`phase`, `scores`, `captures` …)."""
+    position: Callable[..., GameState] | None = None
+    """`position(options, seats, spec, rng) -> state` for scenario positions."""
+
+    def format_action(self, action: Any) -> str:
+        return str(action)
+
+
+def seats_of(spec: GameSpec, options: BaseModel, names: Sequence[str] | None = None) -> list[Seat]:
+    """The preset's default seats, renamed when names are given."""
+    seats = spec.default_seats(options)
+    if names:
+        seats = [s.model_copy(update={"name": n}) for s, n in zip(seats, names, strict=False)]
+    return seats

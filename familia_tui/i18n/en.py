@@ -1,0 +1,4 @@
+"""English messages."""
+
+MESSAGES: dict[str, str] = {
+}

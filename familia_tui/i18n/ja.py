@@ -1,0 +1,4 @@
+"""日本語のメッセージ。"""
+
+MESSAGES: dict[str, str] = {
+}
