@@ -18,6 +18,7 @@ Card(rank=10, suit='H')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Literal, NamedTuple
 
 Glyphs = Literal["unicode", "letters", "ascii"]
@@ -127,10 +128,20 @@ def suit_order_key(card: Card) -> tuple[int, int]:
 
 def number_cards(decks: int = 1) -> list[Card]:
     """The A–10 cards of `decks` standard decks (40 per deck)."""
-    return [Card(rank, suit) for _ in range(decks) for suit in SUITS for rank in NUMBER_RANKS]
+    return list(_number_cards(decks))
 
 
 def face_cards(sets: int = 1, colour: str | None = None) -> list[Card]:
     """The K, Q, J of `sets` decks (12 per set), optionally one colour only (6 per set)."""
+    return list(_face_cards(sets, colour))
+
+
+@cache
+def _number_cards(decks: int) -> tuple[Card, ...]:
+    return tuple(Card(rank, suit) for _ in range(decks) for suit in SUITS for rank in NUMBER_RANKS)
+
+
+@cache
+def _face_cards(sets: int, colour: str | None) -> tuple[Card, ...]:
     suits = [s for s in SUITS if colour is None or SUIT_COLOUR[s] == colour]
-    return [Card(rank, suit) for _ in range(sets) for suit in suits for rank in FACE_RANKS]
+    return tuple(Card(rank, suit) for _ in range(sets) for suit in suits for rank in FACE_RANKS)

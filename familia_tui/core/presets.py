@@ -1,11 +1,661 @@
-"""Presets: named rule sets as YAML files, validated by strict frozen pydantic models."""
+"""Presets: named rule sets as YAML files, validated by strict frozen pydantic models.
+
+One YAML file is one preset; its id is the file stem. The file names its `game`, a `name` and a
+`description` in English and Japanese, optionally `extends` another preset of the same game, and
+then sets the game's options, which the game's options model validates::
+
+    game: familia
+    name: {en: "4 players, mixed pairs", ja: "4人・男女ペア戦"}
+    description: {en: "...", ja: "..."}
+    extends: familia-4
+    style: batting
+
+Shipped presets live in `rules/<game>/*.yaml`, user presets in `<user config dir>/presets/<game>/`
+(a user preset with a shipped id overrides it); files in subfolders such as `practice/` are not
+presets. A bad file raises `PresetError`, which lists every problem of the file with its key
+path, the bad value, the reason, a "did you mean …?" for unknown keys, and the line where cheap.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+import difflib
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, get_args
+
+import yaml
+from platformdirs import user_config_dir
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from familia_tui.core.engine import FamiliaTuiError
+
+USER_PRESETS_ENV = "FAMILIA_TUI_USER_PRESETS"
+"""Environment variable that replaces the user presets folder (tests, portable setups)."""
+META_KEYS = ("game", "name", "description", "extends")
+"""Top-level keys that describe the preset rather than set an option."""
+YAML_SUFFIXES = (".yaml", ".yml")
+UNKNOWN_KEY = "unknown key"
+"""The reason of every unknown-key problem."""
+
+Origin = Literal["shipped", "user", "path"]
+KeyPath = tuple[str | int, ...]
+Lines = dict[tuple[str, ...], int]
 
 
 class StrictModel(BaseModel):
     """Base of every options model: unknown keys rejected, values frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Missing:
+    """The value of a problem about a key that is absent."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+"""`Problem.value` when there is no value to show (a missing key, a whole-file problem)."""
+
+
+# ----- errors -----
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a preset file."""
+
+    key_path: str
+    """Dotted path of the key (`table.2.role`), or `(options)`, `(yaml)`, `(file)`, `(preset)`."""
+    value: object
+    """The offending value as read from the file, or MISSING."""
+    reason: str
+    """What is wrong."""
+    hint: str | None = None
+    """What to do about it, e.g. "did you mean 'style'?"."""
+    line: int | None = None
+    """1-based line in the file, when known."""
+    column: int | None = None
+    """1-based column, for YAML syntax errors."""
+
+    def render(self) -> str:
+        """The problem as one line, e.g. `line 4: players: 12 — Input should be …`."""
+        where = f"line {self.line}" if self.line else ""
+        where += f", column {self.column}" if where and self.column else ""
+        value = _value_text(self)
+        text = f"{self.key_path}: " + (f"{value} — " if value is not None else "") + self.reason
+        text += f" — {self.hint}" if self.hint else ""
+        return f"{where}: {text}" if where else text
+
+
+class PresetError(FamiliaTuiError):
+    """A preset file that cannot be used; lists every problem found in it."""
+
+    def __init__(self, path: Path | str, problems: Iterable[Problem]) -> None:
+        self.path = Path(path)
+        """The file (or the reference that was not found)."""
+        self.problems = list(problems)
+        """Every problem, in file order where lines are known."""
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        """`presets: FILE: N problem(s)` followed by one indented line per problem."""
+        head = f"presets: {self.path}: {len(self.problems)} problem(s)"
+        return "\n".join([head, *(f"  {p.render()}" for p in self.problems)])
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _value_text(problem: Problem) -> str | None:
+    """The value as YAML-like text, or None when it is absent, a mapping or too nested to show."""
+    value = problem.value
+    if value is MISSING or problem.reason == UNKNOWN_KEY:
+        return None
+    scalars = (str, int, float, bool, type(None))
+    if isinstance(value, (list, tuple)) and all(isinstance(v, scalars) for v in value):
+        value = list(value)
+    elif not isinstance(value, scalars):
+        return None
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+# ----- the preset -----
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named, validated rule set of one game."""
+
+    id: str
+    """The file stem, e.g. `familia-4`."""
+    game: str
+    """The game id, one of GAME_IDS."""
+    name: Mapping[str, str] = field(hash=False)
+    """Display name by language (`en`, `ja`)."""
+    description: Mapping[str, str] = field(hash=False)
+    """One-paragraph description by language (`en`, `ja`)."""
+    options: BaseModel
+    """The game's options model, validated (with the `extends` base merged in)."""
+    source: Path
+    """The file it was read from."""
+    origin: Origin
+    """Shipped with the app, from the user's presets folder, or given as a path."""
+
+    @property
+    def full_id(self) -> str:
+        """`game/id`, e.g. `familia/familia-4`."""
+        return f"{self.game}/{self.id}"
+
+    def title(self, lang: str = "en") -> str:
+        """The name in `lang`, falling back to English."""
+        return self.name.get(lang) or self.name["en"]
+
+
+def resolved_options(preset: Preset) -> dict[str, Any]:
+    """The preset's options as plain JSON-ready data, defaults filled in."""
+    return preset.options.model_dump(mode="json")
+
+
+class _Texts(StrictModel):
+    """A text in both languages of the app."""
+
+    en: str = Field(min_length=1)
+    """English."""
+    ja: str = Field(min_length=1)
+    """Japanese."""
+
+
+class _PresetMeta(StrictModel):
+    """The keys of a preset file that are not options."""
+
+    game: str
+    """Game id."""
+    name: _Texts
+    """Display name."""
+    description: _Texts
+    """Description."""
+    extends: str | None = None
+    """Id (or relative path) of the base preset."""
+
+    @field_validator("name", "description", mode="before")
+    @classmethod
+    def _both_languages(cls, value: object) -> object:
+        if not isinstance(value, Mapping):
+            raise ValueError("give the text in both languages, e.g. {en: \"…\", ja: \"…\"}")
+        return value
+
+
+# ----- where presets live -----
+
+
+def rules_dir(game: str | None = None) -> Path:
+    """The shipped presets folder (`rules/`, or `rules/<game>/`).
+
+    Wheel installs carry it as `familia_tui/rules` (hatchling force-include); editable installs
+    and source checkouts use the top-level `rules/` next to the package.
+    """
+    packaged = files("familia_tui") / "rules"
+    if isinstance(packaged, Path) and packaged.is_dir():
+        root = packaged
+    else:
+        root = Path(__file__).resolve().parents[2] / "rules"
+    return root / game if game else root
+
+
+def user_presets_dir(game: str | None = None) -> Path:
+    """The user's presets folder (`…/familia-tui/presets/`, or its `<game>/` subfolder).
+
+    The environment variable FAMILIA_TUI_USER_PRESETS replaces the platform's config location.
+    """
+    override = os.environ.get(USER_PRESETS_ENV)
+    root = Path(override) if override else Path(user_config_dir("familia-tui", appauthor=False)) / "presets"
+    return root / game if game else root
+
+
+def _preset_files(folder: Path) -> list[Path]:
+    """The preset files directly in `folder` (not in subfolders such as `practice/`), sorted."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if p.suffix in YAML_SUFFIXES and p.is_file() and not p.name.startswith("."))
+
+
+# ----- public loading API -----
+
+
+def load_preset_file(path: Path | str, origin: Origin = "path") -> Preset:
+    """Read and validate one preset file.
+
+    Raises:
+        PresetError: listing every problem of the file.
+    """
+    return _load(Path(path), origin, None, ())
+
+
+def list_presets(game: str) -> tuple[list[Preset], list[PresetError]]:
+    """Every preset of `game`: shipped ones, then the user's (which override shipped ids).
+
+    Returns:
+        The presets that loaded, and one error per file that did not; a bad file never hides
+        the others.
+    """
+    found: dict[str, Preset] = {}
+    errors: list[PresetError] = []
+    for origin, folder in (("shipped", rules_dir(game)), ("user", user_presets_dir(game))):
+        for path in _preset_files(folder):
+            try:
+                preset = _load(path, origin, game, ())  # type: ignore[arg-type]
+            except PresetError as error:
+                errors.append(error)
+                continue
+            found[preset.id] = preset
+    return list(found.values()), errors
+
+
+def find_preset(game: str, ref: str) -> Preset:
+    """The preset `ref` of `game`: an id (`familia-4`), `game/id`, or a path to a YAML file.
+
+    Raises:
+        PresetError: the file is bad, or no such preset (with "did you mean …?").
+    """
+    if ref.endswith(YAML_SUFFIXES) or Path(ref).is_file():
+        return _load(Path(ref), "path", game, ())
+    named_game, _, preset_id = ref.rpartition("/")
+    if named_game and named_game != game:
+        raise PresetError(ref, [Problem("(preset)", ref, f"this names a {named_game} preset, "
+                                        f"not a {game} one")])
+    presets, errors = list_presets(game)
+    match = next((p for p in presets if p.id == preset_id), None)
+    broken = [e for e in errors if e.path.stem == preset_id]
+    if match and (not broken or match.origin == "user"):
+        return match
+    if broken:
+        raise broken[-1]
+    raise PresetError(ref, [_not_found(game, preset_id, [p.id for p in presets])])
+
+
+def validate_files(paths: Iterable[Path | str]) -> list[PresetError]:
+    """Check preset files (a folder means the preset files directly in it).
+
+    Returns:
+        One error per bad file; empty when all are good.
+    """
+    errors = []
+    for path in map(Path, paths):
+        for file in _preset_files(path) if path.is_dir() else [path]:
+            try:
+                _load(file, "path", None, ())
+            except PresetError as error:
+                errors.append(error)
+    return errors
+
+
+def _not_found(game: str, preset_id: str, known: Sequence[str]) -> Problem:
+    """The problem for a preset id that no file has."""
+    if not known:
+        return Problem("(preset)", preset_id, f"no {game} preset named '{preset_id}'",
+                       f"there are no {game} presets")
+    return Problem("(preset)", preset_id, f"no {game} preset named '{preset_id}'",
+                   _did_you_mean(preset_id, known, "known presets"))
+
+
+def _did_you_mean(word: str, choices: Iterable[str], listing: str = "allowed here") -> str:
+    """The hint "did you mean 'x'?" for the closest choice, or the choices when none is close."""
+    choices = sorted(set(choices))
+    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return f"{listing}: {', '.join(choices)}"
+
+
+# ----- loading one file -----
+
+
+def _load(path: Path, origin: Origin, expected_game: str | None, chain: tuple[Path, ...]) -> Preset:
+    """Load `path`; `chain` holds the files whose `extends` led here (for cycle detection)."""
+    document, lines, problems = _read_document(path)
+    meta, meta_problems = _validate(_PresetMeta, _part(document, meta=True), lines)
+    game, model, game_problems = _game_of(document, expected_game, lines)
+    problems += meta_problems + game_problems
+    options = None
+    if model is not None:
+        base, base_problems = _base_options(path, document.get("extends"), game, chain, lines)
+        merged = _merge(base, _part(document, meta=False))
+        options, option_problems = _validate(model, merged, lines, META_KEYS)
+        problems += base_problems + option_problems
+    if problems or meta is None or options is None:
+        raise PresetError(path, sorted(problems, key=lambda p: (p.line is None, p.line or 0)))
+    return Preset(path.stem, game, MappingProxyType(meta.name.model_dump()),
+                  MappingProxyType(meta.description.model_dump()), options, path, origin)
+
+
+def _part(document: Mapping[str, Any], *, meta: bool) -> dict[str, Any]:
+    """The meta keys of the document, or its options."""
+    return {k: v for k, v in document.items() if (k in META_KEYS) == meta}
+
+
+def _read_document(path: Path) -> tuple[dict[str, Any], Lines, list[Problem]]:
+    """Parse the file: the mapping, the line of each key path, and any duplicate-key problems.
+
+    Raises:
+        PresetError: the file cannot be read, is not YAML, or is not a mapping.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise PresetError(path, [Problem("(file)", MISSING, f"cannot read the file: {reason}")]) from None
+    try:
+        node, document = _parse(text)
+    except yaml.YAMLError as error:
+        raise PresetError(path, [_yaml_problem(error)]) from None
+    if not isinstance(document, dict):
+        raise PresetError(path, [_not_a_mapping(document)])
+    lines: Lines = {}
+    duplicates: list[Problem] = []
+    _index_lines(node, (), lines, duplicates, set())
+    return document, lines, duplicates
+
+
+def _parse(text: str) -> tuple[yaml.Node | None, Any]:
+    """Compose the node tree (for line numbers) and construct the data, in one pass."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        return node, (loader.construct_document(node) if node is not None else None)
+    finally:
+        loader.dispose()
+
+
+def _yaml_problem(error: yaml.YAMLError) -> Problem:
+    """The problem for a YAML syntax error, at the error's line and column."""
+    mark = getattr(error, "problem_mark", None)
+    what = getattr(error, "problem", None) or str(error)
+    hint = ("fix the YAML syntax there: check the indentation, and quote text that contains "
+            "': ' or ' #' or starts with one of [ ] { } * & ! | > % @")
+    return Problem("(yaml)", MISSING, f"not valid YAML: {what}", hint,
+                   mark.line + 1 if mark else None, mark.column + 1 if mark else None)
+
+
+def _not_a_mapping(document: object) -> Problem:
+    """The problem for a file whose top level is not a mapping."""
+    hint = "a preset is a mapping: game, name, description, then the options (key: value lines)"
+    if document is None:
+        return Problem("(file)", MISSING, "the file is empty", hint, None)
+    kind = "list" if isinstance(document, list) else type(document).__name__
+    return Problem("(file)", MISSING, f"the file holds a {kind}, not a mapping", hint, 1)
+
+
+def _index_lines(node: yaml.Node | None, path: tuple[str, ...], lines: Lines,
+                 duplicates: list[Problem], seen: set[int]) -> None:
+    """Record the 1-based line of every key path under `node`; report duplicate keys."""
+    if node is None or id(node) in seen:
+        return
+    seen.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        children = [(str(k.value), k, v) for k, v in node.value]
+    elif isinstance(node, yaml.SequenceNode):
+        children = [(str(i), v, v) for i, v in enumerate(node.value)]
+    else:
+        return
+    for key, key_node, value_node in children:
+        child, line = (*path, key), key_node.start_mark.line + 1
+        if child in lines:
+            duplicates.append(Problem(".".join(child), MISSING, "duplicate key",
+                                      f"also set on line {lines[child]}; YAML keeps only the last one", line))
+        lines.setdefault(child, line)
+        _index_lines(value_node, child, lines, duplicates, seen)
+
+
+def _line(lines: Lines, path: KeyPath) -> int | None:
+    """The line of `path`, or of its nearest ancestor present in the file."""
+    parts = tuple(map(str, path))
+    for end in range(len(parts), 0, -1):
+        if parts[:end] in lines:
+            return lines[parts[:end]]
+    return None
+
+
+# ----- game, extends -----
+
+
+def _game_of(document: Mapping[str, Any], expected: str | None,
+             lines: Lines) -> tuple[str, type[BaseModel] | None, list[Problem]]:
+    """The game id, its options model (None when unusable), and the problems with `game`."""
+    from familia_tui.games import GAME_IDS, PLAYABLE, UnknownGame, options_model
+
+    game = document.get("game")
+    if not isinstance(game, str):
+        return "", None, []  # missing or not text: the meta model reports it
+    line = _line(lines, ("game",))
+    if game not in GAME_IDS:
+        return game, None, [Problem("game", game, "unknown game", _did_you_mean(game, GAME_IDS, "games"), line)]
+    if game not in PLAYABLE:
+        return game, None, [Problem("game", game, str(UnknownGame(game)), None, line)]
+    if expected and game != expected:
+        return game, None, [Problem("game", game, f"a {expected} preset is expected here", None, line)]
+    return game, options_model(game), []
+
+
+def _base_options(path: Path, ref: object, game: str, chain: tuple[Path, ...],
+                  lines: Lines) -> tuple[dict[str, Any], list[Problem]]:
+    """The options set by the `extends` base (recursively), or the problem with it."""
+    if not isinstance(ref, str):
+        return {}, []  # no extends, or not text: the meta model reports it
+    line = _line(lines, ("extends",))
+    base_path = _resolve_base(path, ref, game)
+    if base_path is None:
+        known = {p.stem for folder in _base_folders(path, game) for p in _preset_files(folder)}
+        hint = _did_you_mean(ref, known - {path.stem}, "known presets") if known else None
+        return {}, [Problem("extends", ref, f"no {game} preset '{ref}' to extend", hint, line)]
+    here = (*chain, path.resolve())
+    if base_path.resolve() in here:
+        cycle = [p.stem for p in here[here.index(base_path.resolve()):]] + [base_path.stem]
+        return {}, [Problem("extends", ref, "extends cycle: " + " → ".join(cycle),
+                            "remove 'extends' from one of these files", line)]
+    try:
+        base = _load(base_path, "path", game, here)
+    except PresetError as error:
+        more = f" (and {len(error.problems) - 1} more)" if len(error.problems) > 1 else ""
+        first = error.problems[0]
+        return {}, [Problem("extends", ref, f"base preset '{base_path.stem}' is invalid",
+                            f"{first.key_path}: {first.reason}{more}", line)]
+    return base.options.model_dump(exclude_unset=True), []
+
+
+def _base_folders(path: Path, game: str) -> tuple[Path, ...]:
+    """Where an `extends` id is looked up: beside the file, the user's presets, the shipped ones."""
+    return path.parent, user_presets_dir(game), rules_dir(game)
+
+
+def _resolve_base(path: Path, ref: str, game: str) -> Path | None:
+    """The file an `extends` value names (never `path` itself), or None."""
+    if ref.endswith(YAML_SUFFIXES):
+        candidate = path.parent / ref
+        return candidate if candidate.is_file() else None
+    named_game, _, preset_id = ref.rpartition("/")
+    if named_game and named_game != game:
+        return None
+    for folder in _base_folders(path, game):
+        for suffix in YAML_SUFFIXES:
+            candidate = folder / f"{preset_id}{suffix}"
+            if candidate.is_file() and candidate.resolve() != path.resolve():
+                return candidate
+    return None
+
+
+def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """`base` with `override` on top; nested mappings merge key by key."""
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+# ----- pydantic errors → problems -----
+
+
+@dataclass(frozen=True)
+class _Issue:
+    """One pydantic error, with union member tags (`int`, `tuple[int, ...]`) taken out of its loc."""
+
+    path: KeyPath
+    """The key path in the data."""
+    branch: tuple[KeyPath, str] | None
+    """(path of the union, member tag) when the error is about one member of a union."""
+    item: Mapping[str, Any]
+    """The pydantic error."""
+
+
+def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
+              top_names: Sequence[str] = ()) -> tuple[Any, list[Problem]]:
+    """Validate `data`; on failure, one problem per error (top_names: other valid top-level keys)."""
+    try:
+        return model.model_validate(data), []
+    except ValidationError as error:
+        issues = _prune_unions([_issue(item, data) for item in error.errors(include_url=False)])
+        return None, [p for i in issues for p in _problems_of(i, model, data, lines, top_names)]
+
+
+def _issue(item: Mapping[str, Any], data: object) -> _Issue:
+    """Split the error's loc into real keys (found in the data) and union member tags."""
+    path: list[str | int] = []
+    branch = None
+    node: object = data
+    last = len(item["loc"]) - 1
+    for index, part in enumerate(item["loc"]):
+        is_key = isinstance(part, int) or (
+            isinstance(node, Mapping) and (part in node or (index == last and item["type"] == "missing")))
+        if is_key:
+            path.append(part)
+            node = _child(node, part)
+        elif branch is None:
+            branch = (tuple(path), str(part))
+    return _Issue(tuple(path), branch, item)
+
+
+def _child(node: object, key: str | int) -> object:
+    """node[key] when it exists, else None."""
+    if isinstance(node, Mapping):
+        return node.get(key)
+    if isinstance(node, (list, tuple)) and isinstance(key, int) and -len(node) <= key < len(node):
+        return node[key]
+    return None
+
+
+def _prune_unions(issues: list[_Issue]) -> list[_Issue]:
+    """Per union, keep the member that got furthest; merge members that all failed at the top."""
+    kept = [i for i in issues if i.branch is None]
+    groups: dict[KeyPath, list[_Issue]] = {}
+    for issue in issues:
+        if issue.branch is not None:
+            groups.setdefault(issue.branch[0], []).append(issue)
+    for union_path, group in groups.items():
+        deepest = max(len(i.path) for i in group)
+        if deepest > len(union_path):
+            best = {i.branch[1] for i in group if len(i.path) == deepest}  # type: ignore[index]
+            kept += [i for i in group if i.branch[1] in best]  # type: ignore[index]
+        else:
+            reasons = dict.fromkeys(i.item["msg"] for i in group)
+            item = {"type": "union", "msg": "; or ".join(reasons), "input": group[0].item["input"]}
+            kept.append(_Issue(union_path, None, item))
+    return kept
+
+
+def _problems_of(issue: _Issue, model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
+                 top_names: Sequence[str]) -> list[Problem]:
+    """The problems one pydantic error stands for."""
+    path, item = issue.path, issue.item
+    key, line = _dotted(path), _line(lines, path)
+    if item["type"] == "extra_forbidden":
+        names = _field_names(model, path[:-1]) + (list(top_names) if len(path) == 1 else [])
+        return [Problem(key, item["input"], UNKNOWN_KEY, _did_you_mean(str(path[-1]), names), line)]
+    if item["type"] == "missing":
+        where = f"under '{_dotted(path[:-1])}'" if len(path) > 1 else "at the top level"
+        return [Problem(key, MISSING, "required key missing", f"add '{path[-1]}:' {where}", line)]
+    if item["type"] in ("value_error", "assertion_error"):
+        return _check_failures(path, item, model, data, lines)
+    return [Problem(key, item["input"], item["msg"], None, line)]
+
+
+def _dotted(path: KeyPath) -> str:
+    """`('table', 2, 'role')` → `table.2.role`; the empty path is the whole options block."""
+    return ".".join(map(str, path)) or "(options)"
+
+
+def _check_failures(path: KeyPath, item: Mapping[str, Any], model: type[BaseModel],
+                    data: Mapping[str, Any], lines: Lines) -> list[Problem]:
+    """One problem per '; '-joined failure of a validator (a model validator has an empty path)."""
+    error = item.get("ctx", {}).get("error")
+    text = str(error) if error is not None else re.sub(r"^(Value error|Assertion failed), ", "", item["msg"])
+    problems = []
+    for reason in _split_checks(text):
+        where = path or _named_field(reason, _field_names(model, ()))
+        value = _child_at(data, where) if where else MISSING
+        problems.append(Problem(_dotted(where), value, reason, None, _line(lines, where)))
+    return problems
+
+
+_RULING = re.compile(r"\s*\[R-[^\]]+\]$")
+"""A ruling id at the end of a message, e.g. `[R-F31a]`."""
+
+
+def _split_checks(text: str) -> list[str]:
+    """Split on '; ', keeping advice that belongs to the check before it.
+
+    A check may itself contain '; ' before its advice ("… = 42; choose fewer tricks or more
+    decks [R-F31a]"): a piece that ends with a ruling id, has no numbers, and follows a piece
+    without one is taken as the advice of that piece.
+    """
+    checks: list[str] = []
+    for piece in text.split("; "):
+        advice = _RULING.sub("", piece)
+        if checks and advice != piece and not _RULING.search(checks[-1]) and not re.search(r"\d", advice):
+            checks[-1] += "; " + piece
+        else:
+            checks.append(piece)
+    return checks
+
+
+def _named_field(reason: str, names: Sequence[str]) -> KeyPath:
+    """Best effort: the field a model-level message starts with (`style lists 3 deals …`)."""
+    first = re.match(r"[A-Za-z_]+", reason)
+    return (first.group(),) if first and first.group() in names else ()
+
+
+def _child_at(data: object, path: KeyPath) -> object:
+    """The value at `path` in the data, or MISSING."""
+    for part in path:
+        if not isinstance(data, (Mapping, list, tuple)) or _child(data, part) is None:
+            return MISSING
+        data = _child(data, part)
+    return data
+
+
+def _field_names(model: type[BaseModel] | None, path: KeyPath) -> list[str]:
+    """The field names of the (nested) model found at `path`, e.g. `match` → MatchOptions."""
+    for part in path:
+        if model is None or isinstance(part, int):
+            continue
+        info = model.model_fields.get(str(part))
+        model = _model_in(info.annotation) if info else None
+    return list(model.model_fields) if model else []
+
+
+def _model_in(annotation: object) -> type[BaseModel] | None:
+    """The first pydantic model in a type annotation (`tuple[SeatPlan, ...] | None` → SeatPlan)."""
+    if isinstance(annotation, type) and not get_args(annotation) and issubclass(annotation, BaseModel):
+        return annotation
+    return next(filter(None, map(_model_in, get_args(annotation))), None)

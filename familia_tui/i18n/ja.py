@@ -1,4 +1,25 @@
 """日本語のメッセージ。"""
 
 MESSAGES: dict[str, str] = {
+    "fam.game_over": "ゲームは終了しています",
+    "fam.choose_pile_first": "まずリードのプレイヤーが絵札の色を選びます",
+    "fam.pile_not_now": "絵札の色を選ぶのはトリックの開始前だけです",
+    "fam.pile_empty": "{colour}の絵札がないので、もう一方の絵札を使います",
+    "fam.pile_choice": "リードのプレイヤーは色だけを選び、どのカードかは伏せたままです",
+    "fam.not_in_hand": "{card} はこの手札にありません",
+    "fam.joker_names_suit": "切り札のトリックでジョーカーをリードするときはスートを宣言します",
+    "fam.joker_no_declare": "スートを宣言するのは切り札のトリックでリードしたジョーカーだけです",
+    "fam.joker_free": "手札のジョーカーはいつでも出せ、フォローの義務もありません",
+    "fam.joker_led": "ジョーカーで{suit}をリード：{suit}のAの次に強いカードです",
+    "fam.lead_free": "切り札のトリックの最初のプレイヤーはどのカードでもリードできます",
+    "fam.no_lead": "山札ありで絵札がジョーカー：リード無し、何を出してもかまいません",
+    "fam.must_follow_face": "絵札が{suit}をリードし、手札に{suit}がある → マストフォロー",
+    "fam.must_follow": "{suit}がリードされ、手札に{suit}がある → マストフォロー",
+    "fam.must_ruff": "手札に{suit}はないが切り札（{trump}）がある → マストラフ",
+    "fam.any_card": "リードのスートも切り札もない → どのカードでも出せる",
+    "fam.must_win_nothing_yet": "マストウィンは手札のカードが1枚出てから適用されます",
+    "fam.must_win": "バッティング・ファミリア：今までの最強カードは{best}、{cards}で勝てる → そのどれかを出さなければならない",
+    "fam.cannot_win": "バッティング・ファミリア：{best}に勝てるカードがないので、フォローのルールだけが残ります",
+    "fam.bats": "{card}は{other}とバッティング → 他のルールに関係なく出せる",
+    "fam.must_play_one_of": "出せるのは {cards} のどれかです",
 }

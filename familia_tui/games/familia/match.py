@@ -1,0 +1,159 @@
+"""Game results and the match: units (teams or players), totals, formats and the match ranking.
+
+A game is scored once at its end over all captured face cards [R-F23]: each seat by
+`score_player` (melds, singles, zero-sum, misère, Joker zeroing), a team by the sum of its
+members, ranked with the tie-breaks of A.11 [R-F25]. The match then adds to each unit's total the
+game's meld score, its rank points, or the hybrid of both [R-F36], and ends by its format (A.12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from familia_tui.core.cards import Card
+from familia_tui.core.engine import Seat
+from familia_tui.games.familia.options import FamiliaOptions, MatchOptions
+from familia_tui.games.familia.scoring import PlayerScore, Standing, rank_units, score_player
+
+
+def units_of(seats: Sequence[Seat]) -> list[tuple[str, tuple[int, ...]]]:
+    """Scoring units in seat order: each team once, and each player without a team."""
+    units: dict[str, list[int]] = {}
+    for index, seat in enumerate(seats):
+        units.setdefault(seat.team or seat.name, []).append(index)
+    return [(unit, tuple(members)) for unit, members in units.items()]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of one game: every seat's score, and the rankings of units and of players."""
+
+    game_no: int
+    players: tuple[PlayerScore, ...]
+    tricks_won: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    """Units (teams, or players in individual play) best first."""
+    player_standings: tuple[Standing, ...]
+    """Every seat on its own, best first."""
+
+    @classmethod
+    def score(cls, options: FamiliaOptions, seats: Sequence[Seat],
+              captures: Sequence[Sequence[Card]], tricks_won: Sequence[int],
+              game_no: int) -> GameResult:
+        players = tuple(
+            _score(tuple(sorted(captures[i])), seat.role or "M", options.royal, seat.crest,
+                   options.misere_bonus)
+            for i, seat in enumerate(seats))
+        units = [(unit, members, *_sums(players, members)) for unit, members in units_of(seats)]
+        singles = [(seat.name, (i,), *_sums(players, (i,))) for i, seat in enumerate(seats)]
+        return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)),
+                   tuple(rank_units(singles)))
+
+    def unit_total(self, unit: str) -> int:
+        return next(s.total for s in self.standings if s.unit == unit)
+
+
+@lru_cache(maxsize=65536)
+def _score(captured: tuple[Card, ...], role: str, royal: bool, crest: str | None,
+           misere_bonus: int) -> PlayerScore:
+    """`score_player` memoised on the sorted hand: simulations score the same hands often."""
+    return score_player(captured, role, royal=royal, crest=crest, misere_bonus=misere_bonus)
+
+
+def _sums(players: Sequence[PlayerScore], members: Sequence[int]) -> tuple[int, int, int]:
+    return (sum(players[i].total for i in members), sum(players[i].face_count for i in members),
+            sum(players[i].face_points for i in members))
+
+
+@dataclass
+class MatchState:
+    """Totals across games and the match format's end test (A.12)."""
+
+    rules: MatchOptions
+    units: list[tuple[str, tuple[int, ...]]]
+    games: list[GameResult] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=dict)
+    last_places: dict[str, int] = field(default_factory=dict)
+    over: bool = False
+
+    @classmethod
+    def start(cls, options: FamiliaOptions, seats: Sequence[Seat]) -> MatchState:
+        units = units_of(seats)
+        zero = {unit: 0 for unit, _ in units}
+        return cls(options.match, units, [], dict(zero), dict(zero), dict(zero))
+
+    @property
+    def game_no(self) -> int:
+        """The game being played (1-based); after the end, the last game's number."""
+        return len(self.games) + (0 if self.over else 1)
+
+    def clone(self) -> MatchState:
+        return MatchState(self.rules, self.units, list(self.games), dict(self.totals),
+                          dict(self.wins), dict(self.last_places), self.over)
+
+    def rank_points(self, rank: int) -> int:
+        table = self.rules.rank_points or tuple(range(len(self.units) - 1, -1, -1))
+        return table[rank - 1] if rank - 1 < len(table) else 0
+
+    def game_points(self, standing: Standing) -> int:
+        """What a game adds to a unit's match total: melds, rank points, or hybrid [R-F36]."""
+        scoring = self.rules.scoring
+        if scoring == "melds":
+            return standing.total
+        points = self.rank_points(standing.rank)
+        if scoring == "rank":
+            return points
+        if standing.total > 0:
+            return points + standing.total
+        return standing.total if standing.total < 0 else points
+
+    def record(self, result: GameResult) -> bool:
+        """Add a finished game; returns True when the match is over."""
+        self.games.append(result)
+        worst = max(s.rank for s in result.standings)
+        for standing in result.standings:
+            self.totals[standing.unit] += self.game_points(standing)
+            self.wins[standing.unit] += standing.rank == 1
+            self.last_places[standing.unit] += standing.rank == worst > 1
+        self.over = self._finished()
+        return self.over
+
+    def _finished(self) -> bool:
+        rules, played = self.rules, len(self.games)
+        if rules.format == "single":
+            return True
+        if rules.format == "games":
+            return played >= rules.count
+        if played >= rules.max_games:
+            return True
+        if rules.format == "wins":
+            return max(self.wins.values()) >= rules.count
+        if rules.format == "last_places":
+            return max(self.last_places.values()) >= rules.count
+        high = rules.win_at is not None and max(self.totals.values()) >= rules.win_at
+        low = rules.lose_at is not None and min(self.totals.values()) <= rules.lose_at
+        return high or low
+
+    def standings(self) -> list[Standing]:
+        """The match ranking: by the format's measure, then the games' tie-breaks summed."""
+        rows = []
+        for unit, members in self.units:
+            count = sum(g.standings[_index(g, unit)].face_count for g in self.games)
+            points = sum(g.standings[_index(g, unit)].face_points for g in self.games)
+            rows.append((unit, members, self.measure(unit), count, points))
+        return rank_units(rows)
+
+    def measure(self, unit: str) -> int:
+        """What ranks the match: wins, fewest last places (negated), or the total."""
+        if self.rules.format == "wins":
+            return self.wins[unit]
+        if self.rules.format == "last_places":
+            return -self.last_places[unit]
+        return self.totals[unit]
+
+
+def _index(result: GameResult, unit: str) -> int:
+    return next(i for i, s in enumerate(result.standings) if s.unit == unit)

@@ -1,0 +1,367 @@
+"""The Familia state machine: deals, tricks, draws, deal and game ends, the match.
+
+Rules implemented here (rules digest A.4–A.9, A.12; trick legality and resolution in trick.py,
+scoring and ranking in scoring.py):
+
+- Set-up of a deal: the hand-card pool of the options (hand adjustment [R-F31a]), hands of
+  tricks/2 + 1 cards, a face-up stock whose top card is public [R-F9]; face piles by colour with
+  the face-set mode (through / split with carry-over / split without) and face Jokers per deal,
+  spread equally with the odd one to the configured pile [R-F32][R-F33a].
+- A trick: the leader chooses a colour only; the face card is the pile's top card [R-F10] (the
+  other pile when one is empty). Stock tricks: the face card's suit is led and the leader plays
+  under the same obligation as everyone [A.5]. Trump tricks (from the trick after the draw round
+  that empties the stock [R-F7]): the face card's suit is trump, the leader leads any card, a led
+  Joker names its suit [R-F14]; a face Joker means no trump [R-F17].
+- After the trick: the winner takes the face card (public [R-F34]); a void trick discards it out
+  of the game [R-F8a]; in stock tricks everyone draws from the winner (or the void trick's leader)
+  clockwise, and drawn cards are public [R-F9a]; the winner (or the same leader) leads next.
+- Deal and game: deals = face sets; the next deal starts clockwise of the previous start [R-F26];
+  leftover face cards carry over or are discarded by mode; scoring once at game end [R-F23].
+- Match formats: single, N games, target score, first to N wins, first to N last places, with
+  meld, rank-point or hybrid scoring [R-F36].
+- The 2-player game runs four hands A♂, B♂, A♀, B♀ [R-F27]; a player sees both own hands.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
+from familia_tui.games.familia import trick as tr
+from familia_tui.games.familia.actions import Action, ChoosePile, play
+from familia_tui.games.familia.explain import explain_action
+from familia_tui.games.familia.match import GameResult, MatchState
+from familia_tui.games.familia.options import FamiliaOptions
+from familia_tui.games.familia.view import FamiliaView, TrickRecord
+
+
+@cache
+def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, ...]:
+    """A–10 of the decks, less the removed sets (one rank of one deck each), plus hand Jokers."""
+    cards = number_cards(decks)
+    for rank in removed:
+        for suit in SUITS:
+            cards.remove(Card(rank, suit))
+    return tuple(cards) + (JOKER,) * jokers
+
+
+class Phase(StrEnum):
+    PILE = "pile"
+    """The leader chooses the colour of the face pile."""
+    PLAY = "play"
+    """Players play hand cards in turn."""
+    OVER = "over"
+    """The match is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackedDeal:
+    """A deal with every card placed: hands in seat order, stock and piles top card first."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    black: tuple[Card, ...]
+    red: tuple[Card, ...]
+
+
+class FamiliaState:
+    """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
+
+    def __init__(self, options: FamiliaOptions, seats: list[Seat] | tuple[Seat, ...],
+                 seed: int | None = None, deal: StackedDeal | None = None) -> None:
+        self.options = options
+        self.seats = tuple(seats)
+        self.n = len(self.seats)
+        if self.n != options.hands:
+            raise ValueError(f"{options.players} players need {options.hands} seats, got {self.n}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.match = MatchState.start(options, self.seats)
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+        self.deal_start = (options.first_leader if options.first_leader is not None
+                           else self.rng.randrange(self.n)) % self.n
+        self._start_game(deal)
+
+    # ----- protocol -----
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase is Phase.OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; returns the events it caused. Raises IllegalAction otherwise."""
+        if action not in self.legal_actions():
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        self.events = []
+        if isinstance(action, ChoosePile):
+            self._reveal(action.colour)
+        else:
+            self._play(action.card, action.declared)
+        return self.events
+
+    def explain(self, action: Action) -> Explanation:
+        return explain_action(self, action)
+
+    def view(self, seat: int) -> FamiliaView:
+        return FamiliaView.of(self, seat)
+
+    def result(self) -> MatchState:
+        return self.match
+
+    def clone(self) -> FamiliaState:
+        other = object.__new__(FamiliaState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.known = [list(k) for k in self.known]
+        other.stock = list(self.stock)
+        other.piles = {c: list(p) for c, p in self.piles.items()}
+        other.reserve = [list(s) for s in self.reserve]
+        other.captures = [list(c) for c in self.captures]
+        other.tricks_won = list(self.tricks_won)
+        other.plays = list(self.plays)
+        other.played = list(self.played)
+        other.discard = list(self.discard)
+        other.face_discard = list(self.face_discard)
+        other.history = list(self.history)
+        other.match = self.match.clone()
+        other.events = []
+        return other
+
+    # ----- decisions -----
+
+    @property
+    def context(self) -> tr.Context:
+        """The trick as the player to act sees it."""
+        return tr.Context(self.led, self.trump, self.stock_trick, self.face_card == JOKER,
+                          self.batting, tuple(self.played))
+
+    def obligations(self, seat: int | None = None) -> tr.Obligations:
+        seat = self.turn if seat is None else seat
+        return tr.obligations(self.hands[seat], self.context, self.keys)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase is Phase.PILE:
+            return [ChoosePile(c) for c in COLOURS if self.piles[c]]
+        if self.phase is Phase.OVER:
+            return []
+        legal = self.obligations().legal
+        leading = not self.stock_trick and not self.plays
+        actions: list[Action] = []
+        for card in dict.fromkeys(self.hands[self.turn]):
+            if card not in legal:
+                continue
+            if card == JOKER and leading:
+                actions.extend(play(card, s) for s in ("S", "H", "D", "C"))
+            else:
+                actions.append(play(card))
+        return actions
+
+    # ----- game and deal set-up -----
+
+    def _start_game(self, stacked: StackedDeal | None = None) -> None:
+        options = self.options
+        self.deal = 0
+        self.captures: list[list[Card]] = [[] for _ in range(self.n)]
+        self.tricks_won = [0] * self.n
+        self.face_discard: list[Card] = []
+        self.history: list[TrickRecord] = []
+        sets = options.sets
+        if options.face_mode == "through":
+            self.reserve = [face_cards(sets)]
+        else:
+            self.reserve = [face_cards(1) for _ in range(sets)]
+        self.piles: dict[str, list[Card]] = {"black": [], "red": []}
+        self._start_deal(stacked)
+
+    def _start_deal(self, stacked: StackedDeal | None = None) -> None:
+        options = self.options
+        self.style = options.style_of(self.deal)
+        self.batting = self.style == "batting"
+        self.keys = tr.batting_key(options.pool_decks, self.style)
+        self._fill_piles()
+        self._deal_hands(stacked)
+        self.trick_no = 0
+        self.leader = self.turn = self.deal_start
+        self.events.append(Event("deal_started", self.leader, info=(
+            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style))))
+        self._new_trick()
+
+    def _fill_piles(self) -> None:
+        """Move this deal's face set (and face Jokers) into the piles, then shuffle each pile."""
+        mode = self.options.face_mode
+        if mode == "split_discard":
+            for colour in COLOURS:
+                self.face_discard.extend(self.piles[colour])
+                self.piles[colour] = []
+        if self.reserve and (mode != "through" or self.deal == 0):
+            for card in self.reserve.pop(0):
+                self.piles[card.colour].append(card)
+        self._add_face_jokers(self.options.face_jokers_of(self.deal))
+        for colour in COLOURS:
+            self.rng.shuffle(self.piles[colour])
+
+    def _add_face_jokers(self, count: int) -> None:
+        """Equal numbers in each pile; the odd one to the configured pile [R-F32]."""
+        for _ in range(count // 2):
+            self.piles["black"].append(JOKER)
+            self.piles["red"].append(JOKER)
+        if count % 2:
+            extra = self.options.odd_face_joker
+            if extra == "random":
+                extra = self.rng.choice(COLOURS)
+            self.piles[extra].append(JOKER)
+
+    def _deal_hands(self, stacked: StackedDeal | None) -> None:
+        options = self.options
+        if stacked is not None:
+            self.hands = [list(h) for h in stacked.hands]
+            self.stock = list(reversed(stacked.stock))
+            self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
+        else:
+            pool = self.pool()
+            self.rng.shuffle(pool)
+            size = options.deal_hand_size
+            self.hands = [pool[i * size:(i + 1) * size] for i in range(self.n)]
+            self.stock = pool[self.n * size:]
+        self.known: list[list[Card]] = [[] for _ in range(self.n)]
+        self.discard: list[Card] = []
+
+    def pool(self) -> list[Card]:
+        """The hand-card pool of a deal: A–10 of the decks, less removed sets, plus hand Jokers."""
+        return list(hand_pool(self.options.pool_decks, *self.options.adjustment))
+
+    # ----- a trick -----
+
+    def _new_trick(self) -> None:
+        self.phase = Phase.PILE
+        self.turn = self.leader
+        self.face_card: Card | None = None
+        self.face_colour: str | None = None
+        self.plays: list[tuple[int, Card, str | None]] = []
+        self.played: list[Card] = []
+        self.stock_trick = bool(self.stock)
+        self.led: str | None = None
+        self.trump: str | None = None
+
+    def _reveal(self, colour: str) -> None:
+        face = self.piles[colour].pop()
+        self.face_card, self.face_colour = face, colour
+        if face != JOKER:
+            if self.stock_trick:
+                self.led = face.suit
+            else:
+                self.trump = face.suit
+        self.phase = Phase.PLAY
+        self.events.append(Event("face_revealed", self.leader, (face,), (
+            ("colour", colour), ("stock_trick", self.stock_trick))))
+
+    def _play(self, card: Card, declared: str | None) -> None:
+        seat = self.turn
+        if not self.stock_trick and not self.plays:
+            self.led = declared or card.suit
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        self.plays.append((seat, card, declared))
+        self.played.append(card)
+        self.events.append(Event("card_played", seat, (card,), (("declared", declared),)))
+        if len(self.plays) < self.n:
+            self.turn = (seat + 1) % self.n
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        cards = self.played
+        outcome = tr.resolve(cards, self.led, self.trump, self.keys)
+        winner = None if outcome.void else self.plays[outcome.winner][0]
+        record = TrickRecord(self.deal, self.trick_no, self.leader, self.face_card,
+                             self.face_colour, self.stock_trick, self.led, self.trump,
+                             tuple(self.plays), outcome.stage1, outcome.stage2, winner)
+        self.history.append(record)
+        self.discard.extend(cards)
+        self.events.append(Event("trick_resolved", winner, (self.face_card,), (("trick", record),)))
+        if winner is None:
+            self.face_discard.append(self.face_card)
+        else:
+            self.captures[winner].append(self.face_card)
+            self.tricks_won[winner] += 1
+            self.leader = winner
+        if self.stock_trick:
+            self._draw_round()
+        self.trick_no += 1
+        if self.trick_no < self.options.deal_tricks:
+            self._new_trick()
+        else:
+            self._end_deal()
+
+    def _draw_round(self) -> None:
+        """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
+        for step in range(self.n):
+            seat = (self.leader + step) % self.n
+            card = self.stock.pop()
+            self.hands[seat].append(card)
+            self.known[seat].append(card)
+            self.events.append(Event("card_drawn", seat, (card,)))
+
+    # ----- deal, game and match ends -----
+
+    def _end_deal(self) -> None:
+        self.events.append(Event("deal_ended", None, info=(("deal", self.deal + 1),)))
+        self.deal += 1
+        self.deal_start = (self.deal_start + 1) % self.n
+        if self.deal < self.options.deals:
+            self.leader = self.deal_start
+            self._start_deal()
+        else:
+            self._end_game()
+
+    def _end_game(self) -> None:
+        result = GameResult.score(self.options, self.seats, self.captures, self.tricks_won,
+                                  self.match.game_no)
+        over = self.match.record(result)
+        self.events.append(Event("game_scored", None, info=(("result", result),)))
+        if over:
+            self.phase = Phase.OVER
+            self.turn = None
+            self.events.append(Event("match_over", None, info=(("match", self.match),)))
+        else:
+            self.leader = self.deal_start
+            self._start_game()
+
+    # ----- bookkeeping for tests and views -----
+
+    def unrevealed_face_cards(self) -> list[Card]:
+        return [c for colour in COLOURS for c in self.piles[colour]] + [
+            c for s in self.reserve for c in s]
+
+    def card_census(self) -> dict[str, list[Card]]:
+        """Where every card of the current deal is (for invariant tests)."""
+        return {
+            "hands": [c for h in self.hands for c in h],
+            "stock": list(self.stock),
+            "trick": [c for _, c, _ in self.plays],
+            "discard": list(self.discard),
+        }
+
+    def describe(self) -> dict[str, Any]:
+        """A plain summary for logs and debugging."""
+        return {"phase": str(self.phase), "deal": self.deal + 1, "trick": self.trick_no + 1,
+                "to_act": self.to_act, "game": self.match.game_no}

@@ -1,0 +1,399 @@
+"""Familia scoring: melds, singles, bonuses, captured Jokers and the final ranking.
+
+Rules implemented (rules digest A.10, A.11 and the rulings named):
+
+- **Melds**, each card in at most one (a partition, per the amendment "one meld per card"):
+  Royal Family 30 and Royal Marriage 20 (K+Q+J / K+Q of the owner's crest suit, royal option
+  only; a crest-suit Family or Marriage is always the royal one), Familia 20 (four cards of one
+  rank, one of each suit S H D C [R-F22]), Family 15 (K+Q+J of one suit), Marriage 10 (K+Q of one
+  suit). With several face sets a player may hold two or three copies of a card.
+- **Singles** (A.10.2): male K +3, Q −4, J +1; female K −6, Q +2, J −2.
+- **Zero-sum** (A.10.3): singles adding up to exactly 0, at least one of them, earn 2 × their
+  number. Captured Jokers are 0-point singles, zeroed singles still count, and the sum is taken
+  after zeroing [R-F19].
+- **Misère**: a player who captured nothing at all earns `misere_bonus` (6, 18 or 54 for 1, 2 or 3
+  face sets) [R-F24]. Bonuses are never zeroed.
+- **No captured Joker**: the arrangement that maximises the score, zero-sum included [R-F21]; on
+  equal scores the one with more meld points, then the one with more Familias / Families (the
+  search tries big melds first), so the display reads naturally.
+- **Captured Jokers**: the arrangement is forced (A.10.4): melds greedily in priority Royal Family >
+  Royal Marriage > Familia > Family > Marriage, the rest singles with the penalty first (male Q, K,
+  J; female K, J, Q); each Joker zeroes the next entry of that list [R-F18]; extra Jokers zero
+  nothing more [R-F20].
+- **Ranking** (A.11): higher total, then fewer captured face cards (Jokers count), then a lower
+  face-point sum (K 3, Q 2, J 1, Joker 0), then a shared rank; teams use their sums [R-F25].
+
+>>> from familia_tui.core.cards import parse_cards
+>>> score_player(parse_cards("KS QS JH"), "M").total   # Marriage 10 + J 1 beats zero-sum 6
+11
+>>> score_player(parse_cards("KS JH JK QD QC"), "M").total   # the Joker zeroes a Q: zero-sum
+10
+>>> [(s.unit, s.rank) for s in rank_units([("A", (0,), 6, 3, 7), ("B", (1,), 6, 3, 6)])]
+[('B', 1), ('A', 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Literal
+
+from familia_tui.core.cards import FACE_RANKS, JACK, JOKER, KING, QUEEN, SUITS, Card
+
+EntryKind = Literal[
+    "royal_family", "royal_marriage", "familia", "family", "marriage", "single", "joker"
+]
+Role = Literal["M", "F"]
+
+MELD_POINTS: dict[str, int] = {
+    "royal_family": 30,
+    "royal_marriage": 20,
+    "familia": 20,
+    "family": 15,
+    "marriage": 10,
+}
+"""Points of each meld kind (A.10.1)."""
+
+MELD_PRIORITY: tuple[str, ...] = tuple(MELD_POINTS)
+"""The forced order of meld formation and of the Joker-zeroing list (A.10.4)."""
+
+SINGLE_POINTS: dict[str, dict[int, int]] = {
+    "M": {KING: 3, QUEEN: -4, JACK: 1},
+    "F": {KING: -6, QUEEN: 2, JACK: -2},
+}
+"""Value of a single face card by role (A.10.2)."""
+
+SINGLE_ORDER: dict[str, tuple[int, ...]] = {"M": (QUEEN, KING, JACK), "F": (KING, JACK, QUEEN)}
+"""Order of the singles in the Joker-zeroing list, penalty first [R-F18]."""
+
+FACE_POINTS: dict[int, int] = {KING: 3, QUEEN: 2, JACK: 1}
+"""Face-point values for ranking tie-break 3; a Joker is worth 0 (A.11)."""
+
+_FACES: dict[str, tuple[Card, Card, Card]] = {
+    suit: (Card(KING, suit), Card(QUEEN, suit), Card(JACK, suit)) for suit in SUITS
+}
+"""K, Q, J of each suit, built once."""
+
+_SINGLE_INDEXES = {
+    role: tuple((rank, FACE_RANKS.index(rank)) for rank in order)
+    for role, order in SINGLE_ORDER.items()
+}
+"""`SINGLE_ORDER` with each rank's index in `FACE_RANKS`."""
+
+_Counts = dict[str, list[int]]
+"""Captured face cards by suit: `[kings, queens, jacks]` (the order of `FACE_RANKS`)."""
+
+_Plan = tuple[tuple[int, int, int], int, int]
+"""A free arrangement: (Familias of K, Q, J), number of Families, number of Marriages."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of a player's score sheet: a meld, a single or a captured Joker."""
+
+    kind: EntryKind
+    """What the line is."""
+    cards: tuple[Card, ...]
+    """The cards it uses."""
+    points: int
+    """Its value before any Joker zeroing (a Joker line: 0)."""
+    zeroed: bool = False
+    """Set to 0 by a captured Joker [R-F18]."""
+
+    @property
+    def scored(self) -> int:
+        """The points this line adds to the total."""
+        return 0 if self.zeroed else self.points
+
+    @property
+    def is_single(self) -> bool:
+        """Singles and Jokers take part in the zero-sum test [R-F19]."""
+        return self.kind in ("single", "joker")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """A player's score at game end, with everything the score sheet and the ranking need."""
+
+    role: Role
+    """Male or female role."""
+    captured: tuple[Card, ...]
+    """Every face card and face Joker the player captured in the game [R-F23]."""
+    entries: tuple[Entry, ...]
+    """Melds first (priority order), then singles (penalty first), then the Jokers."""
+    zero_sum_bonus: int
+    """2 × the number of singles when they add up to 0, else 0 [R-F19]."""
+    misere_bonus: int
+    """The misère bonus when nothing was captured, else 0 [R-F24]."""
+    total: int
+    """Sum of the entries' scored points plus both bonuses."""
+    forced: bool
+    """True when a captured Joker forced the arrangement (A.10.4)."""
+    face_count: int
+    """Captured cards, Jokers included (ranking tie-break 2)."""
+    face_points: int
+    """K 3, Q 2, J 1, Joker 0 over the captured cards (ranking tie-break 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One unit's place in the final ranking (A.11)."""
+
+    unit: str
+    """Team id, or the seat name in individual play."""
+    seats: tuple[int, ...]
+    """The seats that make up the unit."""
+    total: int
+    """Score (the team's sum)."""
+    face_count: int
+    """Captured face cards, Jokers included (the team's sum) [R-F25]."""
+    face_points: int
+    """Face-point sum (the team's sum) [R-F25]."""
+    rank: int
+    """1-based; tied units share the rank (1, 1, 3 …)."""
+
+
+def score_player(
+    captured: Sequence[Card],
+    role: str,
+    *,
+    royal: bool = False,
+    crest: str | None = None,
+    misere_bonus: int = 6,
+) -> PlayerScore:
+    """Score one player's captured cards.
+
+    Args:
+        captured: The face cards (K, Q, J of any suit, duplicates allowed) and face Jokers won.
+        role: `"M"` or `"F"`.
+        royal: Whether the royal option is on; royal melds need `crest` (a seat with no crest
+            simply has no royal suit).
+        crest: The player's crest suit (`S`, `H`, `D` or `C`).
+        misere_bonus: Misère value for the game's number of face sets (6, 18 or 54) [R-F24].
+
+    Returns:
+        The score sheet: entries, bonuses, total and the ranking tie-break values.
+
+    Raises:
+        ValueError: For an unknown role or crest, or a captured card that is not a face card.
+    """
+    cards = tuple(captured)
+    checked_role = _check_role(role)
+    royal_suit = _royal_suit(royal, crest)
+    counts = _count_faces(cards)
+    jokers = sum(card.is_joker for card in cards)
+    if jokers:
+        entries = _forced_entries(counts, checked_role, royal_suit, jokers)
+    else:
+        melds = _planned_melds(counts, _best_plan(counts, checked_role, royal_suit), royal_suit)
+        entries = melds + _singles(counts, checked_role)
+    return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
+
+
+def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
+    """Rank teams (or players) by A.11 and [R-F25].
+
+    Args:
+        units: `(unit, seats, total, face_count, face_points)` for each unit; teams pass the sums
+            of their members.
+
+    Returns:
+        The standings best first: higher total, then fewer face cards, then fewer face points;
+        units equal on all three share a rank (1, 1, 3 …) and keep their input order.
+    """
+    ordered = sorted(units, key=_ranking_key)
+    standings: list[Standing] = []
+    for place, (unit, seats, total, face_count, face_points) in enumerate(ordered, start=1):
+        if standings and _ranking_key(ordered[place - 2]) == _ranking_key(ordered[place - 1]):
+            place = standings[-1].rank
+        standings.append(Standing(unit, tuple(seats), total, face_count, face_points, place))
+    return standings
+
+
+def _ranking_key(unit: tuple[str, tuple[int, ...], int, int, int]) -> tuple[int, int, int]:
+    return (-unit[2], unit[3], unit[4])
+
+
+def _check_role(role: str) -> Role:
+    if role not in ("M", "F"):
+        raise ValueError(f"role must be 'M' (male) or 'F' (female), not {role!r}")
+    return "M" if role == "M" else "F"
+
+
+def _royal_suit(royal: bool, crest: str | None) -> str | None:
+    """The suit whose Family and Marriage are royal, or None."""
+    if crest is not None and crest not in SUITS:
+        raise ValueError(f"crest must be one of {', '.join(SUITS)}, not {crest!r}")
+    return crest if royal else None
+
+
+def _count_faces(cards: Sequence[Card]) -> _Counts:
+    counts = {suit: [0, 0, 0] for suit in SUITS}
+    for card in cards:
+        if card.is_joker:
+            continue
+        if not card.is_face:
+            raise ValueError(f"only face cards and Jokers are captured in Familia, not {card}")
+        counts[card.suit][FACE_RANKS.index(card.rank)] += 1
+    return counts
+
+
+def _sheet(
+    cards: tuple[Card, ...], role: Role, entries: list[Entry], forced: bool, misere: int
+) -> PlayerScore:
+    """Add the bonuses and the tie-break values to a finished list of entries."""
+    misere_bonus = 0 if cards else misere
+    zero_sum = _zero_sum_bonus([e.scored for e in entries if e.is_single])
+    total = sum(e.scored for e in entries) + zero_sum + misere_bonus
+    face_points = sum(FACE_POINTS.get(card.rank, 0) for card in cards)
+    return PlayerScore(
+        role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points
+    )
+
+
+def _zero_sum_bonus(single_values: Sequence[int]) -> int:
+    """2 × the number of singles if there is one and they add up to 0 (A.10.3)."""
+    return 2 * len(single_values) if single_values and sum(single_values) == 0 else 0
+
+
+# Forced arrangement (at least one captured Joker)
+
+
+def _forced_entries(
+    counts: _Counts, role: Role, royal_suit: str | None, jokers: int
+) -> list[Entry]:
+    """Greedy melds, singles penalty first, the top `jokers` entries zeroed, then the Jokers."""
+    listed = _forced_melds(counts, royal_suit) + _singles(counts, role)
+    zeroed = [Entry(e.kind, e.cards, e.points, zeroed=i < jokers) for i, e in enumerate(listed)]
+    return zeroed + [Entry("joker", (JOKER,), 0) for _ in range(jokers)]
+
+
+def _forced_melds(counts: _Counts, royal_suit: str | None) -> list[Entry]:
+    """Each level takes as many melds as it can from what the levels above left (A.10.4)."""
+    melds: list[Entry] = []
+    if royal_suit is not None:
+        melds += _take_runs(counts, royal_suit, 3, "royal_family")
+        melds += _take_runs(counts, royal_suit, 2, "royal_marriage")
+    melds += _take_familias(counts, _familia_limits(counts))
+    # The crest suit has no K+Q left once the royal levels ran, so these never fall in it.
+    for suit in SUITS:
+        melds += _take_runs(counts, suit, 3, "family")
+    for suit in SUITS:
+        melds += _take_runs(counts, suit, 2, "marriage")
+    return melds
+
+
+# Building entries
+
+
+def _take_runs(
+    counts: _Counts, suit: str, size: int, kind: EntryKind, limit: int = 99
+) -> list[Entry]:
+    """Take up to `limit` K+Q+J (size 3) or K+Q (size 2) of `suit` out of `counts`."""
+    held = counts[suit]
+    number = min(limit, *held[:size])
+    if number <= 0:
+        return []
+    for index in range(size):
+        held[index] -= number
+    cards = _FACES[suit][:size]
+    return [Entry(kind, cards, MELD_POINTS[kind]) for _ in range(number)]
+
+
+def _take_familias(counts: _Counts, familias: Sequence[int]) -> list[Entry]:
+    """Take `familias[i]` Familias of rank `FACE_RANKS[i]` (one of each suit) out of `counts`."""
+    melds: list[Entry] = []
+    for index, number in enumerate(familias):
+        if not number:
+            continue
+        for suit in SUITS:
+            counts[suit][index] -= number
+        cards = tuple(_FACES[suit][index] for suit in SUITS)
+        melds += [Entry("familia", cards, MELD_POINTS["familia"]) for _ in range(number)]
+    return melds
+
+
+def _familia_limits(counts: _Counts) -> list[int]:
+    """The most Familias of K, Q and J the cards allow [R-F22]."""
+    return [min(column) for column in zip(*counts.values())]
+
+
+def _singles(counts: _Counts, role: Role) -> list[Entry]:
+    """Every card left in `counts` as a single, in the role's zeroing order."""
+    values = SINGLE_POINTS[role]
+    return [
+        Entry("single", (_FACES[suit][index],), values[rank])
+        for rank, index in _SINGLE_INDEXES[role]
+        for suit in SUITS
+        for _ in range(counts[suit][index])
+    ]
+
+
+# Free arrangement (no captured Joker) [R-F21]
+
+
+def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
+    """The plan with the highest score, then the most meld points, big melds tried first.
+
+    Only the Familias per rank and the numbers of Families and Marriages matter: the singles
+    left, and so the zero-sum bonus, follow from those, and the Families and Marriages can always
+    be spread over the suits, crest suit first (see `_run_options`).
+    """
+    values = [SINGLE_POINTS[role][rank] for rank in FACE_RANKS]
+    totals = [sum(column) for column in zip(*counts.values())]
+    best_key, best_plan = (-(10**9), -1), ((0, 0, 0), 0, 0)
+    for familias in product(*(range(n, -1, -1) for n in _familia_limits(counts))):
+        rest = {suit: [held[i] - familias[i] for i in range(3)] for suit, held in counts.items()}
+        for families, marriages, run_points in _run_options(rest, royal_suit):
+            meld_points = run_points + MELD_POINTS["familia"] * sum(familias)
+            left = [totals[i] - 4 * familias[i] - families - marriages * (i < 2) for i in range(3)]
+            key = (meld_points + _singles_score(left, values), meld_points)
+            if key > best_key:
+                best_key, best_plan = key, (familias, families, marriages)
+    return best_plan
+
+
+def _run_options(rest: _Counts, royal_suit: str | None) -> Iterator[tuple[int, int, int]]:
+    """Every (Families, Marriages, their points) the suits allow, most Families first.
+
+    Any numbers with Families ≤ Σ min(K, Q, J) and Families + Marriages ≤ Σ min(K, Q) can be
+    spread over the suits; the crest suit takes as many Families, then Marriages, as it can
+    (royal ones score double), which is what `_planned_melds` does.
+    """
+    triples = sum(min(held) for held in rest.values())
+    pairs = sum(min(held[0], held[1]) for held in rest.values())
+    crest = rest[royal_suit] if royal_suit is not None else [0, 0, 0]
+    for families in range(triples, -1, -1):
+        royal_families = min(families, *crest)
+        for marriages in range(pairs - families, -1, -1):
+            royal_marriages = min(marriages, min(crest[0], crest[1]) - royal_families)
+            points = 15 * (families + royal_families) + 10 * (marriages + royal_marriages)
+            yield families, marriages, points
+
+
+def _singles_score(left: Sequence[int], values: Sequence[int]) -> int:
+    """Points of `left` (K, Q, J counts) played as singles, zero-sum bonus included."""
+    total = sum(n * value for n, value in zip(left, values))
+    number = sum(left)
+    return total + (2 * number if number and total == 0 else 0)
+
+
+def _planned_melds(counts: _Counts, plan: _Plan, royal_suit: str | None) -> list[Entry]:
+    """Take the plan's melds out of `counts`, crest suit first, listed in priority order."""
+    familias, families, marriages = plan
+    melds = _take_familias(counts, familias)
+    suits = sorted(SUITS, key=lambda suit: suit != royal_suit)
+    for size, wanted in ((3, families), (2, marriages)):
+        for suit in suits:
+            kind = _run_kind(size, suit == royal_suit)
+            taken = _take_runs(counts, suit, size, kind, limit=wanted)
+            wanted -= len(taken)
+            melds += taken
+    return sorted(melds, key=lambda meld: MELD_PRIORITY.index(meld.kind))
+
+
+def _run_kind(size: int, royal: bool) -> EntryKind:
+    if size == 3:
+        return "royal_family" if royal else "family"
+    return "royal_marriage" if royal else "marriage"

@@ -1,0 +1,187 @@
+"""One Familia trick: batting keys, card strength, legal plays and resolution.
+
+Pure functions on small values; `rules.py` owns the state. Implements (rules digest A.6–A.8):
+
+- Batting keys by hand-pool decks and style (A.7 table) [R-F3]; Jokers collide only with Jokers;
+  the face card never bats [R-F4].
+- Legal plays: must-follow; must-ruff in trump tricks; must-win in batting Familia, judged on the
+  strongest card so far ignoring batting [R-F11], as a filter on the follow/ruff set [R-F12], and
+  only once a hand card is in the trick [R-F12a]; a batting card is always allowed, alone [R-F1];
+  a hand Joker is always allowed and never forced [R-F13]; a face-Joker trick has no trump and, in
+  a stock trick, no lead [R-F16][R-F17].
+- Strength: trump > led suit > others; a hand Joker is the led suit's A-minus everywhere [R-F15a],
+  rank between A and 10 with no led suit [R-F16].
+- Resolution: stage 1 removes every card whose key occurs twice or more [R-F2]; the best following
+  card wins [R-F5][R-F6]; else stage 2 removes equal ranks and the highest rank wins; nothing left
+  is a void trick [R-F8].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import NamedTuple
+
+from familia_tui.core.cards import ACE, JOKER, SUITS, Card, number_cards
+
+JOKER_VALUE = 13
+"""A hand Joker ranks between the A (14) and the 10."""
+
+OFF, LED, TRUMP = 0, 100, 200
+"""Strength categories, added to the rank value: off-suit < led suit < trump."""
+
+BattingKey = Callable[[Card], object]
+
+
+def rank_value(card: Card) -> int:
+    return JOKER_VALUE if card.is_joker else card.rank
+
+
+@cache
+def batting_key(decks: int, style: str) -> dict[Card, object]:
+    """The collision key of every hand card for this deal (A.7 table) [R-F3]."""
+    level = {("normal", 1): "colour", ("batting", 1): "rank", ("batting", 2): "colour"}.get(
+        (style, decks), "suit"
+    )
+    keys: dict[Card, object] = {JOKER: "JK"}
+    for card in set(number_cards(1)):
+        keys[card] = {
+            "rank": card.rank,
+            "colour": (card.colour, card.rank),
+            "suit": (card.suit, card.rank),
+        }[level]
+    return keys
+
+
+def strength(card: Card, led: str | None, trump: str | None) -> int:
+    """How strong a card is in this trick, ignoring batting [R-F11][R-F15a][R-F16]."""
+    if card.is_joker:
+        if led is None:
+            return OFF + JOKER_VALUE
+        return (TRUMP if led == trump else LED) + JOKER_VALUE
+    if card.suit == trump:
+        return TRUMP + card.rank
+    if card.suit == led:
+        return LED + card.rank
+    return OFF + card.rank
+
+
+class Context(NamedTuple):
+    """What the player to act knows of the trick: suits, stage, style and the cards so far."""
+
+    led: str | None
+    """The led suit: the face card's suit in a stock trick, the lead card's (or the Joker's
+    declared) suit in a trump trick; None before the lead and in a stock face-Joker trick."""
+    trump: str | None
+    """The face card's suit in a trump trick; None in stock tricks and face-Joker tricks."""
+    stock_trick: bool
+    face_joker: bool
+    batting: bool
+    played: tuple[Card, ...]
+
+    @property
+    def leading(self) -> bool:
+        """The player leads freely: a trump trick with nothing played yet [R-F7]."""
+        return not self.stock_trick and not self.played
+
+
+class Obligations(NamedTuple):
+    """The legal plays of one hand and why: the layers the rules apply in order (A.6)."""
+
+    base: frozenset[Card]
+    """Cards the follow/ruff layer allows."""
+    base_rule: str
+    """Which follow layer applied: free, no_lead, follow, ruff or any."""
+    must_win: frozenset[Card] | None
+    """Batting Familia: the cards that beat the strongest so far, when the filter applies."""
+    bats: frozenset[Card]
+    """Cards that collide with a card already in the trick (always legal) [R-F1]."""
+    jokers: bool
+    """The hand holds a Joker (always legal) [R-F13]."""
+
+    @property
+    def legal(self) -> frozenset[Card]:
+        cards = self.must_win if self.must_win else self.base
+        return cards | self.bats | ({JOKER} if self.jokers else frozenset())
+
+
+def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) -> Obligations:
+    """Apply follow, ruff, must-win, batting and Joker freedom to a hand (A.6, A.13 `legal`)."""
+    jokers = JOKER in hand
+    plain = frozenset(c for c in hand if c.rank) if jokers else frozenset(hand)
+    led, trump, played = ctx.led, ctx.trump, ctx.played
+    if not ctx.stock_trick and not played:
+        base, rule = plain, "free"
+    elif led is None:
+        base, rule = plain, "no_lead"
+    else:
+        base, rule = _follow(plain, led, trump)
+    if not played:
+        return Obligations(base, rule, None, _NOTHING, jokers)
+    must_win = None
+    if ctx.batting:
+        best = max(strength(c, led, trump) for c in played)
+        must_win = frozenset(c for c in base if strength(c, led, trump) > best)
+    played_keys = {keys[c] for c in played}
+    bats = frozenset(c for c in plain if keys[c] in played_keys)
+    return Obligations(base, rule, must_win, bats, jokers)
+
+
+_NOTHING: frozenset[Card] = frozenset()
+
+
+def _follow(plain: frozenset[Card], led: str, trump: str | None) -> tuple[frozenset[Card], str]:
+    follow = frozenset(c for c in plain if c.suit == led)
+    if follow:
+        return follow, "follow"
+    if trump is not None:
+        ruff = frozenset(c for c in plain if c.suit == trump)
+        if ruff:
+            return ruff, "ruff"
+    return plain, "any"
+
+
+class Resolution(NamedTuple):
+    """How a trick ended: the batted cards of each stage (indexes into the plays) and the winner."""
+
+    stage1: tuple[int, ...]
+    stage2: tuple[int, ...]
+    winner: int | None
+    """Index into the plays of the winning card; None for a void trick."""
+
+    @property
+    def void(self) -> bool:
+        return self.winner is None
+
+
+def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
+            keys: dict[Card, object]) -> Resolution:
+    """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
+    stage1, alive = _bat([keys[c] for c in cards], range(len(cards)))
+    power = [strength(c, led, trump) for c in cards]
+    following = [i for i in alive if power[i] >= LED]
+    if following:
+        return Resolution(stage1, (), max(following, key=power.__getitem__))
+    stage2, left = _bat([rank_value(cards[i]) for i in alive], alive)
+    winner = max(left, key=lambda i: rank_value(cards[i])) if left else None
+    return Resolution(stage1, stage2, winner)
+
+
+def _bat(keys: Sequence[object], indexes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
+    """Split plays into those whose key occurs twice or more (batted) and the rest [R-F2]."""
+    counts: dict[object, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    batted = tuple(i for i, key in zip(indexes, keys) if counts[key] > 1)
+    return batted, [i for i, key in zip(indexes, keys) if counts[key] == 1]
+
+
+def lead_suits() -> tuple[str, ...]:
+    """Suits a leader may name for a led Joker [R-F14]."""
+    return SUITS
+
+
+__all__ = [
+    "ACE", "Context", "Obligations", "Resolution", "batting_key", "lead_suits", "obligations",
+    "rank_value", "resolve", "strength",
+]
