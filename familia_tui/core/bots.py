@@ -19,6 +19,9 @@ class Bot(Protocol):
 class RandomBot:
     """Plays a uniformly random legal action: the fuzzer and the benchmark's opponent."""
 
+    needs_view = False
+    """It never looks at the table, so simulations skip building its view."""
+
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[rng.randrange(len(legal))]
 

@@ -42,6 +42,10 @@ META_KEYS = ("game", "name", "description", "extends")
 YAML_SUFFIXES = (".yaml", ".yml")
 UNKNOWN_KEY = "unknown key"
 """The reason of every unknown-key problem."""
+MISSING_KEY = "required key missing"
+"""The reason of every missing-key problem."""
+CHECK_CRASHES = (TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError)
+"""What a cross-field check may raise on values it did not expect (a bug in the check)."""
 
 Origin = Literal["shipped", "user", "path"]
 KeyPath = tuple[str | int, ...]
@@ -49,7 +53,11 @@ Lines = dict[tuple[str, ...], int]
 
 
 class StrictModel(BaseModel):
-    """Base of every options model: unknown keys rejected, values frozen."""
+    """Base of every options model: unknown keys rejected, values frozen.
+
+    A model validator that finds several problems raises one ValueError with one problem per
+    line; the loader reports each line as its own problem.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -314,7 +322,8 @@ def _did_you_mean(word: str, choices: Iterable[str], listing: str = "allowed her
     close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"
-    return f"{listing}: {', '.join(choices)}"
+    shown = ", ".join(choices[:12]) + (f", … ({len(choices)} in all)" if len(choices) > 12 else "")
+    return f"{listing}: {shown}"
 
 
 # ----- loading one file -----
@@ -331,6 +340,8 @@ def _load(path: Path, origin: Origin, expected_game: str | None, chain: tuple[Pa
         base, base_problems = _base_options(path, document.get("extends"), game, chain, lines)
         merged = _merge(base, _part(document, meta=False))
         options, option_problems = _validate(model, merged, lines, META_KEYS)
+        if base_problems:  # keys the broken base should have set are not this file's fault
+            option_problems = [p for p in option_problems if p.reason != MISSING_KEY]
         problems += base_problems + option_problems
     if problems or meta is None or options is None:
         raise PresetError(path, sorted(problems, key=lambda p: (p.line is None, p.line or 0)))
@@ -438,7 +449,8 @@ def _game_of(document: Mapping[str, Any], expected: str | None,
         return "", None, []  # missing or not text: the meta model reports it
     line = _line(lines, ("game",))
     if game not in GAME_IDS:
-        return game, None, [Problem("game", game, "unknown game", _did_you_mean(game, GAME_IDS, "games"), line)]
+        hint = _did_you_mean(game, GAME_IDS, "games")
+        return game, None, [Problem("game", game, "unknown game", hint, line)]
     if game not in PLAYABLE:
         return game, None, [Problem("game", game, str(UnknownGame(game)), None, line)]
     if expected and game != expected:
@@ -527,6 +539,9 @@ def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
     except ValidationError as error:
         issues = _prune_unions([_issue(item, data) for item in error.errors(include_url=False)])
         return None, [p for i in issues for p in _problems_of(i, model, data, lines, top_names)]
+    except CHECK_CRASHES as error:
+        reason = f"the checks of {model.__name__} failed on these values: {type(error).__name__}: {error}"
+        return None, [Problem("(options)", MISSING, reason, "this is a bug in familia-tui; please report it")]
 
 
 def _issue(item: Mapping[str, Any], data: object) -> _Issue:
@@ -584,7 +599,7 @@ def _problems_of(issue: _Issue, model: type[BaseModel], data: Mapping[str, Any],
         return [Problem(key, item["input"], UNKNOWN_KEY, _did_you_mean(str(path[-1]), names), line)]
     if item["type"] == "missing":
         where = f"under '{_dotted(path[:-1])}'" if len(path) > 1 else "at the top level"
-        return [Problem(key, MISSING, "required key missing", f"add '{path[-1]}:' {where}", line)]
+        return [Problem(key, MISSING, MISSING_KEY, f"add '{path[-1]}:' {where}", line)]
     if item["type"] in ("value_error", "assertion_error"):
         return _check_failures(path, item, model, data, lines)
     return [Problem(key, item["input"], item["msg"], None, line)]
@@ -608,25 +623,9 @@ def _check_failures(path: KeyPath, item: Mapping[str, Any], model: type[BaseMode
     return problems
 
 
-_RULING = re.compile(r"\s*\[R-[^\]]+\]$")
-"""A ruling id at the end of a message, e.g. `[R-F31a]`."""
-
-
 def _split_checks(text: str) -> list[str]:
-    """Split on '; ', keeping advice that belongs to the check before it.
-
-    A check may itself contain '; ' before its advice ("… = 42; choose fewer tricks or more
-    decks [R-F31a]"): a piece that ends with a ruling id, has no numbers, and follows a piece
-    without one is taken as the advice of that piece.
-    """
-    checks: list[str] = []
-    for piece in text.split("; "):
-        advice = _RULING.sub("", piece)
-        if checks and advice != piece and not _RULING.search(checks[-1]) and not re.search(r"\d", advice):
-            checks[-1] += "; " + piece
-        else:
-            checks.append(piece)
-    return checks
+    """A model validator reports several problems one per line (see `StrictModel`)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _named_field(reason: str, names: Sequence[str]) -> KeyPath:

@@ -73,6 +73,7 @@ class MatchState:
 
     rules: MatchOptions
     units: list[tuple[str, tuple[int, ...]]]
+    deals_per_game: int
     games: list[GameResult] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
     wins: dict[str, int] = field(default_factory=dict)
@@ -83,7 +84,7 @@ class MatchState:
     def start(cls, options: FamiliaOptions, seats: Sequence[Seat]) -> MatchState:
         units = units_of(seats)
         zero = {unit: 0 for unit, _ in units}
-        return cls(options.match, units, [], dict(zero), dict(zero), dict(zero))
+        return cls(options.match, units, options.deals, [], dict(zero), dict(zero), dict(zero))
 
     @property
     def game_no(self) -> int:
@@ -91,8 +92,12 @@ class MatchState:
         return len(self.games) + (0 if self.over else 1)
 
     def clone(self) -> MatchState:
-        return MatchState(self.rules, self.units, list(self.games), dict(self.totals),
-                          dict(self.wins), dict(self.last_places), self.over)
+        return MatchState(self.rules, self.units, self.deals_per_game, list(self.games),
+                          dict(self.totals), dict(self.wins), dict(self.last_places), self.over)
+
+    @property
+    def deals_played(self) -> int:
+        return self.deals_per_game * len(self.games)
 
     def rank_points(self, rank: int) -> int:
         table = self.rules.rank_points or tuple(range(len(self.units) - 1, -1, -1))

@@ -158,11 +158,12 @@ class FamiliaOptions(StrictModel):
 
     def face_jokers_of(self, deal: int) -> int:
         """Face Jokers added at the start of deal `deal` (0-based) [R-F33a]."""
+        jokers = self.face_jokers
         if self.face_mode == "through":
-            return int(self.face_jokers) if deal == 0 else 0  # type: ignore[arg-type]
-        if isinstance(self.face_jokers, int):
-            return self.face_jokers
-        return self.face_jokers[deal]
+            return (jokers if isinstance(jokers, int) else sum(jokers)) if deal == 0 else 0
+        if isinstance(jokers, int):
+            return jokers
+        return jokers[deal] if deal < len(jokers) else 0
 
     @property
     def total_face_jokers(self) -> int:
@@ -187,7 +188,7 @@ class FamiliaOptions(StrictModel):
             self._verify_table,
         ) for p in check()]
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
 
     def _verify_hand_size(self) -> list[str]:
@@ -202,10 +203,10 @@ class FamiliaOptions(StrictModel):
         if self.removed_sets is None and self.hand_jokers is None:
             base = self.pool_decks * 40
             if base + self.jokers_available < need:
-                return [f"{self.hands} hands × {self.deal_tricks} tricks need {need} hand cards, but "
+                return [f"tricks {self.deal_tricks} × {self.hands} hands need {need} hand cards, but "
                         f"{self.pool_decks} deck(s) give at most {base} + {self.jokers_available} "
-                        f"Jokers = {base + self.jokers_available}; choose fewer tricks or more "
-                        f"decks [R-F31a]"]
+                        f"Jokers = {base + self.jokers_available} (choose fewer tricks or more "
+                        f"decks) [R-F31a]"]
             return []
         counts = {r: self.adjustment[0].count(r) for r in set(self.adjustment[0])}
         bad = [f"rank {r} removed {n} times but there are only {self.pool_decks} deck(s)"
@@ -217,6 +218,8 @@ class FamiliaOptions(StrictModel):
         return bad
 
     def _verify_jokers(self) -> list[str]:
+        if self.pool_decks * 40 + self.jokers_available < self.hands * self.deal_tricks:
+            return []  # the pool check already says why
         used = self.adjustment[1] + self.total_face_jokers
         if used > self.jokers_available:
             return [f"{self.adjustment[1]} hand Jokers + {self.total_face_jokers} face Jokers = "

@@ -282,7 +282,8 @@ class FamiliaState:
             self.known[seat].remove(card)
         self.plays.append((seat, card, declared))
         self.played.append(card)
-        self.events.append(Event("card_played", seat, (card,), (("declared", declared),)))
+        self.events.append(Event("card_played", seat, (card,),
+                                 (("declared", declared),) if declared else ()))
         if len(self.plays) < self.n:
             self.turn = (seat + 1) % self.n
         else:

@@ -204,10 +204,10 @@ def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> l
     """
     ordered = sorted(units, key=_ranking_key)
     standings: list[Standing] = []
-    for place, (unit, seats, total, face_count, face_points) in enumerate(ordered, start=1):
-        if standings and _ranking_key(ordered[place - 2]) == _ranking_key(ordered[place - 1]):
-            place = standings[-1].rank
-        standings.append(Standing(unit, tuple(seats), total, face_count, face_points, place))
+    for index, (unit, seats, total, face_count, face_points) in enumerate(ordered):
+        tied = index > 0 and _ranking_key(ordered[index - 1]) == _ranking_key(ordered[index])
+        rank = standings[-1].rank if tied else index + 1
+        standings.append(Standing(unit, tuple(seats), total, face_count, face_points, rank))
     return standings
 
 
@@ -340,6 +340,9 @@ def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
     left, and so the zero-sum bonus, follow from those, and the Families and Marriages can always
     be spread over the suits, crest suit first (see `_run_options`).
     """
+    if not any(held[0] and held[1] for held in counts.values()) and not any(
+            _familia_limits(counts)):
+        return (0, 0, 0), 0, 0  # no Marriage and no Familia possible: all singles
     values = [SINGLE_POINTS[role][rank] for rank in FACE_RANKS]
     totals = [sum(column) for column in zip(*counts.values())]
     best_key, best_plan = (-(10**9), -1), ((0, 0, 0), 0, 0)
@@ -382,6 +385,8 @@ def _singles_score(left: Sequence[int], values: Sequence[int]) -> int:
 def _planned_melds(counts: _Counts, plan: _Plan, royal_suit: str | None) -> list[Entry]:
     """Take the plan's melds out of `counts`, crest suit first, listed in priority order."""
     familias, families, marriages = plan
+    if not (any(familias) or families or marriages):
+        return []
     melds = _take_familias(counts, familias)
     suits = sorted(SUITS, key=lambda suit: suit != royal_suit)
     for size, wanted in ((3, families), (2, marriages)):

@@ -9,7 +9,7 @@ The 2-player game shows a player both of their hands [R-F27].
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from familia_tui.core.cards import COLOURS, Card
 from familia_tui.core.engine import Seat
@@ -19,8 +19,7 @@ if TYPE_CHECKING:
     from familia_tui.games.familia.rules import FamiliaState
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
     """A finished trick: the face card, the plays in order, what was batted and who won."""
 
     deal: int

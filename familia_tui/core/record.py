@@ -1,0 +1,181 @@
+"""Game records: a game is its record (format, game, resolved options, seats, seed or stacked
+deal, the actions in notation, timestamps). Loading a record replays its actions.
+
+Saving is atomic (a temporary file in the same folder, then `os.replace`), so a killed process
+leaves either the old file or the new one. A file that is not one of our records is never
+overwritten, and a corrupt or foreign file gives a `RecordError` that names it and says what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameState, IllegalAction, Seat
+
+FORMAT = "familia-tui/record"
+VERSION = 1
+
+
+class RecordError(FamiliaTuiError):
+    """A record file that cannot be read, replayed or written; the message says what to do."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything needed to rebuild a game: replaying `actions` from the start reproduces it."""
+
+    game: str
+    options: BaseModel
+    seats: tuple[Seat, ...]
+    seed: int | None
+    actions: tuple[str, ...] = ()
+    deal: Mapping[str, Any] | None = None
+    """A stacked first deal (scenarios, bug reports), in the game's mapping form."""
+    preset: str | None = None
+    created: str = field(default_factory=_now)
+    updated: str = field(default_factory=_now)
+
+    def with_action(self, action: object) -> Record:
+        """This record with one more action (its notation) and a fresh timestamp."""
+        return replace(self, actions=(*self.actions, str(action)), updated=_now())
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": VERSION, "game": self.game, "preset": self.preset,
+            "options": self.options.model_dump(mode="json"),
+            "seats": [s.model_dump(mode="json", exclude_none=True) for s in self.seats],
+            "seed": self.seed, "deal": self.deal, "actions": list(self.actions),
+            "created": self.created, "updated": self.updated,
+        }
+
+    def start(self) -> GameState:
+        """The game's initial state."""
+        from familia_tui.games import get_game
+
+        spec = get_game(self.game)
+        return spec.new_game(self.options, list(self.seats), seed=self.seed, deal=self.deal)
+
+    def replay(self, upto: int | None = None, source: str = "record") -> GameState:
+        """The state after the first `upto` actions (all by default)."""
+        from familia_tui.games import get_game
+
+        spec = get_game(self.game)
+        state = self.start()
+        for number, text in enumerate(self.actions[:upto], start=1):
+            try:
+                state.apply(spec.parse_action(text))
+            except (ActionSyntaxError, IllegalAction) as error:
+                raise RecordError(f"{source}: action {number} ({text!r}) cannot be replayed: "
+                                  f"{error}. The file was left untouched.") from None
+        return state
+
+
+def record_from_data(data: object, source: str = "record") -> Record:
+    """Validate a record's data (from JSON); every problem is a RecordError naming `source`."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{source}: not a familia-tui game record (no \"format\": \"{FORMAT}\"). "
+                          "The file was left untouched.")
+    if data.get("version") != VERSION:
+        raise RecordError(f"{source}: record version {data.get('version')!r} is not supported "
+                          f"(this program reads version {VERSION}). The file was left untouched.")
+    from familia_tui.games import UnknownGame, get_game
+
+    try:
+        spec = get_game(str(data.get("game")))
+        options = spec.options_model.model_validate(data.get("options") or {})
+        seats = tuple(Seat.model_validate(s) for s in _list(data, "seats", source))
+        actions = tuple(str(a) for a in _list(data, "actions", source))
+    except UnknownGame as error:
+        raise RecordError(f"{source}: {error}. The file was left untouched.") from None
+    except ValidationError as error:
+        raise RecordError(f"{source}: invalid {_where(error)}. The file was left untouched.") from None
+    seed = data.get("seed")
+    if seed is not None and not isinstance(seed, int):
+        raise RecordError(f"{source}: seed must be a whole number, not {seed!r}.")
+    return Record(spec.id, options, seats, seed, actions, data.get("deal"), data.get("preset"),
+                  str(data.get("created") or _now()), str(data.get("updated") or _now()))
+
+
+def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise RecordError(f"{source}: {key!r} must be a list. The file was left untouched.")
+    return value
+
+
+def _where(error: ValidationError) -> str:
+    first = error.errors()[0]
+    path = ".".join(str(p) for p in first["loc"]) or "(options)"
+    return f"{path}: {first['msg']} ({error.error_count()} problem(s))"
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read a record file; a missing, corrupt or foreign file raises RecordError."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{file}: no such file.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{file}: cannot be read ({error}). The file was left untouched.") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{file}: not valid JSON (line {error.lineno}, column {error.colno}: "
+                          f"{error.msg}); the file may be damaged. It was left untouched.") from None
+    return record_from_data(data, str(file))
+
+
+def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
+    """Write atomically; refuse to replace a file that is not one of our records."""
+    file = Path(path)
+    if file.exists() and not _is_record_file(file):
+        raise RecordError(f"{file}: exists and is not a familia-tui record; it was not overwritten. "
+                          "Choose another file name.")
+    file.parent.mkdir(parents=True, exist_ok=True)
+    payload = json.dumps(record.to_data(), ensure_ascii=False, indent=1)
+    handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, file)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return file
+
+
+def _is_record_file(file: Path) -> bool:
+    try:
+        return json.loads(file.read_text(encoding="utf-8")).get("format") == FORMAT
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def data_dir() -> Path:
+    """Where the app keeps its autosave: the platform's user data dir (or FAMILIA_TUI_DATA)."""
+    override = os.environ.get("FAMILIA_TUI_DATA")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("familia-tui", appauthor=False))
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
