@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Self
+from typing import Any, Literal, NamedTuple, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -72,8 +72,7 @@ class Explanation:
         return tuple(c.ruling for c in self.clauses if c.ruling)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, for logs and animations: no rule knowledge needed to show it.
 
     `kind` is a short name (`card_played`, `trick_won`, `cards_batted` …), `seat` the seat it is

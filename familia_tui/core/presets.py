@@ -169,8 +169,12 @@ class Preset:
 
 
 def resolved_options(preset: Preset) -> dict[str, Any]:
-    """The preset's options as plain JSON-ready data, defaults filled in."""
-    return preset.options.model_dump(mode="json")
+    """The preset's options as plain JSON-ready data, every default filled in.
+
+    An options model may offer `resolved()` to write out values it derives (Familia: the
+    standard table for the player count)."""
+    resolve = getattr(preset.options, "resolved", None)
+    return (resolve() if resolve else preset.options).model_dump(mode="json")
 
 
 class _Texts(StrictModel):

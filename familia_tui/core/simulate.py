@@ -72,6 +72,7 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[
               seed: int, run: Simulation) -> None:
     state = spec.new_game(options, seats, seed=seed)
     rng = random.Random(seed)
+    looks = [getattr(bot, "needs_view", True) for bot in bots]
     steps = 0
     while not state.is_over:
         legal = state.legal_actions()
@@ -79,9 +80,8 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[
         if not legal or seat is None:
             raise SimulationError(f"seed {seed}, step {steps}: no legal action but the game "
                                   "is not over")
-        bot = bots[seat]
-        view = state.view(seat) if getattr(bot, "needs_view", True) else None
-        state.apply(bot.choose(view, legal, rng))
+        view = state.view(seat) if looks[seat] else None
+        state.apply(bots[seat].choose(view, legal, rng))
         steps += 1
     result = state.result()
     run.games += 1

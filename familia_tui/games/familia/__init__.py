@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from familia_tui.core.bots import RandomBot
 from familia_tui.core.engine import GameSpec, Seat
 from familia_tui.games.familia.actions import parse_action
@@ -9,6 +12,7 @@ from familia_tui.games.familia.bots import BasicBot
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.queries import QUERIES
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal
+from familia_tui.games.familia.setup import position_state, stacked_deal
 
 
 def default_seats(options: FamiliaOptions) -> list[Seat]:
@@ -26,8 +30,8 @@ def default_seats(options: FamiliaOptions) -> list[Seat]:
 
 
 def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None,
-             deal: StackedDeal | None = None) -> FamiliaState:
-    """A new Familia match; `deal` stacks the first deal (scenarios and tests)."""
+             deal: StackedDeal | Mapping[str, Any] | None = None) -> FamiliaState:
+    """A new Familia match; `deal` stacks the first deal (scenarios, tests, records)."""
     names = [s.name for s in seats]
     if len(set(names)) != len(names):
         raise ValueError(f"seat names must differ: {', '.join(names)}")
@@ -35,6 +39,8 @@ def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None
         missing = [s.name for s in seats if s.crest is None]
         if missing:
             raise ValueError(f"royal is on but {', '.join(missing)} have no crest (家紋)")
+    if isinstance(deal, Mapping):
+        deal = stacked_deal(options, deal, seed or 0)
     return FamiliaState(options, seats, seed, deal)
 
 
@@ -48,4 +54,5 @@ GAME = GameSpec(
     default_preset="familia-4",
     default_seats=default_seats,
     queries=QUERIES,
+    position=position_state,
 )

@@ -39,15 +39,14 @@ class PlayCard:
 
 Action = ChoosePile | PlayCard
 
-_PLAYS: dict[tuple[Card, str | None], PlayCard] = {}
+class _Plays(dict[Card, "PlayCard"]):
+    def __missing__(self, card: Card) -> PlayCard:
+        action = self[card] = PlayCard(card)
+        return action
 
 
-def play(card: Card, declared: str | None = None) -> PlayCard:
-    """The `PlayCard` action for a card, shared rather than rebuilt (a hot path for bots)."""
-    action = _PLAYS.get((card, declared))
-    if action is None:
-        action = _PLAYS[card, declared] = PlayCard(card, declared)
-    return action
+PLAY = _Plays()
+"""`PLAY[card]`: the shared `PlayCard` action of a card (built once: legal_actions is hot)."""
 
 
 def parse_action(text: str) -> Action:

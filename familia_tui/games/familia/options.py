@@ -257,6 +257,15 @@ class FamiliaOptions(StrictModel):
             problems.append("royal is on: every seat of the table needs its team's crest")
         return problems
 
+    def resolved(self) -> FamiliaOptions:
+        """The same rules with every standard-table value written out (for show and records)."""
+        removed, jokers = self.adjustment
+        data = self.model_dump()
+        data.update(decks=self.pool_decks, tricks=self.deal_tricks, hand_size=self.deal_hand_size,
+                    removed_sets=removed, hand_jokers=jokers, face_sets=self.sets,
+                    table=[plan.model_dump() for plan in self.default_table()])
+        return type(self).model_validate(data)
+
     def default_table(self) -> tuple[SeatPlan, ...]:
         """The preset's table, or the standard composition for the player count."""
         return self.table or standard_table(self.players)

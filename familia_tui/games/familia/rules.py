@@ -33,7 +33,7 @@ from typing import Any
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.games.familia import trick as tr
-from familia_tui.games.familia.actions import Action, ChoosePile, play
+from familia_tui.games.familia.actions import PLAY, Action, ChoosePile, PlayCard
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState
 from familia_tui.games.familia.options import FamiliaOptions
@@ -80,6 +80,7 @@ class FamiliaState:
         if self.n != options.hands:
             raise ValueError(f"{options.players} players need {options.hands} seats, got {self.n}")
         self.seed = seed
+        self.tricks_per_deal = options.deal_tricks
         self.rng = random.Random(seed)
         self.match = MatchState.start(options, self.seats)
         self.events: list[Event] = []
@@ -127,7 +128,7 @@ class FamiliaState:
     def clone(self) -> FamiliaState:
         other = object.__new__(FamiliaState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random(0)  # seeding from 0 is cheap; the state is replaced next
         other.rng.setstate(self.rng.getstate())
         other.hands = [list(h) for h in self.hands]
         other.known = [list(k) for k in self.known]
@@ -162,16 +163,11 @@ class FamiliaState:
             return [ChoosePile(c) for c in COLOURS if self.piles[c]]
         if self.phase is Phase.OVER:
             return []
-        legal = self.obligations().legal
-        leading = not self.stock_trick and not self.plays
-        actions: list[Action] = []
-        for card in dict.fromkeys(self.hands[self.turn]):
-            if card not in legal:
-                continue
-            if card == JOKER and leading:
-                actions.extend(play(card, s) for s in ("S", "H", "D", "C"))
-            else:
-                actions.append(play(card))
+        legal = tr.obligations(self.hands[self.turn], self.context, self.keys).legal
+        actions = [PLAY[card] for card in dict.fromkeys(self.hands[self.turn]) if card in legal]
+        if JOKER in legal and not self.stock_trick and not self.plays:
+            actions.remove(PLAY[JOKER])
+            actions.extend(PlayCard(JOKER, suit) for suit in SUITS)
         return actions
 
     # ----- game and deal set-up -----
@@ -308,7 +304,7 @@ class FamiliaState:
         if self.stock_trick:
             self._draw_round()
         self.trick_no += 1
-        if self.trick_no < self.options.deal_tricks:
+        if self.trick_no < self.tricks_per_deal:
             self._new_trick()
         else:
             self._end_deal()

@@ -88,27 +88,30 @@ class Context(NamedTuple):
 class Obligations(NamedTuple):
     """The legal plays of one hand and why: the layers the rules apply in order (A.6)."""
 
-    base: frozenset[Card]
+    base: tuple[Card, ...]
     """Cards the follow/ruff layer allows."""
     base_rule: str
     """Which follow layer applied: free, no_lead, follow, ruff or any."""
-    must_win: frozenset[Card] | None
+    must_win: tuple[Card, ...] | None
     """Batting Familia: the cards that beat the strongest so far, when the filter applies."""
-    bats: frozenset[Card]
+    bats: tuple[Card, ...]
     """Cards that collide with a card already in the trick (always legal) [R-F1]."""
     jokers: bool
     """The hand holds a Joker (always legal) [R-F13]."""
 
     @property
     def legal(self) -> frozenset[Card]:
-        cards = self.must_win if self.must_win else self.base
-        return cards | self.bats | ({JOKER} if self.jokers else frozenset())
+        cards = frozenset(self.must_win or self.base).union(self.bats)
+        return cards | _JOKERS if self.jokers else cards
+
+
+_JOKERS = frozenset((JOKER,))
 
 
 def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) -> Obligations:
     """Apply follow, ruff, must-win, batting and Joker freedom to a hand (A.6, A.13 `legal`)."""
     jokers = JOKER in hand
-    plain = frozenset(c for c in hand if c.rank) if jokers else frozenset(hand)
+    plain = tuple(c for c in hand if c.rank) if jokers else tuple(hand)
     led, trump, played = ctx.led, ctx.trump, ctx.played
     if not ctx.stock_trick and not played:
         base, rule = plain, "free"
@@ -117,25 +120,22 @@ def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) ->
     else:
         base, rule = _follow(plain, led, trump)
     if not played:
-        return Obligations(base, rule, None, _NOTHING, jokers)
+        return Obligations(base, rule, None, (), jokers)
     must_win = None
     if ctx.batting:
         best = max(strength(c, led, trump) for c in played)
-        must_win = frozenset(c for c in base if strength(c, led, trump) > best)
+        must_win = tuple(c for c in base if strength(c, led, trump) > best)
     played_keys = {keys[c] for c in played}
-    bats = frozenset(c for c in plain if keys[c] in played_keys)
+    bats = tuple(c for c in plain if keys[c] in played_keys)
     return Obligations(base, rule, must_win, bats, jokers)
 
 
-_NOTHING: frozenset[Card] = frozenset()
-
-
-def _follow(plain: frozenset[Card], led: str, trump: str | None) -> tuple[frozenset[Card], str]:
-    follow = frozenset(c for c in plain if c.suit == led)
+def _follow(plain: tuple[Card, ...], led: str, trump: str | None) -> tuple[tuple[Card, ...], str]:
+    follow = tuple(c for c in plain if c.suit == led)
     if follow:
         return follow, "follow"
     if trump is not None:
-        ruff = frozenset(c for c in plain if c.suit == trump)
+        ruff = tuple(c for c in plain if c.suit == trump)
         if ruff:
             return ruff, "ruff"
     return plain, "any"
@@ -158,10 +158,13 @@ def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
             keys: dict[Card, object]) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
     stage1, alive = _bat([keys[c] for c in cards], range(len(cards)))
-    power = [strength(c, led, trump) for c in cards]
-    following = [i for i in alive if power[i] >= LED]
-    if following:
-        return Resolution(stage1, (), max(following, key=power.__getitem__))
+    best, winner = LED - 1, None
+    for i in alive:
+        power = strength(cards[i], led, trump)
+        if power > best:
+            best, winner = power, i
+    if winner is not None:
+        return Resolution(stage1, (), winner)
     stage2, left = _bat([rank_value(cards[i]) for i in alive], alive)
     winner = max(left, key=lambda i: rank_value(cards[i])) if left else None
     return Resolution(stage1, stage2, winner)

@@ -1,0 +1,226 @@
+"""The `familia-tui` command (DESIGN.md §6).
+
+Commands that need no screen (`simulate`, `check`, `presets`) never import Textual; `play`,
+`resume`, `screenshots` and the bare command hand over to the app in `familia_tui.tui`.
+Errors the user can fix (a bad preset, seat list, record or scenario) print a message and exit
+with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from familia_tui.core.engine import FamiliaTuiError, Seat
+
+EXIT_USAGE = 2
+
+
+class UsageError(FamiliaTuiError):
+    """A command-line value the user can correct."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="familia-tui", description="A terminal card table: Familia and friends.")
+    parser.add_argument("--lang", choices=("en", "ja"), help="language (default: from LANG)")
+    parser.add_argument("--glyphs", choices=("unicode", "letters", "ascii"),
+                        help="how suits and lines are drawn")
+    commands = parser.add_subparsers(dest="command")
+
+    play = commands.add_parser("play", help="start a game at the table")
+    play.add_argument("game")
+    _game_options(play)
+    play.add_argument("--seats", help="comma list: human, bot, bot:KIND, NAME or NAME=bot:KIND")
+    play.add_argument("--seed", type=int)
+
+    resume = commands.add_parser("resume", help="continue the autosaved game or a record file")
+    resume.add_argument("file", nargs="?")
+
+    simulate = commands.add_parser("simulate", help="bots play many games (benchmark, fuzz)")
+    simulate.add_argument("game")
+    _game_options(simulate)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--bot", default="random",
+                          help="bot kind for every seat, or a comma list seat by seat")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    check = commands.add_parser("check", help="run scenario files or folders")
+    check.add_argument("paths", nargs="+")
+
+    presets = commands.add_parser(
+        "presets", help="list presets; 'presets show GAME/PRESET'; 'presets validate FILE...'")
+    presets.add_argument("words", nargs="*")
+
+    shots = commands.add_parser("screenshots", help="regenerate the SVG screenshots")
+    shots.add_argument("--out", default="screenshots")
+    return parser
+
+
+def _game_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--preset", help="preset id, GAME/ID or a path to a YAML file")
+    for name in ("lang", "glyphs"):
+        command.add_argument(f"--{name}", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler = {
+        None: _run_app, "play": _run_play, "resume": _run_resume, "simulate": _run_simulate,
+        "check": _run_check, "presets": _run_presets, "screenshots": _run_screenshots,
+    }[args.command]
+    try:
+        return handler(args)
+    except FamiliaTuiError as error:
+        print(f"familia-tui: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyError as error:  # UnknownGame
+        print(f"familia-tui: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+# ----- games, presets and seats -----
+
+def load_game(game: str, preset_ref: str | None):  # type: ignore[no-untyped-def]
+    """The game spec and its preset (the game's default when none is named)."""
+    from familia_tui.core.presets import find_preset
+    from familia_tui.games import get_game
+
+    spec = get_game(game)
+    return spec, find_preset(game, preset_ref or spec.default_preset)
+
+
+def parse_seats(text: str | None, defaults: Sequence[Seat]) -> list[Seat]:
+    """Overlay a `--seats` list on the preset's seats (roles and teams stay).
+
+    Each entry is `human`, `bot` (= bot:basic), `bot:KIND`, a human's `NAME`, or `NAME=bot:KIND`.
+    In the 2-player Familia game two entries name the two players, each running two hands.
+    """
+    seats = list(defaults)
+    if not text:
+        return seats
+    entries = [e.strip() for e in text.split(",") if e.strip()]
+    people = list(dict.fromkeys(s.person for s in seats))
+    if len(entries) not in (len(seats), len(people)):
+        raise UsageError(f"--seats lists {len(entries)} seats but the table has {len(seats)}")
+    by_person = len(entries) == len(people) != len(seats)
+    updated = []
+    for index, seat in enumerate(seats):
+        entry = entries[people.index(seat.person)] if by_person else entries[index]
+        updated.append(_seat_from_entry(seat, entry, by_person))
+    return updated
+
+
+def _seat_from_entry(seat: Seat, entry: str, by_person: bool) -> Seat:
+    name, _, controller = entry.partition("=")
+    if not controller and (name in ("human", "bot") or name.startswith("bot:")):
+        name, controller = "", name
+    controller = {"bot": "bot:basic", "": "human"}.get(controller, controller)
+    if controller != "human" and not controller.startswith("bot:"):
+        raise UsageError(f"--seats: {entry!r} is not human, bot, bot:KIND, NAME or NAME=bot:KIND")
+    changes: dict[str, object] = {"controller": controller}
+    if name:
+        if by_person:
+            changes.update(player=name, name=f"{name}-{seat.role}" if seat.role else name)
+        else:
+            changes["name"] = name
+    return seat.model_copy(update=changes)
+
+
+# ----- commands -----
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    from familia_tui.core.simulate import simulate
+
+    spec, preset = load_game(args.game, args.preset)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    kinds = [k.strip() for k in args.bot.split(",")]
+    unknown = [k for k in kinds if k not in spec.bots]
+    if unknown:
+        raise UsageError(f"unknown bot {unknown[0]!r} (bots: {', '.join(sorted(spec.bots))})")
+    run = simulate(spec, preset.options, preset.id, args.games, args.seed, kinds)
+    report = run.summary()
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print(f"{report['game']} / {report['preset']}: {report['games']} games, "
+              f"{report['deals']} deals in {report['seconds']} s "
+              f"({report['deals_per_second']} deals/s, {report['actions_per_second']} actions/s)")
+        for unit, stats in report["scores"].items():
+            print(f"  {unit:>10}: mean {stats['mean']:+.2f}  min {stats['min']}  max {stats['max']}")
+    return 0
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from familia_tui.core.scenario import check_paths
+
+    results = check_paths([Path(p) for p in args.paths])
+    failed = [r for r in results if not r.passed]
+    for result in results:
+        print(result.report())
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed or not results else 0
+
+
+def _run_presets(args: argparse.Namespace) -> int:
+    from familia_tui.cli_presets import run_presets
+
+    return run_presets(args.words, args.lang)
+
+
+def _app_settings(args: argparse.Namespace) -> dict[str, str | None]:
+    return {"lang": getattr(args, "lang", None), "glyphs": getattr(args, "glyphs", None)}
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from familia_tui.core.record import Record
+
+    spec, preset = load_game(args.game, args.preset)
+    seats = parse_seats(args.seats, spec.default_seats(preset.options))
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    spec.new_game(preset.options, seats, seed=seed)  # validates seats before the app opens
+    options = getattr(preset.options, "resolved", lambda: preset.options)()
+    record = Record(spec.id, options, tuple(seats), seed, preset=preset.id)
+    return _launch(record=record, **_app_settings(args))
+
+
+def _run_resume(args: argparse.Namespace) -> int:
+    from familia_tui.core.record import autosave_path, load_record
+
+    path = Path(args.file) if args.file else autosave_path()
+    if not args.file and not path.exists():
+        raise UsageError(f"there is no autosaved game ({path}); start one with 'familia-tui play'")
+    record = load_record(path)
+    record.replay(source=str(path))  # a record that cannot be replayed is reported here
+    return _launch(record=record, **_app_settings(args))
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    return _launch(record=None, **_app_settings(args))
+
+
+def _run_screenshots(args: argparse.Namespace) -> int:
+    from familia_tui.tui import make_screenshots
+
+    return make_screenshots(Path(args.out))
+
+
+def _launch(**kwargs: object) -> int:
+    from familia_tui.tui import run_app
+
+    return run_app(**kwargs)
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

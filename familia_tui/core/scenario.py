@@ -1,0 +1,298 @@
+"""Scenario files: tests, bug reports and practice puzzles share one YAML format.
+
+```yaml
+game: familia
+preset: familia-4            # optional; the game's default preset otherwise
+options: {style: batting}    # optional overrides of the preset's options
+seats: [Aki, Ben, Cho, Dan]  # optional: names over the preset's seats, or full seat mappings
+seed: 3                      # optional (default 0): shuffles, and fills what a deal leaves out
+deal: {...}                  # optional stacked first deal (game-specific)
+position: {...}              # optional position: any moment of a deal (game-specific)
+steps:
+  - do: pile red             # one action or a list, each by the seat to act
+  - legal: [play 5H, play 9H]        # the exact legal actions of the seat to act
+  - legal_includes: [play 5C]        # at least these
+  - illegal: {action: play 2C, ruling: R-F1}   # not legal (and the explanation cites the ruling)
+  - expect: {last_trick: {winner: 2}, captures: {2: [KH]}}   # documented queries
+```
+
+Expected values are compared with what the game's query returns: a mapping compares only the
+keys it names, a list of plain values compares as a multiset (order ignored), a list of lists or
+mappings compares in order. `familia-tui check PATH...` runs files and folders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import Field, ValidationError
+
+from familia_tui.core.cards import CardError, parse_card
+from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameSpec, GameState, IllegalAction, Seat
+from familia_tui.core.presets import PresetError, StrictModel, find_preset
+
+
+class ScenarioError(FamiliaTuiError):
+    """A scenario file that cannot be read or set up; names the file and what is wrong."""
+
+
+class ScenarioFile(StrictModel):
+    """The keys of a scenario file (see the module docstring)."""
+
+    game: str
+    preset: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str | dict[str, Any]] | None = None
+    seed: int = 0
+    deal: dict[str, Any] | None = None
+    position: dict[str, Any] | None = None
+    steps: list[dict[str, Any]] = Field(default_factory=list)
+    title: str | None = None
+    """One line saying what the scenario shows."""
+    ruling: str | list[str] | None = None
+    """The ruling ids it checks."""
+    source: str | None = None
+    """Where it comes from (e.g. a worked example of the rule text)."""
+    question: str | dict[str, str] | None = None
+    """Practice: the question put to the player."""
+    hints: list[str | dict[str, str]] = Field(default_factory=list)
+    """Practice: hints, shown one at a time."""
+    explanation: str | dict[str, str] | None = None
+    """Practice: the answer explained."""
+
+
+STEP_KINDS = ("do", "legal", "legal_includes", "illegal", "expect")
+
+
+@dataclass
+class Failure:
+    step: int
+    kind: str
+    expected: Any
+    actual: Any
+    message: str = ""
+
+    def __str__(self) -> str:
+        text = f"  step {self.step} ({self.kind}): expected {self.expected!r}, got {self.actual!r}"
+        return text + (f" — {self.message}" if self.message else "")
+
+
+@dataclass
+class ScenarioResult:
+    path: Path
+    title: str | None = None
+    failures: list[Failure] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures and self.error is None
+
+    def report(self) -> str:
+        head = f"{'PASS' if self.passed else 'FAIL'} {self.path}" + (
+            f" — {self.title}" if self.title else "")
+        lines = [head] + ([f"  {self.error}"] if self.error else []) + [str(f) for f in self.failures]
+        return "\n".join(lines)
+
+
+def load_scenario(path: Path) -> ScenarioFile:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError(f"{path}: cannot be read ({error})") from None
+    except yaml.YAMLError as error:
+        raise ScenarioError(f"{path}: broken YAML ({error})".replace("\n", " ")) from None
+    try:
+        return ScenarioFile.model_validate(data)
+    except ValidationError as error:
+        raise ScenarioError(f"{path}: {validation_text(error)}") from None
+
+
+def validation_text(error: ValidationError) -> str:
+    """Pydantic's problems as `key.path: message` lines joined by '; '."""
+    return "; ".join(
+        (f"{'.'.join(map(str, e['loc']))}: " if e["loc"] else "") + e["msg"].removeprefix("Value error, ")
+        for e in error.errors())
+
+
+def start_state(spec: GameSpec, scenario: ScenarioFile) -> GameState:
+    """The scenario's starting state: seed, stacked deal or position."""
+    preset = find_preset(spec.id, scenario.preset or spec.default_preset)
+    merged = _merge(preset.options.model_dump(exclude_unset=True), scenario.options)
+    options = spec.options_model.model_validate(merged)
+    seats = _seats(spec, options, scenario.seats)
+    if scenario.deal is not None and scenario.position is not None:
+        raise ScenarioError("give either a deal or a position, not both")
+    if scenario.position is not None:
+        if spec.position is None:
+            raise ScenarioError(f"{spec.id} scenarios cannot start from a position yet")
+        return spec.position(options, seats, scenario.position, scenario.seed)
+    return spec.new_game(options, seats, seed=scenario.seed, deal=scenario.deal)
+
+
+def _merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in overrides.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(dict(merged[key]), value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _seats(spec: GameSpec, options: Any, given: Sequence[str | dict[str, Any]] | None) -> list[Seat]:
+    defaults = spec.default_seats(options)
+    if given is None:
+        return defaults
+    if len(given) != len(defaults):
+        raise ScenarioError(f"seats: {len(given)} given, the table has {len(defaults)}")
+    return [
+        default.model_copy(update={"name": entry}) if isinstance(entry, str)
+        else Seat.model_validate({**default.model_dump(), **entry})
+        for default, entry in zip(defaults, given, strict=True)
+    ]
+
+
+def run_scenario(path: Path) -> ScenarioResult:
+    """Run one scenario file; problems setting it up are reported, never raised."""
+    result = ScenarioResult(path)
+    try:
+        scenario = load_scenario(path)
+        result.title = scenario.title
+        from familia_tui.games import get_game
+
+        spec = get_game(scenario.game)
+        state = start_state(spec, scenario)
+    except ValidationError as error:
+        result.error = f"cannot set up: {validation_text(error)}"
+        return result
+    except (FamiliaTuiError, PresetError, ValueError, KeyError) as error:
+        result.error = f"cannot set up: {error}".replace("\n", " ")
+        return result
+    for number, step in enumerate(scenario.steps, start=1):
+        if not _run_step(spec, state, number, step, result):
+            break
+    return result
+
+
+def _run_step(spec: GameSpec, state: GameState, number: int, step: Mapping[str, Any],
+              result: ScenarioResult) -> bool:
+    """Run one step; returns False when the scenario cannot go on."""
+    kinds = [k for k in step if k != "note"]
+    if len(kinds) != 1 or kinds[0] not in STEP_KINDS:
+        result.failures.append(Failure(number, "step", f"one of {', '.join(STEP_KINDS)}",
+                                       sorted(step)))
+        return False
+    kind = kinds[0]
+    value = step[kind]
+    runner = {"do": _step_do, "legal": _step_legal, "legal_includes": _step_legal,
+              "illegal": _step_illegal, "expect": _step_expect}[kind]
+    failures = runner(spec, state, number, kind, value)
+    result.failures.extend(failures)
+    return not (kind == "do" and failures)
+
+
+def _step_do(spec: GameSpec, state: GameState, number: int, kind: str, value: Any) -> list[Failure]:
+    for text in value if isinstance(value, list) else [value]:
+        try:
+            state.apply(spec.parse_action(str(text)))
+        except (ActionSyntaxError, IllegalAction) as error:
+            return [Failure(number, kind, str(text), "rejected", str(error))]
+    return []
+
+
+def _legal_texts(state: GameState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def _step_legal(spec: GameSpec, state: GameState, number: int, kind: str, value: Any) -> list[Failure]:
+    expected = sorted(str(spec.parse_action(str(v))) for v in value)
+    actual = sorted(_legal_texts(state))
+    if kind == "legal" and expected != actual:
+        return [Failure(number, kind, expected, actual)]
+    missing = [a for a in expected if a not in actual]
+    if kind == "legal_includes" and missing:
+        return [Failure(number, kind, expected, actual, f"missing {missing}")]
+    return []
+
+
+def _step_illegal(spec: GameSpec, state: GameState, number: int, kind: str, value: Any) -> list[Failure]:
+    text, ruling = (value.get("action"), value.get("ruling")) if isinstance(value, dict) else (value, None)
+    action = spec.parse_action(str(text))
+    if action in state.legal_actions():
+        return [Failure(number, kind, f"{text} illegal", "legal")]
+    explanation = state.explain(action)
+    if ruling and ruling not in explanation.rulings:
+        return [Failure(number, kind, f"explanation citing {ruling}", explanation.text())]
+    return []
+
+
+def _step_expect(spec: GameSpec, state: GameState, number: int, kind: str, value: Any) -> list[Failure]:
+    failures = []
+    for name, expected in (value or {}).items():
+        query = spec.queries.get(name)
+        if query is None:
+            failures.append(Failure(number, kind, f"a query of {sorted(spec.queries)}", name,
+                                    "unknown query"))
+            continue
+        try:
+            actual = query(state)
+        except LookupError as error:
+            failures.append(Failure(number, f"expect {name}", expected, None, str(error)))
+            continue
+        if not matches(expected, actual):
+            failures.append(Failure(number, f"expect {name}", expected, actual))
+    return failures
+
+
+def _canon(value: Any) -> Any:
+    """A card written any accepted way (`10h`, `10♥`) in its canonical notation (`10H`)."""
+    if isinstance(value, str):
+        try:
+            return str(parse_card(value))
+        except CardError:
+            return value
+    return value
+
+
+def matches(expected: Any, actual: Any) -> bool:
+    """Mappings by the keys named; lists of plain values as multisets; lists of lists in order."""
+    expected = _canon(expected)
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(
+            key in actual and matches(value, actual[key]) for key, value in expected.items())
+    if isinstance(expected, list):
+        if not isinstance(actual, list | tuple) or len(expected) != len(actual):
+            return False
+        if all(not isinstance(v, list | Mapping) for v in expected):
+            return sorted(str(_canon(v)) for v in expected) == sorted(map(str, actual))
+        return all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+    if isinstance(expected, str) and not isinstance(actual, str) and actual is not None:
+        return expected == str(actual)
+    return expected == actual
+
+
+def scenario_files(paths: Sequence[Path]) -> list[Path]:
+    """Files named, and every .yaml/.yml below folders named, sorted."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
+        else:
+            files.append(path)
+    return files
+
+
+def check_paths(paths: Sequence[Path]) -> list[ScenarioResult]:
+    """Run every scenario under `paths`; a path that does not exist is a failed result."""
+    results = []
+    for file in scenario_files(paths):
+        if not file.exists():
+            results.append(ScenarioResult(file, error="no such file or folder"))
+        else:
+            results.append(run_scenario(file))
+    return results
