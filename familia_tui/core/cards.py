@@ -17,6 +17,7 @@ Card(rank=10, suit='H')
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from functools import cache
 from typing import Literal, NamedTuple
@@ -118,6 +119,14 @@ def format_card(card: Card, glyphs: Glyphs = "letters") -> str:
 
 def format_cards(cards: Iterable[Card], glyphs: Glyphs = "letters") -> str:
     return " ".join(format_card(c, glyphs) for c in cards)
+
+
+def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+    """A uniformly random order of `cards` from `rng` (a sort on random keys: several times
+    faster than `Random.shuffle`, which matters for simulations)."""
+    items = list(cards)
+    keys = [rng.random() for _ in items]
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
 
 def suit_order_key(card: Card) -> tuple[int, int]:

@@ -35,8 +35,13 @@ class GameResult:
     tricks_won: tuple[int, ...]
     standings: tuple[Standing, ...]
     """Units (teams, or players in individual play) best first."""
-    player_standings: tuple[Standing, ...]
-    """Every seat on its own, best first."""
+    seat_names: tuple[str, ...]
+
+    @property
+    def player_standings(self) -> tuple[Standing, ...]:
+        """Every seat on its own, best first."""
+        return tuple(rank_units([(name, (i,), *_sums(self.players, (i,)))
+                                 for i, name in enumerate(self.seat_names)]))
 
     @classmethod
     def score(cls, options: FamiliaOptions, seats: Sequence[Seat],
@@ -47,9 +52,8 @@ class GameResult:
                    options.misere_bonus)
             for i, seat in enumerate(seats))
         units = [(unit, members, *_sums(players, members)) for unit, members in units_of(seats)]
-        singles = [(seat.name, (i,), *_sums(players, (i,))) for i, seat in enumerate(seats)]
         return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)),
-                   tuple(rank_units(singles)))
+                   tuple(seat.name for seat in seats))
 
     def unit_total(self, unit: str) -> int:
         return next(s.total for s in self.standings if s.unit == unit)

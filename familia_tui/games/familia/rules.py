@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards
+from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, shuffled
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PLAY, Action, ChoosePile, PlayCard
@@ -212,7 +212,7 @@ class FamiliaState:
                 self.piles[card.colour].append(card)
         self._add_face_jokers(self.options.face_jokers_of(self.deal))
         for colour in COLOURS:
-            self.rng.shuffle(self.piles[colour])
+            self.piles[colour] = shuffled(self.piles[colour], self.rng)
 
     def _add_face_jokers(self, count: int) -> None:
         """Equal numbers in each pile; the odd one to the configured pile [R-F32]."""
@@ -232,8 +232,7 @@ class FamiliaState:
             self.stock = list(reversed(stacked.stock))
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
-            pool = self.pool()
-            self.rng.shuffle(pool)
+            pool = shuffled(self.pool(), self.rng)
             size = options.deal_hand_size
             self.hands = [pool[i * size:(i + 1) * size] for i in range(self.n)]
             self.stock = pool[self.n * size:]

@@ -100,19 +100,22 @@ class Obligations(NamedTuple):
     """The hand holds a Joker (always legal) [R-F13]."""
 
     @property
-    def legal(self) -> frozenset[Card]:
-        cards = frozenset(self.must_win or self.base).union(self.bats)
-        return cards | _JOKERS if self.jokers else cards
-
-
-_JOKERS = frozenset((JOKER,))
+    def legal(self) -> set[Card]:
+        cards = set(self.must_win or self.base)
+        cards.update(self.bats)
+        if self.jokers:
+            cards.add(JOKER)
+        return cards
 
 
 def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) -> Obligations:
-    """Apply follow, ruff, must-win, batting and Joker freedom to a hand (A.6, A.13 `legal`)."""
-    jokers = JOKER in hand
-    plain = tuple(c for c in hand if c.rank) if jokers else tuple(hand)
+    """Apply follow, ruff, must-win, batting and Joker freedom to a hand (A.6, A.13 `legal`).
+
+    Written with plain loops: this runs for every decision of every bot and simulation.
+    """
     led, trump, played = ctx.led, ctx.trump, ctx.played
+    plain = [c for c in hand if c.rank]
+    jokers = len(plain) < len(hand)
     if not ctx.stock_trick and not played:
         base, rule = plain, "free"
     elif led is None:
@@ -120,22 +123,22 @@ def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) ->
     else:
         base, rule = _follow(plain, led, trump)
     if not played:
-        return Obligations(base, rule, None, (), jokers)
+        return Obligations(tuple(base), rule, None, (), jokers)
     must_win = None
     if ctx.batting:
-        best = max(strength(c, led, trump) for c in played)
-        must_win = tuple(c for c in base if strength(c, led, trump) > best)
+        best = max([strength(c, led, trump) for c in played])
+        must_win = tuple([c for c in base if strength(c, led, trump) > best])
     played_keys = {keys[c] for c in played}
-    bats = tuple(c for c in plain if keys[c] in played_keys)
-    return Obligations(base, rule, must_win, bats, jokers)
+    bats = tuple([c for c in plain if keys[c] in played_keys])
+    return Obligations(tuple(base), rule, must_win, bats, jokers)
 
 
-def _follow(plain: tuple[Card, ...], led: str, trump: str | None) -> tuple[tuple[Card, ...], str]:
-    follow = tuple(c for c in plain if c.suit == led)
+def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
+    follow = [c for c in plain if c.suit == led]
     if follow:
         return follow, "follow"
     if trump is not None:
-        ruff = tuple(c for c in plain if c.suit == trump)
+        ruff = [c for c in plain if c.suit == trump]
         if ruff:
             return ruff, "ruff"
     return plain, "any"

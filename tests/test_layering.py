@@ -1,0 +1,16 @@
+"""The rules core and the games never import Textual or Rich (DESIGN.md §1)."""
+
+import subprocess
+import sys
+
+from familia_tui.games import PLAYABLE
+
+
+def test_importing_every_game_leaves_textual_and_rich_out() -> None:
+    imports = "; ".join(f"import familia_tui.games.{game}" for game in PLAYABLE)
+    code = (f"import sys; {imports}; import familia_tui.cli, familia_tui.core.scenario, "
+            "familia_tui.core.simulate, familia_tui.core.record; "
+            "bad = [m for m in ('textual', 'rich') if m in sys.modules]; print(bad); "
+            "sys.exit(1 if bad else 0)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
