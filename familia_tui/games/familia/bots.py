@@ -202,6 +202,7 @@ class Odds:
         self.jokers = table.unseen[JOKER]
         self.joker_power = strength(JOKER, led, trump)
         self.memo: dict[tuple[int, int], tuple[float, float]] = {}
+        self.known: dict[int, list[tuple[str, int]]] = {}
 
     def _cat(self, card: Card) -> str:
         if self.led is not None and card.suit == self.led:
@@ -211,9 +212,15 @@ class Odds:
     def _has(self, seat: int, cat: str, above: int) -> float:
         values = self.cats[cat]
         count = len(values) - bisect_right(values, above)
-        known = any(not c.is_joker and self._cat(c) == cat
-                    and strength(c, self.led, self.trump) > above for c in self.table.held[seat])
+        known = any(kind == cat and power > above for kind, power in self._known(seat))
         return self.table.has(seat, count, known)
+
+    def _known(self, seat: int) -> list[tuple[str, int]]:
+        """(category, strength) of the cards the bot knows `seat` holds, Jokers aside."""
+        if seat not in self.known:
+            self.known[seat] = [(self._cat(c), strength(c, self.led, self.trump))
+                                for c in self.table.held[seat] if not c.is_joker]
+        return self.known[seat]
 
     def _ratio(self, cat: str, above: int) -> float:
         values = self.cats[cat]
@@ -260,59 +267,72 @@ class Odds:
         return power + 1
 
 
+class Bat(NamedTuple):
+    """The real winning card after the bot's play, and who would win if it were batted."""
+
+    card: Card
+    runner: int | None
+    power: int
+
+
+_States = dict[tuple[int | None, bool], list[float]]
+"""(winning seat, whether its card is the real one) -> [chance, chance × strength]."""
+
+
 def outcome(table: Table, spot: Spot, plays: tuple[tuple[int, Card], ...], led: str | None,
             odds: Odds) -> dict[int | None, float]:
     """Chance of each seat winning the trick once the later seats have played."""
     winner, power, index = standing(table, spot, plays, led)
-    runner = None
+    bat = None
     if index is not None and spot.later:
-        rest = plays[:index] + plays[index + 1:]
-        runner = standing(table, spot, rest, led)[:2]
-    states: dict[tuple[int | None, int, bool], float] = {(winner, power, True): 1.0}
+        runner, runner_power, _ = standing(table, spot, plays[:index] + plays[index + 1:], led)
+        bat = Bat(plays[index][1], runner, runner_power)
+    states: _States = {(winner, True): [1.0, float(power)]}
     for seat in spot.later:
-        states = _react(table, spot, odds, seat, states, runner, plays[index][1] if runner else None)
+        after: _States = {}
+        for (who, real), (chance, powers) in states.items():
+            for state, share, new_power in _react(table, spot, odds, seat, who,
+                                                   round(powers / chance), bat if real else None):
+                _add(after, state, chance * share, new_power)
+        states = after
     result: dict[int | None, float] = {}
-    for (who, _, _), chance in states.items():
+    for (who, _), (chance, _) in states.items():
         result[who] = result.get(who, 0.0) + chance
     return result
 
 
-def _react(table: Table, spot: Spot, odds: Odds, seat: int,
-           states: dict[tuple[int | None, int, bool], float],
-           runner: tuple[int | None, int] | None, card: Card | None,
-           ) -> dict[tuple[int | None, int, bool], float]:
-    """One later seat plays: it overtakes, bats the real winning card, or passes."""
+def _react(table: Table, spot: Spot, odds: Odds, seat: int, who: int | None, power: int,
+           bat: Bat | None) -> list[tuple[tuple[int | None, bool], float, int]]:
+    """How `seat` answers `who` winning at `power`: (new state, chance, new strength) for
+    passing, overtaking and batting, best for its team first; must-play rules can force a take."""
     worth = spot.worth[table.units[seat]]
-    after: dict[tuple[int | None, int, bool], float] = {}
-    for (who, power, real), chance in states.items():
-        stay = worth[who] if who is not None else 0.0
-        can, forced = odds.beat(seat, power)
-        choices = [(stay, "pass", 1.0), (worth[seat], "take", can)]
-        if real and runner is not None and card is not None:
-            bat = table.has(seat, table.twins[table.keys[card]], any(
-                table.keys[c] == table.keys[card] for c in table.held[seat]))
-            choices.append((worth[runner[0]] if runner[0] is not None else 0.0, "bat", bat))
-        choices.sort(key=lambda choice: -choice[0])
-        left = chance
-        for _, kind, odd in choices:
-            if kind == "pass":
-                odd = 1 - forced
-                _add(after, (seat, odds.next_power(power), False), left * forced)
-                _add(after, (who, power, real), left * odd)
-                break
-            share = left * odd
-            left -= share
-            if kind == "take":
-                _add(after, (seat, odds.next_power(power), False), share)
-            else:
-                _add(after, (runner[0], runner[1], False), share)
-    return after
+    can, forced = odds.beat(seat, power)
+    taken = ((seat, False), odds.next_power(power))
+    choices = [(worth[who] if who is not None else 0.0, None, 1.0),
+               (worth[seat], taken, can)]
+    if bat is not None:
+        key = table.keys[bat.card]
+        odd = table.has(seat, table.twins[key], any(table.keys[c] == key
+                                                   for c in table.held[seat]))
+        choices.append((worth[bat.runner] if bat.runner is not None else 0.0,
+                        ((bat.runner, False), bat.power), odd))
+    choices.sort(key=lambda choice: -choice[0])
+    result, left = [], 1.0
+    for _, move, odd in choices:
+        if move is None:
+            result.append(((who, bat is not None), left * (1 - forced), power))
+            result.append((taken[0], left * forced, taken[1]))
+            break
+        result.append((move[0], left * odd, move[1]))
+        left *= 1 - odd
+    return result
 
 
-def _add(states: dict[tuple[int | None, int, bool], float],
-         key: tuple[int | None, int, bool], chance: float) -> None:
-    if chance > 0:
-        states[key] = states.get(key, 0.0) + chance
+def _add(states: _States, state: tuple[int | None, bool], chance: float, power: int) -> None:
+    if chance > 1e-4:
+        entry = states.setdefault(state, [0.0, 0.0])
+        entry[0] += chance
+        entry[1] += chance * power
 
 
 def card_cost(table: Table, card: Card) -> float:
