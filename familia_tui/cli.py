@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from familia_tui.core.engine import FamiliaTuiError, Seat
+from familia_tui.i18n import default_lang
 
 EXIT_USAGE = 2
 
@@ -188,6 +189,8 @@ def _run_play(args: argparse.Namespace) -> int:
     seats = parse_seats(args.seats, spec.default_seats(preset.options))
     seed = args.seed if args.seed is not None else _fresh_seed()
     spec.new_game(preset.options, seats, seed=seed)  # validates seats before the app opens
+    for problem in spec.table_problems(seats):
+        print(f"familia-tui: seating: {problem.text(args.lang or default_lang())}", file=sys.stderr)
     options = getattr(preset.options, "resolved", lambda: preset.options)()
     record = Record(spec.id, options, tuple(seats), seed, preset=preset.id)
     return _launch(record=record, **_app_settings(args))

@@ -166,15 +166,11 @@ class GameSpec:
     queries: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """Named read-outs of a state for scenario expectations (`phase`, `scores`, `captures` …)."""
     position: Callable[..., GameState] | None = None
-    """`position(options, seats, spec, rng) -> state` for scenario positions."""
+    """`position(options, seats, data, seed) -> state` for scenario positions."""
+    table_problems: Callable[[Sequence[Seat]], list[Clause]] = lambda seats: []
+    """The game's seating rules broken by a table (reported before a game, not enforced)."""
 
     def format_action(self, action: Any) -> str:
         return str(action)
 
 
-def seats_of(spec: GameSpec, options: BaseModel, names: Sequence[str] | None = None) -> list[Seat]:
-    """The preset's default seats, renamed when names are given."""
-    seats = spec.default_seats(options)
-    if names:
-        seats = [s.model_copy(update={"name": n}) for s, n in zip(seats, names, strict=False)]
-    return seats

@@ -23,4 +23,8 @@ MESSAGES: dict[str, str] = {
     "fam.cannot_win": "batting Familia: nothing allowed beats {best}, so the follow rule alone stands",
     "fam.bats": "{card} bats {other} → allowed whatever the other rules say",
     "fam.must_play_one_of": "so the card must be one of {cards}",
+    "fam.seat_pair_opposite": "the pair {seats} (team {team}) should sit opposite each other",
+    "fam.seat_blocks": "males should sit together as one block and females as another",
+    "fam.seat_mixed_neighbours": "{a} and {b} are a male and a female of the same team sitting side by side",
+    "fam.seat_team_neighbours": "teammates {a} and {b} sit side by side; spread the team out",
 }

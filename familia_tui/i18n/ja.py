@@ -22,4 +22,8 @@ MESSAGES: dict[str, str] = {
     "fam.cannot_win": "バッティング・ファミリア：{best}に勝てるカードがないので、フォローのルールだけが残ります",
     "fam.bats": "{card}は{other}とバッティング → 他のルールに関係なく出せる",
     "fam.must_play_one_of": "出せるのは {cards} のどれかです",
+    "fam.seat_pair_opposite": "ペア（{team}チーム：{seats}）は向かい合って座ります",
+    "fam.seat_blocks": "男性と女性は混合せず、それぞれ男性陣・女性陣に分かれて座ります",
+    "fam.seat_mixed_neighbours": "{a}と{b}は同じチームの男性と女性なので隣同士に座れません",
+    "fam.seat_team_neighbours": "チームメイトの{a}と{b}が隣同士です。離して座ります",
 }

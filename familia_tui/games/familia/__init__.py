@@ -12,6 +12,7 @@ from familia_tui.games.familia.bots import BasicBot
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.queries import QUERIES
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal
+from familia_tui.games.familia.seating import seating_problems
 from familia_tui.games.familia.setup import position_state, stacked_deal
 
 
@@ -55,4 +56,5 @@ GAME = GameSpec(
     default_seats=default_seats,
     queries=QUERIES,
     position=position_state,
+    table_problems=seating_problems,
 )
