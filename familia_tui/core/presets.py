@@ -542,10 +542,24 @@ def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
         return model.model_validate(data), []
     except ValidationError as error:
         issues = _prune_unions([_issue(item, data) for item in error.errors(include_url=False)])
-        return None, [p for i in issues for p in _problems_of(i, model, data, lines, top_names)]
+        problems = [p for i in issues for p in _problems_of(i, model, data, lines, top_names)]
+        return None, problems + _cross_checks_without(model, data, lines, problems)
     except CHECK_CRASHES as error:
         reason = f"the checks of {model.__name__} failed on these values: {type(error).__name__}: {error}"
         return None, [Problem("(options)", MISSING, reason, "this is a bug in familia-tui; please report it")]
+
+
+def _cross_checks_without(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
+                          found: Sequence[Problem]) -> list[Problem]:
+    """The model's cross-field checks, which pydantic skips once a field fails: validate again
+    without the failing top-level keys and keep the model-level problems not yet reported."""
+    bad = {p.key_path.split(".")[0] for p in found}
+    rest = {k: v for k, v in data.items() if k not in bad}
+    if len(rest) == len(data):
+        return []
+    _, again = _validate(model, rest, lines)
+    seen = {(p.key_path, p.reason) for p in found}
+    return [p for p in again if p.key_path.split(".")[0] not in bad and (p.key_path, p.reason) not in seen]
 
 
 def _issue(item: Mapping[str, Any], data: object) -> _Issue:

@@ -311,3 +311,13 @@ def test_validate_files_returns_one_error_per_bad_file(tmp_path: Path) -> None:
 def test_rules_dir_finds_the_source_rules_folder() -> None:
     assert presets.rules_dir().name == "rules" and presets.rules_dir().is_dir()
     assert presets.rules_dir("familia") == presets.rules_dir() / "familia"
+
+
+def test_cross_field_checks_still_reported_when_a_field_fails(tmp_path: Path) -> None:
+    path = write(tmp_path, "multi.yaml", "players: 6\nface_mode: split_carry\nstyle: [normal]\n"
+                 "match: {format: target}\n")
+    lines = str(error_of(path)).splitlines()
+    assert lines[0].endswith("2 problem(s)")
+    assert lines[1] == ('  line 6: style: ["normal"] — style lists 1 deals but the game has 2 '
+                        "(one per face set) [R-F33a]")
+    assert lines[2] == "  line 7: match: a 'target' match needs win_at, lose_at or both"
