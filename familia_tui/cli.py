@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from familia_tui.core.engine import FamiliaTuiError, Seat
 from familia_tui.i18n import default_lang
 
@@ -99,11 +101,13 @@ def load_game(game: str, preset_ref: str | None):  # type: ignore[no-untyped-def
     return spec, find_preset(game, preset_ref or spec.default_preset)
 
 
-def parse_seats(text: str | None, defaults: Sequence[Seat]) -> list[Seat]:
+def parse_seats(text: str | None, defaults: Sequence[Seat],
+                bots: Sequence[str] | None = None) -> list[Seat]:
     """Overlay a `--seats` list on the preset's seats (roles and teams stay).
 
     Each entry is `human`, `bot` (= bot:basic), `bot:KIND`, a human's `NAME`, or `NAME=bot:KIND`.
     In the 2-player Familia game two entries name the two players, each running two hands.
+    `bots` lists the game's bot kinds; an unknown kind is an error.
     """
     seats = list(defaults)
     if not text:
@@ -117,6 +121,15 @@ def parse_seats(text: str | None, defaults: Sequence[Seat]) -> list[Seat]:
     for index, seat in enumerate(seats):
         entry = entries[people.index(seat.person)] if by_person else entries[index]
         updated.append(_seat_from_entry(seat, entry, by_person))
+    unknown = [s.controller for s in updated
+               if bots is not None and not s.is_human and s.controller[4:] not in bots]
+    if unknown:
+        raise UsageError(f"--seats: unknown bot {unknown[0]!r} (bots: "
+                         f"{', '.join('bot:' + b for b in sorted(bots or ()))})")
+    names = [s.name for s in updated]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise UsageError(f"--seats: every seat needs its own name ({', '.join(twice)} twice)")
     return updated
 
 
@@ -133,7 +146,12 @@ def _seat_from_entry(seat: Seat, entry: str, by_person: bool) -> Seat:
             changes.update(player=name, name=f"{name}-{seat.role}" if seat.role else name)
         else:
             changes["name"] = name
-    return seat.model_copy(update=changes)
+    try:
+        return Seat.model_validate({**seat.model_dump(), **changes})
+    except ValidationError as error:
+        problem = error.errors()[0]
+        raise UsageError(f"--seats: {entry!r}: {'.'.join(map(str, problem['loc']))}: "
+                         f"{problem['msg']}") from None
 
 
 # ----- commands -----
@@ -186,9 +204,12 @@ def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
 
     spec, preset = load_game(args.game, args.preset)
-    seats = parse_seats(args.seats, spec.default_seats(preset.options))
+    seats = parse_seats(args.seats, spec.default_seats(preset.options), list(spec.bots))
     seed = args.seed if args.seed is not None else _fresh_seed()
-    spec.new_game(preset.options, seats, seed=seed)  # validates seats before the app opens
+    try:
+        spec.new_game(preset.options, seats, seed=seed)  # validates seats before the app opens
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     for problem in spec.table_problems(seats):
         print(f"familia-tui: seating: {problem.text(args.lang or default_lang())}", file=sys.stderr)
     options = getattr(preset.options, "resolved", lambda: preset.options)()

@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from familia_tui.core.presets import Preset, PresetError, find_preset, list_presets, resolved_options, validate_files
-from familia_tui.games import PLAYABLE
+from familia_tui.games import PLAYABLE, UnknownGame
 from familia_tui.i18n import default_lang
 
 USAGE = ("usage: familia-tui presets [GAME] | presets show GAME/PRESET | "
@@ -31,6 +31,8 @@ def run_presets(words: Sequence[str], lang: str | None) -> int:
     if len(words) > 1:
         print(USAGE, file=sys.stderr)
         return 2
+    if words and words[0] not in PLAYABLE:
+        raise UnknownGame(words[0])
     return _list(words or list(PLAYABLE), lang)
 
 

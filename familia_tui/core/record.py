@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameState, IllegalAction, Seat
 
@@ -95,13 +95,11 @@ def record_from_data(data: object, source: str = "record") -> Record:
 
     try:
         spec = get_game(str(data.get("game")))
-        options = spec.options_model.model_validate(data.get("options") or {})
-        seats = tuple(Seat.model_validate(s) for s in _list(data, "seats", source))
+        options = _validated("options", spec.options_model, data.get("options") or {}, source)
+        seats = tuple(_validated("seats", _SEATS, _list(data, "seats", source), source))
         actions = tuple(str(a) for a in _list(data, "actions", source))
     except UnknownGame as error:
         raise RecordError(f"{source}: {error}. The file was left untouched.") from None
-    except ValidationError as error:
-        raise RecordError(f"{source}: invalid {_where(error)}. The file was left untouched.") from None
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise RecordError(f"{source}: seed must be a whole number, not {seed!r}.")
@@ -116,10 +114,18 @@ def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:
     return value
 
 
-def _where(error: ValidationError) -> str:
-    first = error.errors()[0]
-    path = ".".join(str(p) for p in first["loc"]) or "(options)"
-    return f"{path}: {first['msg']} ({error.error_count()} problem(s))"
+_SEATS = TypeAdapter(list[Seat])
+
+
+def _validated(key: str, model: Any, value: object, source: str) -> Any:
+    """Validate one part of a record; the error names its key path (`seats.0.name`)."""
+    try:
+        return model.validate_python(value) if isinstance(model, TypeAdapter) else model.model_validate(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        path = ".".join([key, *map(str, first["loc"])])
+        raise RecordError(f"{source}: invalid {path}: {first['msg']} ({error.error_count()} "
+                          "problem(s)). The file was left untouched.") from None
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:

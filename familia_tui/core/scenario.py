@@ -189,11 +189,34 @@ def _run_step(spec: GameSpec, state: GameState, number: int, step: Mapping[str, 
         return False
     kind = kinds[0]
     value = step[kind]
+    shape = _shape_problem(kind, value)
+    if shape:
+        result.failures.append(Failure(number, kind, shape, value, "malformed step"))
+        return False
     runner = {"do": _step_do, "legal": _step_legal, "legal_includes": _step_legal,
               "illegal": _step_illegal, "expect": _step_expect}[kind]
-    failures = runner(spec, state, number, kind, value)
+    try:
+        failures = runner(spec, state, number, kind, value)
+    except ActionSyntaxError as error:
+        failures = [Failure(number, kind, "actions in the game's notation", value, str(error))]
     result.failures.extend(failures)
     return not (kind == "do" and failures)
+
+
+def _shape_problem(kind: str, value: Any) -> str | None:
+    """What a step's value should look like, when it does not."""
+    if kind in ("legal", "legal_includes") and not (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        return "a list of actions, e.g. [play 5H, play 9H]"
+    if kind == "do" and not (isinstance(value, str) or (
+            isinstance(value, list) and all(isinstance(v, str) for v in value))):
+        return "an action or a list of actions"
+    if kind == "illegal" and not (isinstance(value, str) or (
+            isinstance(value, dict) and isinstance(value.get("action"), str))):
+        return "an action, or {action: ACTION, ruling: ID}"
+    if kind == "expect" and not isinstance(value, dict):
+        return "a mapping of query: expected value"
+    return None
 
 
 def _step_do(spec: GameSpec, state: GameState, number: int, kind: str, value: Any) -> list[Failure]:

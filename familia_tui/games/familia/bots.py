@@ -82,23 +82,18 @@ class Table(NamedTuple):
 
     @classmethod
     def of(cls, view: FamiliaView) -> Table:
-        held = tuple(view.own_hands.get(i, view.known[i]) for i in range(len(view.seats)))
+        """Everything the bot works out from `view` before weighing its actions."""
+        seats = range(len(view.seats))
+        held = tuple(view.own_hands.get(i, view.known[i]) for i in seats)
         slots = tuple(0 if i in view.own_hands else view.hand_counts[i] - len(held[i])
-                      for i in range(len(view.seats)))
-        seen = Counter(c for cards in view.own_hands.values() for c in cards)
-        seen.update(c for i, cards in enumerate(view.known) if i not in view.own_hands
-                    for c in cards)
-        seen.update(c for record in view.history if record.deal == view.deal
-                    for _, c, _ in record.plays)
-        seen.update(c for _, c, _ in view.plays)
-        if view.stock_top is not None:
-            seen[view.stock_top] += 1
+                      for i in seats)
+        seen = _seen(view)
         decks = _pool_decks(view, seen)
         unseen = Counter(hand_pool(decks, *auto_adjustment(decks, len(view.seats) * view.tricks)))
         unseen.subtract(seen)
         unseen = +unseen
         keys = batting_key(decks, view.style)
-        twins = Counter({keys[c]: 0 for c in unseen})
+        twins: Counter[object] = Counter()
         for card, count in unseen.items():
             twins[keys[card]] += count
         units = tuple(s.team or s.name for s in view.seats)
@@ -116,6 +111,19 @@ class Table(NamedTuple):
         if known:
             return 1.0
         return 1.0 - (1.0 - min(count, self.hidden) / self.hidden) ** self.slots[seat]
+
+
+def _seen(view: FamiliaView) -> Counter[Card]:
+    """The deal's hand cards the seat has seen: own hands, public draws, plays, the stock top."""
+    seen = Counter(c for cards in view.own_hands.values() for c in cards)
+    seen.update(c for i, cards in enumerate(view.known) if i not in view.own_hands
+                for c in cards)
+    seen.update(c for record in view.history if record.deal == view.deal
+                for _, c, _ in record.plays)
+    seen.update(c for _, c, _ in view.plays)
+    if view.stock_top is not None:
+        seen[view.stock_top] += 1
+    return seen
 
 
 def _pool_decks(view: FamiliaView, seen: Counter[Card]) -> int:
@@ -153,9 +161,8 @@ def utilities(table: Table, gains: Sequence[float], unit: str) -> tuple[float, .
 
 
 class Spot(NamedTuple):
-    """A trick in progress: suits, the plays so far, and every unit's view of each capture."""
+    """A trick in progress: its trump, the plays so far, and every unit's view of each capture."""
 
-    led: str | None
     trump: str | None
     plays: tuple[tuple[int, Card], ...]
     later: tuple[int, ...]
@@ -164,7 +171,7 @@ class Spot(NamedTuple):
     """For each unit, the utility of each seat winning (the face card and the draw bonus)."""
 
 
-def make_spot(table: Table, face: Card, led: str | None, trump: str | None,
+def make_spot(table: Table, face: Card, trump: str | None,
               plays: tuple[tuple[int, Card], ...]) -> Spot:
     """The trick for `face` with `plays` so far, the bot about to play."""
     view, n = table.view, len(table.units)
@@ -174,7 +181,7 @@ def make_spot(table: Table, face: Card, led: str | None, trump: str | None,
         bonus = DRAW_BONUS * (rank_value(view.stock_top) - 8) / 6
         gains = [g + bonus for g in gains]
     worth = {unit: utilities(table, gains, unit) for unit in set(table.units)}
-    return Spot(led, trump, plays, later, worth)
+    return Spot(trump, plays, later, worth)
 
 
 def standing(table: Table, spot: Spot, plays: Sequence[tuple[int, Card]],
@@ -203,6 +210,7 @@ class Odds:
         self.joker_power = strength(JOKER, led, trump)
         self.memo: dict[tuple[int, int], tuple[float, float]] = {}
         self.known: dict[int, list[tuple[str, int]]] = {}
+        self.bats: dict[tuple[int, object], float] = {}
 
     def _cat(self, card: Card) -> str:
         if self.led is not None and card.suit == self.led:
@@ -256,6 +264,14 @@ class Odds:
         if power >= LED:
             return up + void * ruff, up * self._ratio("led", power) + void * ruff
         return follow + void * ruff, follow + void * ruff
+
+    def bat(self, seat: int, card: Card) -> float:
+        """Chance that `seat` holds a card that bats `card` (the same batting key)."""
+        key = self.table.keys[card]
+        if (seat, key) not in self.bats:
+            held = any(self.table.keys[c] == key for c in self.table.held[seat])
+            self.bats[seat, key] = self.table.has(seat, self.table.twins[key], held)
+        return self.bats[seat, key]
 
     def next_power(self, power: int) -> int:
         """The strength of the cheapest unseen following card above `power`."""
@@ -311,9 +327,7 @@ def _react(table: Table, spot: Spot, odds: Odds, seat: int, who: int | None, pow
     choices = [(worth[who] if who is not None else 0.0, None, 1.0),
                (worth[seat], taken, can)]
     if bat is not None:
-        key = table.keys[bat.card]
-        odd = table.has(seat, table.twins[key], any(table.keys[c] == key
-                                                   for c in table.held[seat]))
+        odd = odds.bat(seat, bat.card)
         choices.append((worth[bat.runner] if bat.runner is not None else 0.0,
                         ((bat.runner, False), bat.power), odd))
     choices.sort(key=lambda choice: -choice[0])
@@ -329,7 +343,7 @@ def _react(table: Table, spot: Spot, odds: Odds, seat: int, who: int | None, pow
 
 
 def _add(states: _States, state: tuple[int | None, bool], chance: float, power: int) -> None:
-    if chance > 1e-4:
+    if chance > 1e-3:
         entry = states.setdefault(state, [0.0, 0.0])
         entry[0] += chance
         entry[1] += chance * power
@@ -374,15 +388,23 @@ def choose_card(table: Table, legal: Sequence[Action]) -> Action:
     """The play with the best expected gain (first on a tie)."""
     view = table.view
     plays = tuple((seat, card) for seat, card, _ in view.plays)
-    spot = make_spot(table, view.face_card, view.led, view.trump, plays)
+    spot = make_spot(table, view.face_card, view.trump, plays)
     best, best_value = legal[0], float("-inf")
-    for action in legal:
+    for action in _worth_weighing(legal, view.trump):
         assert isinstance(action, PlayCard)
         led = view.led if view.stock_trick or plays else action.declared or action.card.suit
         value = expected(table, spot, table.odds(led, view.trump), action.card, led)
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+def _worth_weighing(legal: Sequence[Action], trump: str | None) -> Sequence[Action]:
+    """The legal plays, but a led Joker only ever names the trump suit when it may: then only
+    the trump A beats it [R-F15a]."""
+    if trump is None or PlayCard(JOKER, trump) not in legal:
+        return legal
+    return [a for a in legal if not isinstance(a, PlayCard) or a.declared in (None, trump)]
 
 
 def choose_pile(table: Table, legal: Sequence[Action]) -> Action:
@@ -397,39 +419,31 @@ def choose_pile(table: Table, legal: Sequence[Action]) -> Action:
 
 
 def face_prospect(table: Table, face: Card) -> float:
-    """The best expected gain among a few plays the leader could make under `face`."""
+    """The expected gain of the leader's natural play under `face`: a strong card when the
+    card is worth taking for its team, else a weak one."""
     view = table.view
     suit = None if face.is_joker else face.suit
-    if view.stock_count:
-        spot = make_spot(table, face, suit, None, ())
-        odds = table.odds(suit, None)
-        return max(expected(table, spot, odds, card, suit) for card in _stock_leads(view, suit))
-    spot = make_spot(table, face, None, suit, ())
-    best = float("-inf")
-    for card in _trump_leads(view.hand, suit):
-        led = (suit or "S") if card.is_joker else card.suit
-        best = max(best, expected(table, spot, table.odds(led, suit), card, led))
-    return best
+    trump = None if view.stock_count else suit
+    spot = make_spot(table, face, trump, ())
+    wanted = spot.worth[table.units[view.seat]][view.seat] > 0
+    card = _lead(view.hand, suit, strong=wanted, follow=trump is None)
+    led = suit if trump is None else (suit or "S") if card.is_joker else card.suit
+    return expected(table, spot, table.odds(led, trump), card, led)
 
 
-def _stock_leads(view: FamiliaView, suit: str | None) -> list[Card]:
-    """The highest and lowest card the leader could play under the follow obligation."""
-    hand = [c for c in view.hand if not c.is_joker]
-    follow = [c for c in hand if c.suit == suit] or hand
-    if not follow:
-        return list(view.hand)
-    ranked = sorted(follow, key=rank_value)
-    return list(dict.fromkeys((ranked[0], ranked[-1], *(JOKER,) * (JOKER in view.hand))))
-
-
-def _trump_leads(hand: Sequence[Card], trump: str | None) -> list[Card]:
-    """The leader's best card of each suit and its lowest card."""
-    best: dict[str, Card] = {}
-    for card in hand:
-        if card.suit not in best or rank_value(card) > rank_value(best[card.suit]):
-            best[card.suit] = card
-    lowest = min(hand, key=lambda c: (c.suit == trump, rank_value(c)))
-    return list(dict.fromkeys((*best.values(), lowest)))
+def _lead(hand: Sequence[Card], suit: str | None, strong: bool, follow: bool) -> Card:
+    """The leader's strong play for `suit` (its best card of the suit, a Joker, or its best
+    card) or its weak one (its lowest card of the suit when it must `follow`, else its lowest
+    card of another suit)."""
+    plain = sorted((c for c in hand if not c.is_joker), key=rank_value)
+    if not plain:
+        return JOKER
+    suited = [c for c in plain if c.suit == suit]
+    if strong:
+        return suited[-1] if suited else JOKER if JOKER in hand else plain[-1]
+    if follow:
+        return (suited or plain)[0]
+    return next((c for c in plain if c.suit != suit), plain[0])
 
 
 __all__ = ["BasicBot", "face_values", "utilities"]

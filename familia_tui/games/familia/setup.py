@@ -48,7 +48,8 @@ def _per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, list[C
     value = data.get(key) or {}
     items = enumerate(value) if isinstance(value, list) else value.items()
     result: dict[int, list[Card]] = {}
-    for seat, cards in items:
+    for key, cards in items:
+        seat = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON keys are text
         if not isinstance(seat, int) or not 0 <= seat < seats:
             raise SetupError(f"{key}: seat {seat!r} is not a seat number 0–{seats - 1}")
         result[seat] = _card_list(cards, f"{key}.{seat}")
@@ -87,7 +88,8 @@ def _voids(data: Mapping[str, Any], seats: int) -> dict[int, str]:
     if not isinstance(value, Mapping):
         raise SetupError("voids: write seat: suits, e.g. {2: S, 3: SH}")
     voids = {}
-    for seat, suits in value.items():
+    for key, suits in value.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else key
         text = str(suits).upper().replace("JK", "X").replace(" ", "")
         if not isinstance(seat, int) or not 0 <= seat < seats or set(text) - set("SHDCX"):
             raise SetupError(f"voids: {seat!r}: {suits!r} is not a seat with suits S, H, D, C, JK")
@@ -196,18 +198,19 @@ class _Position:
     def _place_face_cards(self) -> None:
         state, opts = self.state, self.options
         captures = _per_seat(self.data, "captures", self.n)
-        voided = _cards(self.data, "voided")
+        captured = [c for cards in captures.values() for c in cards]
+        named_voided = _cards(self.data, "voided")
         face = _cards(self.data, "face")
+        tops = [c for colour in COLOURS for c in _cards(self.data, colour)]
         revealed = self.deal * opts.deal_tricks + self.trick
-        taken = [c for cards in captures.values() for c in cards] + voided
-        if len(taken) > revealed:
-            raise SetupError(f"captures/voided: {len(taken)} face cards taken, but only {revealed} "
-                             f"tricks were played before this one")
+        if len(captured) + len(named_voided) > revealed:
+            raise SetupError(f"captures/voided: {len(captured) + len(named_voided)} face cards taken, "
+                             f"but only {revealed} tricks were played before this one")
         available = _deal_face_cards(opts, self.deal)
         pool = _Supply(available, self.rng)
-        pool.take(taken + face, "captures/voided/face")
-        voided += pool.fill([], revealed - len(taken), "voided")  # unnamed earlier tricks
-        black, red = _piles(opts, self.data, available, self.rng, taken + voided + face)
+        pool.take(captured + named_voided + face + tops, "captures/voided/face/piles")
+        voided = named_voided + pool.fill([], revealed - len(captured) - len(named_voided), "voided")
+        black, red = _piles(opts, self.data, available, self.rng, captured + voided + face)
         state.captures = [captures.get(s, []) for s in range(self.n)]
         state.tricks_won = [len(c) for c in state.captures]
         state.face_discard = voided
@@ -216,8 +219,9 @@ class _Position:
         state.reserve = [list(s) for s in later]
         state._new_trick()
         if face:
-            state.piles[face[0].colour or self.data.get("colour", "black")].append(face[0])
-            state._reveal(face[0].colour or str(self.data.get("colour", "black")))
+            colour = face[0].colour or str(self.data.get("colour", "black"))
+            state.piles[colour].append(face[0])
+            state._reveal(colour)
 
     # ----- hand cards -----
 
