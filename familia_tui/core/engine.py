@@ -39,6 +39,10 @@ class ActionSyntaxError(FamiliaTuiError, ValueError):
     """A text that is not an action of the game's notation."""
 
 
+ParamRenderer = Callable[[str, str], str]
+"""Turns a clause parameter (name, notation) into display text."""
+
+
 @dataclass(frozen=True, slots=True)
 class Clause:
     """One step of a rule explanation: a message key, its parameters and the ruling id."""
@@ -47,8 +51,10 @@ class Clause:
     params: tuple[tuple[str, str], ...] = ()
     ruling: str | None = None
 
-    def text(self, lang: str = "en") -> str:
-        body = translate(self.key, lang, **dict(self.params))
+    def text(self, lang: str = "en", render: ParamRenderer | None = None) -> str:
+        """The clause in `lang`; `render(name, value)` may restyle parameters (e.g. suit glyphs)."""
+        params = {k: render(k, v) if render else v for k, v in self.params}
+        body = translate(self.key, lang, **params)
         return f"{body} [{self.ruling}]" if self.ruling else body
 
 
@@ -64,8 +70,8 @@ class Explanation:
     legal: bool
     clauses: tuple[Clause, ...]
 
-    def text(self, lang: str = "en") -> str:
-        return " → ".join(c.text(lang) for c in self.clauses)
+    def text(self, lang: str = "en", render: ParamRenderer | None = None) -> str:
+        return " → ".join(c.text(lang, render) for c in self.clauses)
 
     @property
     def rulings(self) -> tuple[str, ...]:

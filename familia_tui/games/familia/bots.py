@@ -22,8 +22,12 @@ How the basic bot thinks (no search, one pass over the legal actions):
   each card costs a little in proportion to its rank: the bot wins with the cheapest card that is
   likely to hold, loses with a low card, and lets a teammate keep a good card or an opponent a bad
   one. Winning a stock trick also draws the public stock top first: a small bonus.
-- **Colour choice.** For each face pile, the mean over the face cards still in it of the best
-  expected outcome among a few plays the leader could make once that card is revealed.
+- **Colour choice.** For each face pile, the mean over the face cards still in it of the
+  expected outcome of the leader's natural play once that card is revealed: its strongest card
+  of the suit (or a Joker) when the card is worth taking, else its weakest card.
+
+The bot is deterministic (ties go to the first legal action), so it needs no randomness; it never
+simulates whole games and decides in about a millisecond.
 """
 
 from __future__ import annotations
@@ -37,7 +41,6 @@ from typing import NamedTuple
 
 from familia_tui.core.cards import JOKER, Card
 from familia_tui.games.familia.actions import Action, ChoosePile, PlayCard
-from familia_tui.games.familia.options import auto_adjustment, standard_decks
 from familia_tui.games.familia.rules import hand_pool
 from familia_tui.games.familia.scoring import score_player
 from familia_tui.games.familia.trick import LED, TRUMP, batting_key, rank_value, resolve, strength
@@ -54,10 +57,9 @@ ROUTINE = 0.85
 
 
 @lru_cache(maxsize=8192)
-def _score(captured: tuple[Card, ...], role: str, crest: str | None) -> int:
+def _score(captured: tuple[Card, ...], role: str, royal: bool, crest: str | None) -> int:
     """A seat's score without the misère bonus (handled separately), memoised."""
-    return score_player(captured, role, royal=crest is not None, crest=crest,
-                        misere_bonus=0).total
+    return score_player(captured, role, royal=royal, crest=crest, misere_bonus=0).total
 
 
 class Table(NamedTuple):
@@ -88,8 +90,8 @@ class Table(NamedTuple):
         slots = tuple(0 if i in view.own_hands else view.hand_counts[i] - len(held[i])
                       for i in seats)
         seen = _seen(view)
-        decks = _pool_decks(view, seen)
-        unseen = Counter(hand_pool(decks, *auto_adjustment(decks, len(view.seats) * view.tricks)))
+        decks = view.options.pool_decks
+        unseen = Counter(hand_pool(decks, *view.options.adjustment))
         unseen.subtract(seen)
         unseen = +unseen
         keys = batting_key(decks, view.style)
@@ -126,14 +128,6 @@ def _seen(view: FamiliaView) -> Counter[Card]:
     return seen
 
 
-def _pool_decks(view: FamiliaView, seen: Counter[Card]) -> int:
-    """Decks in the hand-card pool: the standard number, more if a card was seen too often."""
-    players = len({s.player or s.name for s in view.seats})
-    decks = standard_decks(players)
-    most = max((n for c, n in seen.items() if not c.is_joker), default=1)
-    return min(3, max(decks, most))
-
-
 # What a face card is worth
 
 
@@ -141,12 +135,12 @@ def face_values(table: Table, face: Card) -> tuple[float, ...]:
     """The change in each seat's score if it captured `face`, misère risk included."""
     view = table.view
     left = (view.deals - view.deal - 1) * view.tricks + view.tricks - view.trick_no - 1
-    misere = 6 * 3 ** (view.deals - 1) * MISERE_KEEP ** (left / len(view.seats))
+    misere = view.options.misere_bonus * MISERE_KEEP ** (left / len(view.seats))
     values = []
     for seat, captured in zip(view.seats, view.captures):
-        role, crest = seat.role or "M", seat.crest
-        gain = _score(tuple(sorted((*captured, face))), role, crest) - _score(
-            tuple(sorted(captured)), role, crest)
+        role, crest, royal = seat.role or "M", seat.crest, view.options.royal
+        gain = _score(tuple(sorted((*captured, face))), role, royal, crest) - _score(
+            tuple(sorted(captured)), role, royal, crest)
         values.append(gain - (misere if not captured else 0.0))
     return tuple(values)
 

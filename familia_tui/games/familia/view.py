@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from familia_tui.core.cards import COLOURS, Card
 from familia_tui.core.engine import Seat
+from familia_tui.games.familia.options import FamiliaOptions
 
 if TYPE_CHECKING:
     from familia_tui.games.familia.match import MatchState
@@ -46,6 +47,8 @@ class FamiliaView:
 
     seat: int
     seats: tuple[Seat, ...]
+    options: FamiliaOptions
+    """The rules of the game (public: decks, royal, misère value …)."""
     phase: str
     to_act: int | None
     deal: int
@@ -91,7 +94,8 @@ class FamiliaView:
         person = state.seats[seat].person
         own = {i: tuple(state.hands[i]) for i, s in enumerate(state.seats) if s.person == person}
         return cls(
-            seat=seat, seats=state.seats, phase=str(state.phase), to_act=state.to_act,
+            seat=seat, seats=state.seats, options=state.options, phase=str(state.phase),
+            to_act=state.to_act,
             deal=state.deal, deals=state.options.deals, trick_no=state.trick_no,
             tricks=state.options.deal_tricks, style=state.style, own_hands=own,
             hand_counts=tuple(len(h) for h in state.hands),

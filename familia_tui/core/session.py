@@ -1,0 +1,120 @@
+"""A game at the table: the record, the state, autosave, bots and whose eyes are on the screen.
+
+The session is what a game screen drives; it knows no Textual. It decides the hot-seat rules:
+
+- the **viewer** is the person whose private cards the screen may show. With one human at the
+  table that person is always the viewer. With several humans the viewer is the person making
+  the current decision, and nobody in between (bots' turns and handoffs show no hand).
+- a **handoff** is due when the next decision belongs to a human other than the last human who
+  confirmed one (DESIGN.md §7): the screen covers everything until that person confirms.
+- every applied action is appended to the record and autosaved atomically.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from familia_tui.core.bots import Bot, make_bot
+from familia_tui.core.engine import Event, GameSpec, GameState, Seat
+from familia_tui.core.record import Record, RecordError, save_record
+
+
+@dataclass
+class Session:
+    """One game in progress: replayed from its record, saved after every action."""
+
+    spec: GameSpec
+    record: Record
+    state: GameState
+    autosave: Path | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    confirmed: str | None = None
+    """The human who last confirmed a handoff (or made a decision)."""
+    save_error: str | None = None
+    """Set when the last autosave failed (the game goes on; the screen says so)."""
+
+    @classmethod
+    def open(cls, record: Record, autosave: Path | None = None) -> Session:
+        """Replay a record into a playable session."""
+        from familia_tui.games import get_game
+
+        spec = get_game(record.game)
+        state = record.replay()
+        bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
+                for i, s in enumerate(record.seats) if not s.is_human}
+        return cls(spec, record, state, autosave, bots)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.record.seats
+
+    @property
+    def humans(self) -> list[str]:
+        """The people at the table, in seat order."""
+        return list(dict.fromkeys(s.person for s in self.seats if s.is_human))
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act
+
+    def is_human_turn(self) -> bool:
+        seat = self.to_act
+        return seat is not None and self.seats[seat].is_human
+
+    def handoff_due(self) -> str | None:
+        """The person to hand the keyboard to, or None when no curtain is needed."""
+        if not self.is_human_turn() or len(self.humans) < 2:
+            return None
+        person = self.seats[self.to_act].person  # type: ignore[index]
+        return None if person == self.confirmed else person
+
+    def confirm(self, person: str) -> None:
+        """The person now at the keyboard confirmed the handoff."""
+        self.confirmed = person
+
+    def viewer(self) -> str | None:
+        """Whose private cards may be on screen now (see the module docstring)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if self.is_human_turn() and self.handoff_due() is None:
+            return self.seats[self.to_act].person  # type: ignore[index]
+        return None
+
+    def viewer_seat(self) -> int | None:
+        """The seat whose hand the screen shows: the acting seat of the viewer, else theirs."""
+        person = self.viewer()
+        if person is None:
+            return None
+        if self.to_act is not None and self.seats[self.to_act].person == person:
+            return self.to_act
+        return next(i for i, s in enumerate(self.seats) if s.person == person)
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply an action (IllegalAction propagates), record it and autosave."""
+        seat = self.to_act
+        events = self.state.apply(action)
+        self.record = self.record.with_action(action)
+        if seat is not None and self.seats[seat].is_human:
+            self.confirmed = self.seats[seat].person
+        self._save()
+        return events
+
+    def bot_action(self) -> Any:
+        """The action the bot to act chooses, from its seat's view only."""
+        seat = self.to_act
+        assert seat is not None and seat in self.bots, "not a bot's turn"
+        rng = random.Random(f"{self.record.seed}:{len(self.record.actions)}")
+        return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(), rng)
+
+    def _save(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            save_record(self.record, self.autosave)
+            self.save_error = None
+        except (RecordError, OSError) as error:
+            self.save_error = str(error)
