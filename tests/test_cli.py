@@ -475,6 +475,27 @@ def test_parse_seats_bad_entry(entry: str) -> None:
         parse_seats(f"{entry},bot,bot,bot", seats_of("familia-4"))
 
 
+def test_parse_seats_checks_bot_kinds_against_the_game() -> None:
+    bots = sorted(GAME.bots)
+    seats = parse_seats("human,bot:random,bot:basic,bot", seats_of("familia-4"), bots)
+    assert [s.controller for s in seats] == ["human", "bot:random", "bot:basic", "bot:basic"]
+    with pytest.raises(UsageError, match="unknown bot 'bot:clever'"):
+        parse_seats("human,bot:clever,bot,bot", seats_of("familia-4"), bots)
+
+
+def test_parse_seats_names_must_differ() -> None:
+    with pytest.raises(UsageError, match="Aki"):
+        parse_seats("Aki,Aki,bot,bot", seats_of("familia-4"))
+    with pytest.raises(UsageError, match="P2"):
+        parse_seats("P2,bot,bot,bot", seats_of("familia-4"))  # the second seat keeps the name P2
+
+
+def test_parse_seats_a_name_too_long_for_the_table() -> None:
+    with pytest.raises(UsageError, match="x" * 25):
+        parse_seats(f"{'x' * 25},bot,bot,bot", seats_of("familia-4"))
+    assert parse_seats(f"{'x' * 24},bot,bot,bot", seats_of("familia-4"))[0].name == "x" * 24
+
+
 def test_parse_seats_two_players_run_two_hands_each() -> None:
     defaults = seats_of("familia-2")
     assert len(defaults) == 4

@@ -151,15 +151,21 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
     if file.exists() and not _is_record_file(file):
         raise RecordError(f"{file}: exists and is not a familia-tui record; it was not overwritten. "
                           "Choose another file name.")
-    file.parent.mkdir(parents=True, exist_ok=True)
     payload = json.dumps(record.to_data(), ensure_ascii=False, indent=1)
-    handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    except OSError as error:
+        raise RecordError(f"{file}: cannot be written ({error})") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(payload)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, file)
+    except OSError as error:
+        Path(temp).unlink(missing_ok=True)
+        raise RecordError(f"{file}: cannot be written ({error}); the previous save is kept") from None
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

@@ -213,7 +213,7 @@ def test_a_failed_replace_keeps_the_old_file_and_no_temp_file(
 
     monkeypatch.setattr(os, "replace", broken_replace)
     newer, _ = advance(new_record(), 9)
-    with pytest.raises(OSError):
+    with pytest.raises(RecordError, match="cannot be written"):
         save_record(newer, path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
@@ -229,7 +229,7 @@ def test_a_failure_while_writing_keeps_the_old_file_and_no_temp_file(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", broken_fsync)
-    with pytest.raises(OSError):
+    with pytest.raises(RecordError, match="cannot be written"):
         save_record(advance(new_record(), 6)[0], path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
