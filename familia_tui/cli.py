@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     resume = commands.add_parser("resume", help="continue the autosaved game or a record file")
     resume.add_argument("file", nargs="?")
+    _display_options(resume)
 
     simulate = commands.add_parser("simulate", help="bots play many games (benchmark, fuzz)")
     simulate.add_argument("game")
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     presets = commands.add_parser(
         "presets", help="list presets; 'presets show GAME/PRESET'; 'presets validate FILE...'")
     presets.add_argument("words", nargs="*")
+    _display_options(presets)
 
     shots = commands.add_parser("screenshots", help="regenerate the SVG screenshots")
     shots.add_argument("--out", default="screenshots")
@@ -67,8 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _game_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--preset", help="preset id, GAME/ID or a path to a YAML file")
-    for name in ("lang", "glyphs"):
-        command.add_argument(f"--{name}", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    _display_options(command)
+
+
+def _display_options(command: argparse.ArgumentParser) -> None:
+    """--lang and --glyphs are accepted after the command too (`resume --lang ja`)."""
+    command.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS,
+                         help=argparse.SUPPRESS)
+    command.add_argument("--glyphs", choices=("unicode", "letters", "ascii"),
+                         default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from familia_tui.core.presets import Preset, PresetError, find_preset, list_presets, resolved_options, validate_files
+from familia_tui.core.presets import Preset, find_preset, list_presets, resolved_options, validate_files
 from familia_tui.games import PLAYABLE, UnknownGame
 from familia_tui.i18n import default_lang
 

@@ -1,0 +1,60 @@
+"""How cards and suits are drawn in each glyph mode.
+
+- `unicode`: suit symbols ♠♥♦♣ (never the emoji variants) and box lines;
+- `letters`: suit letters S H D C, box lines kept;
+- `ascii`: suit letters and plain ASCII lines, for terminals where ♠♥♣ and box lines are
+  ambiguous-width (many Japanese terminals).
+"""
+
+from __future__ import annotations
+
+from familia_tui.core.cards import JOKER, SUIT_SYMBOLS, Card, rank_text
+
+GLYPH_MODES = ("unicode", "letters", "ascii")
+
+SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red", "X": "bold magenta"}
+
+
+def suit_text(suit: str | None, glyphs: str) -> str:
+    if suit is None:
+        return "-"
+    return SUIT_SYMBOLS.get(suit, suit) if glyphs == "unicode" else suit
+
+
+def card_text(card: Card, glyphs: str) -> str:
+    """`10♥` or `10H`; a Joker is `JK` in every mode."""
+    if card == JOKER:
+        return "JK"
+    return rank_text(card.rank) + suit_text(card.suit, glyphs)
+
+
+def card_markup(card: Card, glyphs: str, style: str = "") -> str:
+    """The card as Rich console markup, coloured by suit (red suits red)."""
+    colour = SUIT_STYLE.get(card.suit, "")
+    return f"[{colour} {style}]{card_text(card, glyphs)}[/]" if (colour or style) else card_text(card, glyphs)
+
+
+def cards_markup(cards, glyphs: str) -> str:  # type: ignore[no-untyped-def]
+    return " ".join(card_markup(c, glyphs) for c in cards) or ("-" if glyphs == "ascii" else "—")
+
+
+def colour_glyph(colour: str, glyphs: str) -> str:
+    """A marker for a face pile."""
+    if glyphs != "unicode":  # ■ is ambiguous-width too
+        return r"\[B]" if colour == "black" else r"\[R]"
+    return "■" if colour == "black" else "[red]■[/]"
+
+
+def clause_renderer(glyphs: str):  # type: ignore[no-untyped-def]
+    """Show explanation parameters in the glyph mode: suits as symbols, cards coloured."""
+    from familia_tui.core.cards import CardError, parse_card
+
+    def render(name: str, value: str) -> str:
+        if name in ("suit", "trump"):
+            return suit_text(value, glyphs)
+        try:
+            return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
+        except CardError:
+            return value
+
+    return render

@@ -1,0 +1,107 @@
+"""The home screen: the games, Continue, Practice, Rules and Settings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from familia_tui.core.record import RecordError, load_record
+from familia_tui.games import GAME_IDS, PLAYABLE
+from familia_tui.i18n import translate
+from familia_tui.tui.screens.base import AppScreen
+
+
+class HomeScreen(AppScreen[None]):
+    """Where the app opens."""
+
+    BINDINGS = [
+        Binding("c", "continue", "Continue"),
+        Binding("s", "settings", "Settings"),
+        Binding("q", "app.quit_app", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static(self.t("ui.app_title"), id="home-title")
+            yield Static(self.t("ui.app_tagline"), id="home-tagline")
+            with Center():
+                yield OptionList(*self.menu(), id="home-menu")
+        yield Footer()
+
+    def menu(self) -> list[Option]:
+        options = []
+        continue_note = self.continue_note()
+        options.append(Option(self.t("ui.continue") + (f"  [dim]{continue_note}[/]" if continue_note else ""),
+                              id="continue", disabled=continue_note is None))
+        for game in GAME_IDS:
+            name = translate(f"game.{game}", self.app.settings.lang)  # type: ignore[attr-defined]
+            if game in PLAYABLE:
+                options.append(Option(self.t("ui.new_game", game=name), id=f"play:{game}"))
+            else:
+                options.append(Option(f"{name}  [dim]({self.t('ui.coming')})[/]", id=f"soon:{game}",
+                                      disabled=True))
+        options += [Option(self.t("ui.practice"), id="practice"), Option(self.t("ui.rules"), id="rules"),
+                    Option(self.t("ui.settings"), id="settings"), Option(self.t("ui.quit"), id="quit")]
+        return options
+
+    def continue_note(self) -> str | None:
+        """A line about the autosaved game, or None when there is none to continue."""
+        path = self.app.autosave  # type: ignore[attr-defined]
+        if not path.exists():
+            return None
+        try:
+            record = load_record(path)
+        except RecordError:
+            return self.t("ui.autosave_damaged")
+        if record.replay().is_over:
+            return None
+        return self.t("ui.autosave_of", game=translate(f"game.{record.game}", self.app.settings.lang),  # type: ignore[attr-defined]
+                      moves=len(record.actions), updated=_local_time(record.updated))
+
+    async def on_screen_resume(self) -> None:
+        """Back from a game or the settings: the autosave and the language may have changed."""
+        highlighted = self.query_one(OptionList).highlighted
+        await self.recompose()
+        menu = self.query_one(OptionList)
+        if highlighted is not None and not menu.get_option_at_index(highlighted).disabled:
+            menu.highlighted = highlighted
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id or ""
+        if choice.startswith("play:"):
+            from familia_tui.tui.screens.setup import SetupScreen
+
+            self.app.push_screen(SetupScreen(choice.removeprefix("play:")))
+        elif choice == "continue":
+            self.action_continue()
+        elif choice == "practice":
+            from familia_tui.tui.screens.practice import PracticeScreen
+
+            self.app.push_screen(PracticeScreen())
+        elif choice == "rules":
+            self.app.action_rules()  # type: ignore[attr-defined]
+        elif choice == "settings":
+            self.action_settings()
+        elif choice == "quit":
+            self.app.exit()
+
+    def action_continue(self) -> None:
+        self.app.continue_game()  # type: ignore[attr-defined]
+
+    def action_settings(self) -> None:
+        from familia_tui.tui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+
+def _local_time(stamp: str) -> str:
+    """A record's UTC timestamp as local time, to the minute."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp

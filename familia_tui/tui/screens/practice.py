@@ -1,0 +1,137 @@
+"""Practice: the puzzles shipped with the rules (`rules/<game>/practice/*.yaml`) of every playable game.
+
+A puzzle is a scenario file with a question, hints and an explanation; choosing one hands its
+path to `app.open_practice`, which sets the position up at the table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from familia_tui.core.presets import YAML_SUFFIXES, rules_dir
+from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
+from familia_tui.games import PLAYABLE
+from familia_tui.i18n import translate
+from familia_tui.tui.screens.base import AppScreen
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One practice puzzle and where it came from."""
+
+    game: str
+    path: Path
+    scenario: ScenarioFile
+
+    def title(self) -> str:
+        """The title without the "Practice:" every puzzle's title starts with."""
+        title = (self.scenario.title or self.path.stem.replace("-", " ")).removeprefix("Practice:").strip()
+        return title[:1].upper() + title[1:]
+
+    def question(self, lang: str) -> str:
+        """The question in `lang` (English when there is none), as one paragraph."""
+        question = self.scenario.question
+        if isinstance(question, dict):
+            question = question.get(lang) or question.get("en")
+        return one_paragraph(question or "")
+
+
+SUIT_LETTERS = str.maketrans("♠♥♦♣", "SHDC")
+"""Suit symbols in a puzzle's text, for the letters and ASCII glyph modes."""
+CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+"""Japanese script and full-width forms: text in them is written without spaces."""
+
+
+def one_paragraph(text: str) -> str:
+    """A YAML block as one paragraph: line breaks become spaces between words, and nothing next
+    to Japanese (a folded block puts a space wherever the file broke a Japanese line)."""
+    text = re.sub(rf"\s+(?=[{CJK}])|(?<=[{CJK}])\s+", "", text.strip())
+    return re.sub(r"\s+", " ", text)
+
+
+def find_puzzles(games: tuple[str, ...] = PLAYABLE) -> tuple[list[Puzzle], list[str]]:
+    """Every practice puzzle of `games`, in game then file order, and one message per bad file."""
+    puzzles, errors = [], []
+    for game in games:
+        folder = rules_dir(game) / "practice"
+        files = sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES) if folder.is_dir() else []
+        for path in files:
+            try:
+                puzzles.append(Puzzle(game, path, load_scenario(path)))
+            except ScenarioError as error:
+                errors.append(str(error))
+    return puzzles, errors
+
+
+class PracticeScreen(AppScreen[None]):
+    """Home → practice → a puzzle at the table."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("enter", "open", "Open", priority=True)]
+
+    def __init__(self) -> None:
+        super().__init__(classes="practice")
+        self.puzzles, self.errors = find_puzzles()
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.t("ui.practice_title"), id="practice-title")
+        if self.puzzles:
+            yield Static(self.t("ui.practice_intro"), id="practice-intro")
+            yield OptionList(*self.options(), id="practice-list")
+        else:
+            yield Static(self.t("ui.practice_empty"), id="practice-empty")
+        if self.errors:
+            note = Text(self.t("ui.practice_errors", count=len(self.errors)) + "\n", style="bold")
+            yield Static(note.append("\n".join(self.errors), style=""), id="practice-errors")
+        yield Footer()
+
+    def options(self) -> list[Option | None]:
+        options: list[Option | None] = []
+        for index, puzzle in enumerate(self.puzzles):
+            prompt = Text(translate(f"game.{puzzle.game}", self.lang) + "  ", style="dim")
+            prompt.append(puzzle.title(), style="bold")
+            question = Text("\n" + puzzle.question(self.lang))
+            if self.app.settings.glyphs == "unicode":  # type: ignore[attr-defined]
+                question.highlight_regex(r"(?:10|[2-9AJQK])?[♥♦]", "red")
+            else:
+                question = Text(question.plain.translate(SUIT_LETTERS))
+            prompt.append_text(question)
+            options += [None] if index else []
+            options.append(Option(prompt, id=str(index)))
+        return options
+
+    def on_mount(self) -> None:
+        if self.puzzles:
+            self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.puzzles) if action == "open" else True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.open_puzzle(self.puzzles[int(event.option_id or 0)])
+
+    def action_open(self) -> None:
+        """Enter when the list is not focused: open the highlighted puzzle."""
+        highlighted = self.query_one(OptionList).highlighted if self.puzzles else None
+        if highlighted is not None:
+            option = self.query_one(OptionList).get_option_at_index(highlighted)
+            self.open_puzzle(self.puzzles[int(option.id or 0)])
+
+    def open_puzzle(self, puzzle: Puzzle) -> None:
+        open_practice = getattr(self.app, "open_practice", None)
+        if open_practice is None:
+            self.notify(self.t("ui.practice_unavailable"), severity="warning")
+            return
+        open_practice(puzzle.path)
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,388 @@
+"""New game: choose a preset (every resolved option shown), edit the seats, pick a seed, start.
+
+The problems area lists everything that stops a game from starting (an empty, long or repeated
+name, a seed that is not a whole number, the engine's own refusal) and, as notes that do not
+block, the game's seating rules that the table breaks (`GameSpec.table_problems`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ValidationError
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from familia_tui.core.cards import SUITS
+from familia_tui.core.engine import GameSpec, Seat
+from familia_tui.core.presets import Preset, list_presets
+from familia_tui.core.record import Record
+from familia_tui.games import get_game
+from familia_tui.i18n import translate
+from familia_tui.tui.glyphs import suit_text
+from familia_tui.tui.screens.rules import options_markdown
+from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
+
+NAME_LIMIT = 24
+"""The longest seat name (`Seat.name`'s max_length)."""
+
+
+# ----- checking a setup (no widgets involved) -----
+
+
+@dataclass
+class SetupCheck:
+    """The outcome of checking a setup: the seats it makes and what is wrong with it."""
+
+    seats: list[Seat] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """Problems that stop the game from starting."""
+    warnings: list[str] = field(default_factory=list)
+    """Seating rules the table breaks; advisory (any composition may be played)."""
+
+
+def check_setup(spec: GameSpec, options: BaseModel, rows: Sequence[SeatValues], seed: int,
+                lang: str) -> SetupCheck:
+    """Check the seats the rows describe: names, seat values, the engine's checks, seating rules."""
+    def tr(key: str, **params: object) -> str:
+        return translate(key, lang, **params)
+
+    check = SetupCheck()
+    names = [(row.get("name") or "").strip() for row in rows]
+    for number, name in enumerate(names, start=1):
+        if not name:
+            check.errors.append(tr("ui.setup_err_empty_name", seat=number))
+        elif len(name) > NAME_LIMIT:
+            check.errors.append(tr("ui.setup_err_long_name", seat=number, name=name, limit=NAME_LIMIT))
+    for name in dict.fromkeys(n for n in names if n and names.count(n) > 1):
+        seats = ", ".join(str(i) for i, n in enumerate(names, start=1) if n == name)
+        check.errors.append(tr("ui.setup_err_same_name", name=name, seats=seats))
+    if getattr(options, "royal", False):
+        check.errors += [tr("ui.setup_err_crest", seat=number)
+                         for number, row in enumerate(rows, start=1) if not row.get("crest")]
+    if check.errors:
+        return check
+    for number, row in enumerate(rows, start=1):
+        data = {**row, "name": names[number - 1], "team": (row.get("team") or "").strip() or None}
+        try:
+            check.seats.append(Seat.model_validate({k: v for k, v in data.items() if v is not None}))
+        except ValidationError as error:
+            reason = "; ".join(e["msg"] for e in error.errors())
+            check.errors.append(tr("ui.setup_err_seat", seat=number, reason=reason))
+    if not check.errors:
+        try:
+            spec.new_game(options, list(check.seats), seed=seed)
+        except ValueError as error:
+            check.errors.append(tr("ui.setup_err_engine", reason=error))
+    check.warnings = [problem.text(lang) for problem in spec.table_problems(check.seats)]
+    if check.seats and all(not seat.is_human for seat in check.seats):
+        check.warnings.append(tr("ui.setup_warn_no_human"))
+    return check
+
+
+def option_rows(options: BaseModel) -> list[tuple[str, str]]:
+    """(option, value) for every resolved option, read from the rules screen's table so both
+    screens show the same values the same way."""
+    rows = []
+    for line in options_markdown(options, "").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0].startswith("`"):
+            rows.append((cells[0].strip("`"), cells[1]))
+    return rows
+
+
+def parse_seed(text: str) -> tuple[int | None, bool]:
+    """(seed, ok): an empty field means a fresh random seed (None)."""
+    text = text.strip()
+    if not text:
+        return None, True
+    try:
+        return int(text), True
+    except ValueError:
+        return None, False
+
+
+def resolved(options: BaseModel) -> BaseModel:
+    """The options with every derived value written out, as records store them."""
+    resolve = getattr(options, "resolved", None)
+    return resolve() if resolve else options
+
+
+# ----- widgets -----
+
+
+class SetupScreen(AppScreen[None]):
+    """Home → setup → the table."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("enter", "start", "Start", show=False),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(classes="setup")
+        self.game_id = game_id
+        self.spec: GameSpec = get_game(game_id)
+        presets, self.preset_errors = list_presets(game_id)
+        self.presets = sorted(presets, key=lambda p: (getattr(p.options, "players", 0), p.id))
+        default = next((p for p in self.presets if p.id == self.spec.default_preset), None)
+        self.preset: Preset | None = default or (self.presets[0] if self.presets else None)
+        self.problems_pending = False
+        self.problems_text: Text | None = None
+
+    @property
+    def rules_options(self) -> BaseModel | None:
+        """F1 shows the rules with the chosen preset's options."""
+        return self.preset.options if self.preset else None
+
+    # ----- layout -----
+
+    def compose(self) -> ComposeResult:
+        game = translate(f"game.{self.game_id}", self.lang)
+        preset = self.preset
+        yield Static(self.t("ui.setup_title", game=game), id="setup-title")
+        with VerticalScroll(id="setup-body", can_focus=False):
+            with Horizontal(id="setup-top"):
+                with Vertical(id="setup-preset-column"):
+                    yield Label(self.t("ui.setup_presets"), classes="setup-heading")
+                    yield OptionList(*self.preset_options(), id="setup-presets")
+                with VerticalScroll(id="setup-details"):
+                    yield Static(self.description(preset), id="setup-description")
+                    yield Label(self.t("ui.setup_options"), classes="setup-heading")
+                    yield Static(self.options_table(preset), id="setup-options")
+            if self.preset_errors:
+                yield Static(self.preset_error_text(), id="setup-preset-errors")
+            with Horizontal(id="setup-seats-title"):
+                yield Label(self.t("ui.setup_seats"), classes="setup-heading")
+                yield Static(self.t("ui.setup_seats_hint"), classes="setup-hint")
+            header, rows = self.seat_widgets(*self.planned_seats(preset, [])) if preset else ([], [])
+            yield Horizontal(*header, id="setup-seat-header")
+            yield Vertical(*rows, id="setup-seats")
+            with Horizontal(id="setup-seed-row"):
+                yield Label(self.t("ui.setup_seed"), id="setup-seed-label")
+                yield Input(placeholder=self.t("ui.setup_seed_random"), type="integer", compact=True,
+                            id="setup-seed")
+                yield Static(self.t("ui.setup_seed_hint"), classes="setup-hint", id="setup-seed-hint")
+                yield Button(self.t("ui.setup_start"), id="setup-start", variant="primary",
+                             disabled=preset is None)
+            yield Static(id="setup-problems")
+        yield Footer()
+
+    def preset_options(self) -> list[Option]:
+        options = []
+        for preset in self.presets:
+            prompt = Text(preset.title(self.lang))
+            if preset.origin == "user":
+                prompt.append(f"  ({self.t('ui.setup_user_preset')})", style="dim")
+            options.append(Option(prompt, id=preset.id))
+        return options
+
+    def preset_error_text(self) -> Text:
+        text = Text(self.t("ui.setup_preset_errors", count=len(self.preset_errors)), style="bold")
+        for error in self.preset_errors:
+            text.append("\n" + error.render(), style="")
+        return text
+
+    def description(self, preset: Preset | None) -> Text:
+        if preset is None:
+            return Text(self.t("ui.setup_no_presets"))
+        text = Text.assemble((preset.title(self.lang), "bold"), "\n",
+                             preset.description.get(self.lang) or preset.description["en"])
+        if preset.origin == "user":
+            text.append("\n" + self.t("ui.setup_user_file", path=preset.source), style="dim")
+        return text
+
+    def options_table(self, preset: Preset | None) -> Table | str:
+        """Every resolved option, as the rules screen lists them, in one widget (quick to redraw)."""
+        if preset is None:
+            return ""
+        ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, padding=(0, 2, 0, 0),
+                      show_edge=False, header_style="bold", expand=True)
+        table.add_column(self.t("ui.setup_col_option"), style="bold", no_wrap=True)
+        table.add_column(self.t("ui.setup_col_value"), ratio=1)
+        for key, value in option_rows(preset.options):
+            table.add_row(key, value)
+        return table
+
+    def on_mount(self) -> None:
+        if self.preset is not None:
+            presets = self.query_one("#setup-presets", OptionList)
+            presets.highlighted = self.presets.index(self.preset)
+            presets.focus()
+            self.show_problems(self.check()[0])
+
+    # ----- the preset and its seats -----
+
+    async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        highlighted = event.option_list.highlighted  # the latest, when highlights came in quick succession
+        preset = self.presets[highlighted] if highlighted is not None else None
+        if preset is not None and preset is not self.preset:
+            await self.show_preset(preset)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        names = self.query(".seat-name").results(Input)
+        first = next(names, None)
+        if first is not None:
+            first.focus()
+
+    async def show_preset(self, preset: Preset) -> None:
+        """Show the preset's description and options, and the seat rows for its table."""
+        rows = list(self.query(SeatRow))
+        previous = [(row.default, row.values()) for row in rows]
+        self.preset = preset
+        self.query_one("#setup-description", Static).update(self.description(preset))
+        self.query_one("#setup-options", Static).update(self.options_table(preset))
+        self.query_one("#setup-details", VerticalScroll).scroll_home(animate=False)
+        columns, defaults, seats = self.planned_seats(preset, previous)
+        if rows and len(rows) == len(seats) and rows[0].columns == columns:
+            for row, default, seat in zip(rows, defaults, seats, strict=True):
+                row.show(default, seat)
+        else:
+            header, new_rows = self.seat_widgets(columns, defaults, seats)
+            header_box = self.query_one("#setup-seat-header", Horizontal)
+            seats_box = self.query_one("#setup-seats", Vertical)
+            await header_box.remove_children()
+            await seats_box.remove_children()
+            await header_box.mount_all(header)
+            await seats_box.mount_all(new_rows)
+        self.problems_due()
+
+    def default_seats(self, preset: Preset) -> list[Seat]:
+        """The preset's seats; the first player is human, the others play the basic bot."""
+        seats = self.spec.default_seats(preset.options)
+        bot = "bot:basic" if "basic" in self.spec.bots else f"bot:{next(iter(self.spec.bots))}"
+        first = seats[0].person if seats else None
+        return [seat.model_copy(update={"controller": "human" if seat.person == first else bot})
+                for seat in seats]
+
+    def planned_seats(self, preset: Preset, previous: Sequence[tuple[Seat, SeatValues]]
+                      ) -> tuple[Columns, list[Seat], list[Seat]]:
+        """The columns, the preset's seats, and the seats to show: names and controllers the player
+        has changed from the previous preset's are kept."""
+        defaults = self.default_seats(preset)
+        columns = Columns(role=any(s.role for s in defaults), player=any(s.player for s in defaults),
+                          crest=bool(getattr(preset.options, "royal", False)))
+        seats = list(defaults)
+        for index, (old_default, old) in enumerate(previous[:len(seats)]):
+            kept = {key: old[key] for key in ("name", "controller") if old[key] != getattr(old_default, key)}
+            seats[index] = seats[index].model_copy(update=kept)
+        return columns, defaults, seats
+
+    def seat_widgets(self, columns: Columns, defaults: list[Seat], seats: list[Seat]
+                     ) -> tuple[list[Label], list[SeatRow]]:
+        """The header and one row per seat."""
+        choices = self.choices()
+        ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        arrows = ("<", ">") if ascii_only else ("‹", "›")
+        rows = [SeatRow(i, default, seat, columns, choices, arrows)
+                for i, (default, seat) in enumerate(zip(defaults, seats, strict=True))]
+        return self.header_labels(columns), rows
+
+    def header_labels(self, columns: Columns) -> list[Label]:
+        names = [("seat-number", "ui.setup_col_seat"), ("seat-name", "ui.setup_col_name")]
+        names += [("seat-player", "ui.setup_col_player")] if columns.player else []
+        names += [("seat-controller", "ui.setup_col_controller")]
+        names += [("seat-role", "ui.setup_col_role")] if columns.role else []
+        names += [("seat-team", "ui.setup_col_team")]
+        names += [("seat-crest", "ui.setup_col_crest")] if columns.crest else []
+        return [Label(self.t(key), classes=css) for css, key in names]
+
+    def choices(self) -> dict[str, list[tuple[str, str]]]:
+        glyphs = self.app.settings.glyphs  # type: ignore[attr-defined]
+        bots = [(self.bot_label(kind), f"bot:{kind}") for kind in sorted(self.spec.bots)]
+        return {
+            "controller": [(self.t("ui.setup_human"), "human"), *bots],
+            "role": [(self.t("ui.setup_role_M"), "M"), (self.t("ui.setup_role_F"), "F")],
+            "crest": [(f"{suit_text(s, glyphs)} {self.t(f'ui.setup_suit_{s}')}", s) for s in SUITS],
+        }
+
+    def bot_label(self, kind: str) -> str:
+        key = f"ui.setup_bot_{kind}"
+        text = self.t(key)
+        return text if text != key else self.t("ui.setup_bot", kind=kind)
+
+    # ----- problems and start -----
+
+    def check(self, seed: int | None = None) -> tuple[SetupCheck, int | None]:
+        """Check the setup as it stands; the seed is the field's, or `seed` when it is empty."""
+        assert self.preset is not None
+        seed_text = self.query_one("#setup-seed", Input).value
+        typed, seed_ok = parse_seed(seed_text)
+        chosen = typed if typed is not None else seed
+        rows = [row.values() for row in self.query(SeatRow)]
+        check = check_setup(self.spec, resolved(self.preset.options), rows, chosen or 0, self.lang)
+        if not seed_ok:
+            check.errors.append(self.t("ui.setup_err_seed", seed=seed_text.strip()))
+        return check, chosen
+
+    def show_problems(self, check: SetupCheck) -> None:
+        """What blocks the game, then the seating notes; or that all is ready."""
+        problem, note = self.t("ui.setup_problem") + " ", self.t("ui.setup_note") + " "
+        lines = [Text.assemble((problem, "bold red"), error) for error in check.errors]
+        lines += [Text.assemble((note, "bold yellow"), warning) for warning in check.warnings]
+        lines += [] if check.errors else [Text(self.t("ui.setup_ready"), style="green")]
+        text = Text("\n").join(lines)
+        problems = self.query_one("#setup-problems", Static)
+        if text != self.problems_text:
+            self.problems_text = text
+            problems.update(text)
+        problems.set_class(bool(check.errors), "-errors")
+
+    def refresh_problems(self) -> None:
+        self.problems_pending = False
+        if self.preset is not None and self.query(SeatRow):
+            self.show_problems(self.check()[0])
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.problems_due()
+
+    def on_cycle_changed(self, event: Cycle.Changed) -> None:
+        self.problems_due()
+
+    def problems_due(self) -> None:
+        """Check again once the current burst of changes is over (mounting posts one per field)."""
+        if not self.problems_pending:
+            self.problems_pending = True
+            self.call_after_refresh(self.refresh_problems)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "setup-start":
+            event.stop()
+            self.action_start()
+
+    def action_start(self) -> None:
+        """Check the setup; start the game when nothing blocks it, else show why not."""
+        if self.preset is None or not self.query(SeatRow):
+            return
+        check, seed = self.check(seed=secrets.randbelow(2**31))
+        self.show_problems(check)
+        if check.errors:
+            self.query_one("#setup-problems", Static).scroll_visible()
+            self.app.bell()
+            return
+        record = Record(self.spec.id, resolved(self.preset.options), tuple(check.seats), seed,
+                        preset=self.preset.id)
+        app = self.app
+        self.dismiss()  # first, so that leaving the table returns home
+        app.open_game(record)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.dismiss()

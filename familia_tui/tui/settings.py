@@ -1,0 +1,66 @@
+"""The app's settings (language, glyphs, bot pace), kept in the platform's config folder.
+
+A settings file that cannot be read is reported and left alone; the app then runs on defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+from familia_tui.i18n import default_lang
+
+BOT_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
+"""Seconds a bot's move stays on screen before the next one."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    lang: str = "en"
+    glyphs: str = "unicode"
+    bot_pace: str = "normal"
+    trick_pause: float = 1.6
+    """Seconds a finished trick (with its batting result) stays on screen."""
+
+    @property
+    def bot_delay(self) -> float:
+        return BOT_PACES.get(self.bot_pace, 0.8)
+
+    def with_(self, **changes: object) -> Settings:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def settings_path() -> Path:
+    override = os.environ.get("FAMILIA_TUI_CONFIG")
+    if override:
+        return Path(override) / "settings.json"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("familia-tui", appauthor=False)) / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (defaults where missing) and a problem message, if any."""
+    path = path or settings_path()
+    base = Settings(lang=default_lang())
+    if not path.exists():
+        return base, None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        known = {k: v for k, v in data.items() if k in asdict(base)}
+        settings = replace(base, **known)
+    except (OSError, ValueError, TypeError, AttributeError) as error:
+        return base, f"{path}: settings not read ({error}); using defaults, the file was left as it is"
+    if settings.lang not in ("en", "ja") or settings.glyphs not in ("unicode", "letters", "ascii"):
+        return base, f"{path}: unknown language or glyph mode; using defaults"
+    return settings, None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_suffix(".tmp")
+    temp.write_text(json.dumps(asdict(settings), indent=1), encoding="utf-8")
+    os.replace(temp, path)

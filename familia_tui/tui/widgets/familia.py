@@ -1,0 +1,149 @@
+"""Drawing the Familia table from a seat's view: seats, piles and stock, the trick, the log.
+
+Everything here reads a `FamiliaView` (never the state) and returns Rich renderables or markup.
+Names come from the seats; the log never says "you" (hot-seat: several people read it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich import box
+from rich.table import Table
+
+from familia_tui.core.engine import Event, Seat
+from familia_tui.games.familia.scoring import score_player
+from familia_tui.games.familia.view import FamiliaView, TrickRecord
+from familia_tui.tui.glyphs import card_markup, cards_markup, colour_glyph, suit_text
+
+Translate = Callable[..., str]
+
+
+def role_text(seat: Seat, glyphs: str) -> str:
+    if seat.role is None:
+        return ""
+    if glyphs == "unicode":
+        return "♂" if seat.role == "M" else "[magenta]♀[/]"
+    return seat.role
+
+
+def seat_label(seat: Seat, glyphs: str) -> str:
+    team = f" {seat.team}" if seat.team else ""
+    return f"{seat.name} {role_text(seat, glyphs)}{team}"
+
+
+def running_score(view: FamiliaView, seat: int) -> int:
+    """What the seat's captures are worth now (the game is scored at its end [R-F23])."""
+    s = view.seats[seat]
+    return score_player(view.captures[seat], s.role or "M", royal=view.options.royal, crest=s.crest,
+                        misere_bonus=0).total  # misère is decided only at the game's end
+
+
+def seats_table(view: FamiliaView, t: Translate, glyphs: str) -> Table:
+    """One row per seat: turn marker, name/role/team, cards, tricks, captures, running score."""
+    table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
+                  padding=(0, 1), show_edge=False)
+    for header, justify in ((t("ui.seat"), "left"), (t("ui.cards"), "right"),
+                            (t("ui.tricks"), "right"), (t("ui.captured"), "left"),
+                            (t("ui.score"), "right")):
+        table.add_column(header, justify=justify, no_wrap=header != t("ui.captured"))  # type: ignore[arg-type]
+    for index, seat in enumerate(view.seats):
+        marker = ">" if index == view.to_act else ("*" if index == view.leader else " ")
+        name = f"{marker} {seat_label(seat, glyphs)}"
+        if index == view.to_act:
+            name = f"[b reverse]{name}[/]"
+        table.add_row(name, str(view.hand_counts[index]), str(view.tricks_won[index]),
+                      cards_markup(view.captures[index], glyphs),
+                      f"{running_score(view, index):+d}")
+    return table
+
+
+def centre_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
+    """Piles with counts, the face card and what it means, the face-up stock and its top card."""
+    piles = "   ".join(
+        f"{colour_glyph(c, glyphs)} {t('ui.pile_' + c)} {view.piles[c]}" for c in ("black", "red"))
+    if view.face_card is None:
+        face = t("ui.face_none")
+    elif view.face_card.is_joker:
+        face = t("ui.face_joker", card=card_markup(view.face_card, glyphs))
+    elif view.stock_trick:
+        face = t("ui.face_led", card=card_markup(view.face_card, glyphs),
+                 suit=suit_text(view.face_card.suit, glyphs))
+    else:
+        face = t("ui.face_trump", card=card_markup(view.face_card, glyphs),
+                 suit=suit_text(view.face_card.suit, glyphs))
+    top = card_markup(view.stock_top, glyphs) if view.stock_top else "-"
+    stock = t("ui.stock", count=view.stock_count, top=top)
+    return f"{piles}\n{face}\n{stock}"
+
+
+def plays_markup(plays: Sequence[tuple[int, object, str | None]], seats: Sequence[Seat],
+                 glyphs: str, batted: dict[int, str] | None = None, winner: int | None = None) -> str:
+    """Cards in play order with their players; batted cards struck, the winner marked."""
+    parts = []
+    for index, (seat, card, declared) in enumerate(plays):
+        text = card_markup(card, glyphs)  # type: ignore[arg-type]
+        if declared:
+            text += f"={suit_text(declared, glyphs)}"
+        if batted and index in batted:
+            text = f"[strike dim]{text}[/]{batted[index]}"
+        if winner is not None and index == winner:
+            text = f"[b reverse]{text}[/]"
+        parts.append(f"{seats[seat].name} {text}")
+    return "  ".join(parts)
+
+
+def trick_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
+    """The trick in progress, or the last trick's result with its batting stages."""
+    if view.plays:
+        return t("ui.trick_now", plays=plays_markup(view.plays, view.seats, glyphs))
+    last = view.last_trick
+    if last is None or last.deal != view.deal:
+        return t("ui.trick_none")
+    return result_markup(last, view.seats, t, glyphs)
+
+
+def result_markup(trick: TrickRecord, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
+    """A finished trick: plays, stage-1 and stage-2 batting, and the winner or a void trick."""
+    batted = {i: "¹" if glyphs == "unicode" else "(1)" for i in trick.stage1}
+    batted |= {i: "²" if glyphs == "unicode" else "(2)" for i in trick.stage2}
+    win_index = next((i for i, p in enumerate(trick.plays) if p[0] == trick.winner), None)
+    lines = [t("ui.trick_last", number=trick.number + 1, face=card_markup(trick.face, glyphs),
+               plays=plays_markup(trick.plays, seats, glyphs, batted, win_index))]
+    cards = [p[1] for p in trick.plays]
+    if trick.stage1:
+        lines.append(t("ui.batted1", cards=cards_markup([cards[i] for i in trick.stage1], glyphs)))
+    if trick.stage2:
+        lines.append(t("ui.batted2", cards=cards_markup([cards[i] for i in trick.stage2], glyphs)))
+    if trick.winner is None:
+        lines.append(t("ui.void", face=card_markup(trick.face, glyphs)))
+    else:
+        lines.append(t("ui.won", name=seats[trick.winner].name, face=card_markup(trick.face, glyphs)))
+    return "\n".join(lines)
+
+
+def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, glyphs: str) -> list[str]:
+    """Log lines for events, by seat name."""
+    lines = []
+    for event in events:
+        name = seats[event.seat].name if event.seat is not None else ""
+        cards = " ".join(card_markup(c, glyphs) for c in event.cards)
+        if event.kind == "deal_started":
+            lines.append(t("log.deal", deal=event.get("deal"), game=event.get("game"),
+                           style=t("ui.style_" + str(event.get("style"))), name=name))
+        elif event.kind == "face_revealed":
+            lines.append(t("log.face", name=name, colour=t("ui.pile_" + event.get("colour")), card=cards))
+        elif event.kind == "card_played":
+            declared = event.get("declared")
+            lines.append(t("log.played", name=name, card=cards)
+                         + (f" = {suit_text(declared, glyphs)}" if declared else ""))
+        elif event.kind == "trick_resolved":
+            lines.extend(f"  {line}" for line in
+                         result_markup(event.get("trick"), seats, t, glyphs).splitlines()[1:])
+        elif event.kind == "card_drawn":
+            lines.append(t("log.drew", name=name, card=cards))
+        elif event.kind == "game_scored":
+            lines.append(t("log.game_scored"))
+        elif event.kind == "match_over":
+            lines.append(t("log.match_over"))
+    return lines

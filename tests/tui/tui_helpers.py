@@ -1,0 +1,38 @@
+"""Helpers for Pilot tests: a private app, the visible text of the screen, waiting for bots."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from familia_tui.core.record import Record
+from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.settings import Settings
+
+_TEXT = re.compile(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', re.S)
+
+
+def make_app(tmp_path: Path, record: Record | None = None, lang: str = "en",
+             glyphs: str = "unicode") -> FamiliaTuiApp:
+    """An app with instant bots, no pauses, and its autosave in tmp_path."""
+    settings = Settings(lang=lang, glyphs=glyphs, bot_pace="instant", trick_pause=0.0)
+    return FamiliaTuiApp(record, settings=settings, autosave=tmp_path / "autosave.json")
+
+
+def screen_text(app: FamiliaTuiApp) -> str:
+    """Everything visible on the terminal, row by row (from the SVG screenshot)."""
+    rows: dict[float, list[tuple[float, str]]] = defaultdict(list)
+    for x, y, text in _TEXT.findall(app.export_screenshot()):
+        rows[float(y)].append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return "\n".join("".join(t for _, t in sorted(row)) for _, row in sorted(rows.items()))
+
+
+async def settle(pilot, condition, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+    """Let timers and bots run until `condition()` holds."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app did not reach the expected state")
