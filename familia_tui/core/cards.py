@@ -117,10 +117,6 @@ def format_card(card: Card, glyphs: Glyphs = "letters") -> str:
     return str(card)
 
 
-def format_cards(cards: Iterable[Card], glyphs: Glyphs = "letters") -> str:
-    return " ".join(format_card(c, glyphs) for c in cards)
-
-
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
     """A uniformly random order of `cards` from `rng` (a sort on random keys: several times
     faster than `Random.shuffle`, which matters for simulations)."""

@@ -176,7 +176,4 @@ class GameSpec:
     table_problems: Callable[[Sequence[Seat]], list[Clause]] = lambda seats: []
     """The game's seating rules broken by a table (reported before a game, not enforced)."""
 
-    def format_action(self, action: Any) -> str:
-        return str(action)
-
 

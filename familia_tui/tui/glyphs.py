@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from familia_tui.core.cards import JOKER, SUIT_SYMBOLS, Card, rank_text
+from familia_tui.core.cards import SUIT_SYMBOLS, Card, format_card
 
 GLYPH_MODES = ("unicode", "letters", "ascii")
 
@@ -23,9 +23,7 @@ def suit_text(suit: str | None, glyphs: str) -> str:
 
 def card_text(card: Card, glyphs: str) -> str:
     """`10♥` or `10H`; a Joker is `JK` in every mode."""
-    if card == JOKER:
-        return "JK"
-    return rank_text(card.rank) + suit_text(card.suit, glyphs)
+    return format_card(card, "unicode" if glyphs == "unicode" else "letters")
 
 
 def card_markup(card: Card, glyphs: str, style: str = "") -> str:

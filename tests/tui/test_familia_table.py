@@ -168,3 +168,27 @@ async def test_a_key_press_updates_the_screen_quickly(tmp_path: Path) -> None:
         print(f"key press to updated screen: {1000 * (cursor - idle):.1f} ms over Pilot's "
               f"{1000 * idle:.1f} ms baseline")
         assert cursor - idle < 0.05
+
+
+async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_path: Path) -> None:
+    from familia_tui.tui.widgets.choices import Chip
+
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: bool(app.screen.choices))
+        screen = app.screen
+        if screen.session.state.phase == "pile":
+            assert await pilot.click(Chip)  # the first chip: a colour
+            await pilot.pause()
+            await settle(pilot, lambda: bool(screen.choices) and screen.session.state.phase == "play")
+        illegal = next(i for i, c in enumerate(screen.choices) if not c.enabled)
+        before = len(screen.session.record.actions)
+        assert await pilot.click(list(screen.query(Chip))[illegal])
+        await pilot.pause()
+        assert len(screen.session.record.actions) == before
+        assert "Not allowed:" in screen_text(app)
+        legal = next(i for i, c in enumerate(screen.choices) if c.enabled)
+        card = screen.choices[legal].value
+        assert await pilot.click(list(screen.query(Chip))[legal])
+        await pilot.pause()
+        assert screen.session.record.actions[before] == str(card)

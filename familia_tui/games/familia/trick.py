@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from familia_tui.core.cards import ACE, JOKER, SUITS, Card, number_cards
+from familia_tui.core.cards import JOKER, Card, number_cards
 
 JOKER_VALUE = 13
 """A hand Joker ranks between the A (14) and the 10."""
@@ -180,14 +180,3 @@ def _bat(keys: Sequence[object], indexes: Sequence[int]) -> tuple[tuple[int, ...
         counts[key] = counts.get(key, 0) + 1
     batted = tuple(i for i, key in zip(indexes, keys) if counts[key] > 1)
     return batted, [i for i, key in zip(indexes, keys) if counts[key] == 1]
-
-
-def lead_suits() -> tuple[str, ...]:
-    """Suits a leader may name for a led Joker [R-F14]."""
-    return SUITS
-
-
-__all__ = [
-    "ACE", "Context", "Obligations", "Resolution", "batting_key", "lead_suits", "obligations",
-    "rank_value", "resolve", "strength",
-]
