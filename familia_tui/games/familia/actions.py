@@ -46,6 +46,8 @@ class _Plays(dict[Card, "PlayCard"]):
 
 
 PLAY = _Plays()
+PILE = {colour: ChoosePile(colour) for colour in COLOURS}
+"""`PILE[colour]`: the shared `ChoosePile` action of a colour."""
 """`PLAY[card]`: the shared `PlayCard` action of a card (built once: legal_actions is hot)."""
 
 

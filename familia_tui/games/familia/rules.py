@@ -33,7 +33,7 @@ from typing import Any
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, shuffled
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.games.familia import trick as tr
-from familia_tui.games.familia.actions import PLAY, Action, ChoosePile, PlayCard
+from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, PlayCard
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState
 from familia_tui.games.familia.options import FamiliaOptions
@@ -160,7 +160,7 @@ class FamiliaState:
 
     def _compute_legal(self) -> list[Action]:
         if self.phase is Phase.PILE:
-            return [ChoosePile(c) for c in COLOURS if self.piles[c]]
+            return [PILE[c] for c in COLOURS if self.piles[c]]
         if self.phase is Phase.OVER:
             return []
         legal = tr.obligations(self.hands[self.turn], self.context, self.keys).legal
