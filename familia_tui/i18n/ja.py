@@ -70,7 +70,7 @@ MESSAGES: dict[str, str] = {
     'ui.turn_play': '{name}：カードを出してください（← → または 1–9、Enter）',
     'ui.hands_hidden': '（次のプレイヤーにキーボードを渡すまで手札は隠れています）',
     'ui.hand_of': '{name}の手札：{cards}',
-    'ui.other_hand': '{name}のもう一方の手札：{cards}',
+    'ui.other_hand': 'もう一方の手札（{name}）：{cards}',
     'ui.not_allowed': '出せません：',
     'ui.name_suit': 'ジョーカーでリードするスートを選んでください [R-F14]',
     'ui.saved': "保存しました。ホーム画面の「続きから」か 'familia-tui resume' で再開できます。",

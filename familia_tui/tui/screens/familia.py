@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from familia_tui.core.cards import JOKER, suit_order_key
@@ -48,6 +48,7 @@ class FamiliaScreen(AppScreen[None]):
         Binding("h", "hint", "Hint"),
         Binding("a", "answer", "Answer"),
         Binding("q", "leave", "Save & quit"),
+        Binding("escape", "back", "Back"),
     ]
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
@@ -71,9 +72,10 @@ class FamiliaScreen(AppScreen[None]):
         yield Static(id="banner")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Static(id="seats")
                 yield Static(id="centre")
                 yield Static(id="trick")
+                with VerticalScroll(id="seats-box"):
+                    yield Static(id="seats")
             yield EventLog(id="log")
         yield ChoiceBar(id="choices")
         yield Static(id="explain")
@@ -83,10 +85,18 @@ class FamiliaScreen(AppScreen[None]):
         state = self.session.state
         if self.puzzle is not None:
             self.query_one(EventLog).add([self.t("ui.practice_started")])
+        elif self.session.record.actions:
+            self.query_one(EventLog).add([self.t("log.resumed", game=state.match.game_no)]
+                                         + self.history_lines())
         else:
-            key = "log.resumed" if self.session.record.actions else "log.started"
-            self.query_one(EventLog).add([self.t(key, game=state.match.game_no)])
+            self.query_one(EventLog).add([self.t("log.started", game=state.match.game_no)])
         self.advance()
+
+    def history_lines(self) -> list[str]:
+        """The finished tricks of the game so far, for the log of a resumed game."""
+        seats = self.session.seats
+        return [line for trick in self.session.state.history
+                for line in result_markup(trick, seats, self.t, self.glyphs).splitlines()]
 
     @property
     def practice_done(self) -> bool:
@@ -302,6 +312,10 @@ class FamiliaScreen(AppScreen[None]):
         if self.puzzle is not None:
             self.explain_text(f"[b]{self.t('ui.answer')}[/] {self.text_of(self.puzzle.explanation)}")
 
+    def action_back(self) -> None:
+        """Leave a practice puzzle."""
+        self.app.pop_screen()
+
     def action_leave(self) -> None:
         """Back home; the game is already autosaved after the last action."""
         if self.bot_timer is not None:
@@ -315,6 +329,8 @@ class FamiliaScreen(AppScreen[None]):
             return True if self.choices else None
         if action == "pile":
             return self.session.state.phase == "pile" and bool(self.choices)
-        if action in ("hint", "answer"):
+        if action in ("hint", "answer", "back"):
             return self.puzzle is not None
+        if action == "leave":
+            return self.puzzle is None
         return True
