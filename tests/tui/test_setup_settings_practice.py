@@ -16,6 +16,7 @@ from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens import practice as practice_module
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.practice import PracticeScreen
+from familia_tui.tui.screens.rules import option_label
 from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.setup import Cycle, SeatRow, SetupScreen, check_setup
 from familia_tui.tui.settings import Settings
@@ -64,8 +65,9 @@ def text_of(screen, selector: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def option_shown(screen, option: str, value: str) -> bool:  # type: ignore[no-untyped-def]
-    """The options table has the line `option  value`."""
-    line = rf"^\s*{option}\s+{re.escape(value)}\s*$"
+    """The options table has the line `option  value`, the option under its English label."""
+    label = re.escape(option_label(option, "en"))
+    line = rf"^\s*{label}\s+{re.escape(value)}\s*$"
     return re.search(line, text_of(screen, "#setup-options"), re.M) is not None
 
 

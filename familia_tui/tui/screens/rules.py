@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, MarkdownViewer
 
 from familia_tui.core.presets import rules_dir
+from familia_tui.i18n import CATALOGUES
 from familia_tui.tui.screens.base import AppScreen
 
 
@@ -21,11 +22,21 @@ def rules_text(game: str, lang: str) -> str:
     return f"# {game}\n\n(no rules text found in {folder})"
 
 
-def options_markdown(options: BaseModel, title: str) -> str:
-    """The active options as a table (every resolved value)."""
+def option_rows(options: BaseModel) -> list[tuple[str, str]]:
+    """(option, value) for every resolved option (the seat table is shown elsewhere)."""
     resolve = getattr(options, "resolved", None)
     data = (resolve() if resolve else options).model_dump(mode="json")
-    rows = [f"| `{key}` | {_value(value)} |" for key, value in data.items() if key != "table"]
+    return [(key, _value(value)) for key, value in data.items() if key != "table"]
+
+
+def option_label(key: str, lang: str) -> str:
+    """An option's name for players (`opt.<key>` in the catalogue), or the key itself."""
+    return CATALOGUES.get(lang, {}).get(f"opt.{key}", key)
+
+
+def options_markdown(options: BaseModel, title: str, lang: str = "en") -> str:
+    """The active options as a Markdown table."""
+    rows = [f"| {option_label(key, lang)} (`{key}`) | {value} |" for key, value in option_rows(options)]
     return f"\n\n## {title}\n\n| option | value |\n|---|---|\n" + "\n".join(rows) + "\n"
 
 
@@ -48,6 +59,6 @@ class RulesScreen(AppScreen[None]):
         lang = self.app.settings.lang  # type: ignore[attr-defined]
         text = rules_text(self.game, lang)
         if self.options is not None:
-            text += options_markdown(self.options, self.app.t("ui.active_options"))  # type: ignore[attr-defined]
+            text += options_markdown(self.options, self.t("ui.active_options"), self.lang)
         yield MarkdownViewer(text, show_table_of_contents=False)
         yield Footer()

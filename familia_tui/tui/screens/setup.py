@@ -28,7 +28,7 @@ from familia_tui.core.record import Record
 from familia_tui.games import get_game
 from familia_tui.i18n import translate
 from familia_tui.tui.glyphs import suit_text
-from familia_tui.tui.screens.rules import options_markdown
+from familia_tui.tui.screens.rules import option_label, option_rows
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
 
@@ -87,17 +87,6 @@ def check_setup(spec: GameSpec, options: BaseModel, rows: Sequence[SeatValues], 
     if check.seats and all(not seat.is_human for seat in check.seats):
         check.warnings.append(tr("ui.setup_warn_no_human"))
     return check
-
-
-def option_rows(options: BaseModel) -> list[tuple[str, str]]:
-    """(option, value) for every resolved option, read from the rules screen's table so both
-    screens show the same values the same way."""
-    rows = []
-    for line in options_markdown(options, "").splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 2 and cells[0].startswith("`"):
-            rows.append((cells[0].strip("`"), cells[1]))
-    return rows
 
 
 def parse_seed(text: str) -> tuple[int | None, bool]:
@@ -213,7 +202,7 @@ class SetupScreen(AppScreen[None]):
         table.add_column(self.t("ui.setup_col_option"), style="bold", no_wrap=True)
         table.add_column(self.t("ui.setup_col_value"), ratio=1)
         for key, value in option_rows(preset.options):
-            table.add_row(key, value)
+            table.add_row(option_label(key, self.lang), value)
         return table
 
     def on_mount(self) -> None:
