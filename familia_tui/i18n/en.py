@@ -211,4 +211,5 @@ MESSAGES: dict[str, str] = {
     'opt.royal': 'Royal (crests)',
     'opt.first_leader': 'First leader',
     'opt.match': 'Match',
+    'bind.palette': 'palette',
 }

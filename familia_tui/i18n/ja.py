@@ -210,4 +210,5 @@ MESSAGES: dict[str, str] = {
     'opt.royal': 'ロイヤル（家紋）',
     'opt.first_leader': '最初のプレイヤー',
     'opt.match': '勝敗のつけ方',
+    'bind.palette': 'コマンド',
 }
