@@ -100,7 +100,7 @@ class Session:
         self.record = self.record.with_action(action)
         if seat is not None and self.seats[seat].is_human:
             self.confirmed = self.seats[seat].person
-        self._save()
+        self.save()
         return events
 
     def bot_action(self) -> Any:
@@ -110,7 +110,8 @@ class Session:
         rng = random.Random(f"{self.record.seed}:{len(self.record.actions)}")
         return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(), rng)
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Autosave the record now (errors are kept in `save_error`, never raised)."""
         if self.autosave is None:
             return
         try:

@@ -117,7 +117,7 @@ class FamiliaTuiApp(App[None]):
         except RecordError as error:
             self.notify(str(error), severity="error", timeout=10)
             return
-        session._save()
+        session.save()
         self.push_screen(table_screen(session))
 
     def open_practice(self, path: Path) -> None:

@@ -36,13 +36,12 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from familia_tui.core.cards import JOKER, Card
 from familia_tui.games.familia.actions import Action, ChoosePile, PlayCard
 from familia_tui.games.familia.rules import hand_pool
-from familia_tui.games.familia.scoring import score_player
+from familia_tui.games.familia.scoring import cached_score
 from familia_tui.games.familia.trick import LED, TRUMP, batting_key, rank_value, resolve, strength
 from familia_tui.games.familia.view import FamiliaView
 
@@ -54,12 +53,6 @@ MISERE_KEEP = 0.5
 """Chance of not winning a given trick, used to discount the misère bonus at risk."""
 ROUTINE = 0.85
 """In batting Familia, how often must-win forces a player who would rather not beat the card."""
-
-
-@lru_cache(maxsize=8192)
-def _score(captured: tuple[Card, ...], role: str, royal: bool, crest: str | None) -> int:
-    """A seat's score without the misère bonus (handled separately), memoised."""
-    return score_player(captured, role, royal=royal, crest=crest, misere_bonus=0).total
 
 
 class Table(NamedTuple):
@@ -139,8 +132,8 @@ def face_values(table: Table, face: Card) -> tuple[float, ...]:
     values = []
     for seat, captured in zip(view.seats, view.captures):
         role, crest, royal = seat.role or "M", seat.crest, view.options.royal
-        gain = _score(tuple(sorted((*captured, face))), role, royal, crest) - _score(
-            tuple(sorted(captured)), role, royal, crest)
+        gain = (cached_score(tuple(sorted((*captured, face))), role, royal, crest, 0).total
+                - cached_score(tuple(sorted(captured)), role, royal, crest, 0).total)
         values.append(gain - (misere if not captured else 0.0))
     return tuple(values)
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
 from familia_tui.games.familia.options import FamiliaOptions, MatchOptions
-from familia_tui.games.familia.scoring import PlayerScore, Standing, rank_units, score_player
+from familia_tui.games.familia.scoring import PlayerScore, Standing, cached_score, rank_units
 
 
 def units_of(seats: Sequence[Seat]) -> list[tuple[str, tuple[int, ...]]]:
@@ -48,7 +47,7 @@ class GameResult:
               captures: Sequence[Sequence[Card]], tricks_won: Sequence[int],
               game_no: int) -> GameResult:
         players = tuple(
-            _score(tuple(sorted(captures[i])), seat.role or "M", options.royal, seat.crest,
+            cached_score(tuple(sorted(captures[i])), seat.role or "M", options.royal, seat.crest,
                    options.misere_bonus)
             for i, seat in enumerate(seats))
         units = [(unit, members, *_sums(players, members)) for unit, members in units_of(seats)]
@@ -57,13 +56,6 @@ class GameResult:
 
     def unit_total(self, unit: str) -> int:
         return next(s.total for s in self.standings if s.unit == unit)
-
-
-@lru_cache(maxsize=65536)
-def _score(captured: tuple[Card, ...], role: str, royal: bool, crest: str | None,
-           misere_bonus: int) -> PlayerScore:
-    """`score_player` memoised on the sorted hand: simulations score the same hands often."""
-    return score_player(captured, role, royal=royal, crest=crest, misere_bonus=misere_bonus)
 
 
 def _sums(players: Sequence[PlayerScore], members: Sequence[int]) -> tuple[int, int, int]:

@@ -28,7 +28,6 @@ import random
 from functools import cache
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, shuffled
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -232,16 +231,12 @@ class FamiliaState:
             self.stock = list(reversed(stacked.stock))
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
-            pool = shuffled(self.pool(), self.rng)
+            pool = shuffled(hand_pool(options.pool_decks, *options.adjustment), self.rng)
             size = options.deal_hand_size
             self.hands = [pool[i * size:(i + 1) * size] for i in range(self.n)]
             self.stock = pool[self.n * size:]
         self.known: list[list[Card]] = [[] for _ in range(self.n)]
         self.discard: list[Card] = []
-
-    def pool(self) -> list[Card]:
-        """The hand-card pool of a deal: A–10 of the decks, less removed sets, plus hand Jokers."""
-        return list(hand_pool(self.options.pool_decks, *self.options.adjustment))
 
     # ----- a trick -----
 
@@ -324,7 +319,6 @@ class FamiliaState:
         self.deal += 1
         self.deal_start = (self.deal_start + 1) % self.n
         if self.deal < self.options.deals:
-            self.leader = self.deal_start
             self._start_deal()
         else:
             self._end_game()
@@ -339,7 +333,6 @@ class FamiliaState:
             self.turn = None
             self.events.append(Event("match_over", None, info=(("match", self.match),)))
         else:
-            self.leader = self.deal_start
             self._start_game()
 
     # ----- bookkeeping for tests and views -----
@@ -357,7 +350,3 @@ class FamiliaState:
             "discard": list(self.discard),
         }
 
-    def describe(self) -> dict[str, Any]:
-        """A plain summary for logs and debugging."""
-        return {"phase": str(self.phase), "deal": self.deal + 1, "trick": self.trick_no + 1,
-                "to_act": self.to_act, "game": self.match.game_no}

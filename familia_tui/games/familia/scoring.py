@@ -34,6 +34,8 @@ Rules implemented (rules digest A.10, A.11 and the rulings named):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -402,3 +404,10 @@ def _run_kind(size: int, royal: bool) -> EntryKind:
     if size == 3:
         return "royal_family" if royal else "family"
     return "royal_marriage" if royal else "marriage"
+
+
+@lru_cache(maxsize=65536)
+def cached_score(captured: tuple[Card, ...], role: str, royal: bool, crest: str | None,
+                 misere_bonus: int) -> PlayerScore:
+    """`score_player` memoised on a sorted hand: simulations and bots score the same hands often."""
+    return score_player(captured, role, royal=royal, crest=crest, misere_bonus=misere_bonus)
