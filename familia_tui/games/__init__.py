@@ -6,6 +6,7 @@ Games are imported lazily so that a command about one game does not load the oth
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,8 +16,8 @@ if TYPE_CHECKING:
 
 GAME_IDS = ("familia", "sixsuit", "tarot", "chinkway", "daifugo")
 """Every game of the project, in the order the home screen lists them."""
-PLAYABLE = ("familia",)
-"""Games whose engine exists."""
+PLAYABLE = tuple(g for g in GAME_IDS if importlib.util.find_spec(f"familia_tui.games.{g}"))
+"""Games whose engine exists (a package `familia_tui.games.<id>`)."""
 
 
 class UnknownGame(KeyError):

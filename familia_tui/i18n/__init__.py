@@ -3,21 +3,42 @@
 Messages are looked up by key; `{name}` placeholders are filled from keyword arguments. A key
 missing from the Japanese catalogue falls back to English, and a key missing everywhere is shown
 as itself, so a missing translation is visible but never crashes anything.
+
+`en.py` and `ja.py` hold the shared and Familia messages; a game's own messages live in
+`i18n/<game>.py` as two dicts, `EN` and `JA`, merged in here (keys prefixed with the game's
+short prefix, e.g. `tarot.` or `dfg.`).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 
 from familia_tui.i18n import en, ja
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
+GAME_CATALOGUES = ("tarot", "daifugo")
+"""Games whose messages live in their own module `familia_tui.i18n.<game>`."""
+
+
+def _catalogues() -> dict[str, dict[str, str]]:
+    merged = {"en": dict(en.MESSAGES), "ja": dict(ja.MESSAGES)}
+    for game in GAME_CATALOGUES:
+        try:
+            module = importlib.import_module(f"familia_tui.i18n.{game}")
+        except ModuleNotFoundError:
+            continue
+        merged["en"].update(module.EN)
+        merged["ja"].update(module.JA)
+    return merged
+
+
+CATALOGUES: dict[str, dict[str, str]] = _catalogues()
 LANGS = tuple(CATALOGUES)
 
 
 def translate(key: str, lang: str = "en", **params: object) -> str:
     """The message `key` in `lang` with its placeholders filled."""
-    template = CATALOGUES.get(lang, en.MESSAGES).get(key) or en.MESSAGES.get(key, key)
+    template = CATALOGUES.get(lang, CATALOGUES["en"]).get(key) or CATALOGUES["en"].get(key, key)
     try:
         return template.format(**params)
     except (KeyError, IndexError):
