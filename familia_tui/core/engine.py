@@ -175,5 +175,7 @@ class GameSpec:
     """`position(options, seats, data, seed) -> state` for scenario positions."""
     table_problems: Callable[[Sequence[Seat]], list[Clause]] = lambda seats: []
     """The game's seating rules broken by a table (reported before a game, not enforced)."""
+    teams: bool = False
+    """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
 
 

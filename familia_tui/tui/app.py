@@ -152,9 +152,11 @@ class FamiliaTuiApp(App[None]):
     def action_rules(self) -> None:
         from familia_tui.tui.screens.rules import RulesScreen
 
-        game = getattr(self.screen, "game_id", None) or "familia"
+        from familia_tui.games import PLAYABLE
+
+        game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
-        self.push_screen(RulesScreen(game, options))
+        self.push_screen(RulesScreen(game or PLAYABLE[0], options, () if game else PLAYABLE))
 
     def action_quit_app(self) -> None:
         self.exit()

@@ -57,4 +57,5 @@ GAME = GameSpec(
     queries=QUERIES,
     position=position_state,
     table_problems=seating_problems,
+    teams=True,
 )

@@ -1,14 +1,18 @@
-"""F1: the rules of a game in the app's language, with the active preset's options listed."""
+"""F1: the rules of a game in the app's language, with the active preset's options listed.
+
+From a table or the setup screen F1 shows that game's rules; from home, every playable game's
+rules in one tab each (← → or a click switches).
+"""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, MarkdownViewer, TabbedContent, TabPane
 
 from familia_tui.core.presets import rules_dir
-from familia_tui.i18n import CATALOGUES
+from familia_tui.i18n import CATALOGUES, translate
 from familia_tui.tui.screens.base import AppScreen
 
 
@@ -29,14 +33,16 @@ def option_rows(options: BaseModel) -> list[tuple[str, str]]:
     return [(key, _value(value)) for key, value in data.items() if key != "table"]
 
 
-def option_label(key: str, lang: str) -> str:
-    """An option's name for players (`opt.<key>` in the catalogue), or the key itself."""
-    return CATALOGUES.get(lang, {}).get(f"opt.{key}", key)
+def option_label(key: str, lang: str, game: str | None = None) -> str:
+    """An option's name for players (`opt.<game>.<key>`, else `opt.<key>`), or the key itself."""
+    catalogue = CATALOGUES.get(lang, {})
+    return catalogue.get(f"opt.{game}.{key}") or catalogue.get(f"opt.{key}", key)
 
 
-def options_markdown(options: BaseModel, title: str, lang: str = "en") -> str:
+def options_markdown(options: BaseModel, title: str, lang: str = "en", game: str | None = None) -> str:
     """The active options as a Markdown table."""
-    rows = [f"| {option_label(key, lang)} (`{key}`) | {value} |" for key, value in option_rows(options)]
+    rows = [f"| {option_label(key, lang, game)} (`{key}`) | {value} |"
+            for key, value in option_rows(options)]
     return f"\n\n## {title}\n\n| option | value |\n|---|---|\n" + "\n".join(rows) + "\n"
 
 
@@ -51,14 +57,21 @@ def _value(value: object) -> str:
 class RulesScreen(AppScreen[None]):
     BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Back")]
 
-    def __init__(self, game: str, options: BaseModel | None = None) -> None:
+    def __init__(self, game: str, options: BaseModel | None = None,
+                 games: tuple[str, ...] = ()) -> None:
+        """`game`'s rules (with `options` listed); with `games`, one tab per game, `game` first shown."""
         super().__init__(classes="rules")
-        self.game, self.options = game, options
+        self.game, self.options, self.games = game, options, games
 
     def compose(self) -> ComposeResult:
-        lang = self.app.settings.lang  # type: ignore[attr-defined]
-        text = rules_text(self.game, lang)
-        if self.options is not None:
-            text += options_markdown(self.options, self.t("ui.active_options"), self.lang)
-        yield MarkdownViewer(text, show_table_of_contents=False)
+        if len(self.games) > 1:
+            with TabbedContent(initial=f"rules-{self.game}"):
+                for game in self.games:
+                    with TabPane(translate(f"game.{game}", self.lang), id=f"rules-{game}"):
+                        yield MarkdownViewer(rules_text(game, self.lang), show_table_of_contents=False)
+        else:
+            text = rules_text(self.game, self.lang)
+            if self.options is not None:
+                text += options_markdown(self.options, self.t("ui.active_options"), self.lang, self.game)
+            yield MarkdownViewer(text, show_table_of_contents=False)
         yield Footer()

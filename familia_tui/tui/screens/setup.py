@@ -202,7 +202,7 @@ class SetupScreen(AppScreen[None]):
         table.add_column(self.t("ui.setup_col_option"), style="bold", no_wrap=True)
         table.add_column(self.t("ui.setup_col_value"), ratio=1)
         for key, value in option_rows(preset.options):
-            table.add_row(option_label(key, self.lang), value)
+            table.add_row(option_label(key, self.lang, self.game_id), value)
         return table
 
     def on_mount(self) -> None:
@@ -264,7 +264,7 @@ class SetupScreen(AppScreen[None]):
         has changed from the previous preset's are kept."""
         defaults = self.default_seats(preset)
         columns = Columns(role=any(s.role for s in defaults), player=any(s.player for s in defaults),
-                          crest=bool(getattr(preset.options, "royal", False)))
+                          crest=bool(getattr(preset.options, "royal", False)), team=self.spec.teams)
         seats = list(defaults)
         for index, (old_default, old) in enumerate(previous[:len(seats)]):
             kept = {key: old[key] for key in ("name", "controller") if old[key] != getattr(old_default, key)}
@@ -286,7 +286,7 @@ class SetupScreen(AppScreen[None]):
         names += [("seat-player", "ui.setup_col_player")] if columns.player else []
         names += [("seat-controller", "ui.setup_col_controller")]
         names += [("seat-role", "ui.setup_col_role")] if columns.role else []
-        names += [("seat-team", "ui.setup_col_team")]
+        names += [("seat-team", "ui.setup_col_team")] if columns.team else []
         names += [("seat-crest", "ui.setup_col_crest")] if columns.crest else []
         return [Label(self.t(key), classes=css) for css, key in names]
 

@@ -80,6 +80,7 @@ class Columns:
     role: bool
     crest: bool
     player: bool
+    team: bool = True
 
 
 class SeatRow(Horizontal):
@@ -105,7 +106,8 @@ class SeatRow(Horizontal):
         if columns.role:
             yield Cycle(self.choices["role"], seat.role, blank="—" if seat.role is None else None,
                         arrows=arrows, id=f"seat-role-{i}", classes="seat-role")
-        yield Input(seat.team or "", id=f"seat-team-{i}", classes="seat-team", compact=True)
+        if columns.team:
+            yield Input(seat.team or "", id=f"seat-team-{i}", classes="seat-team", compact=True)
         if columns.crest:
             yield Cycle(self.choices["crest"], seat.crest, blank="—", arrows=arrows,
                         id=f"seat-crest-{i}", classes="seat-crest")
@@ -128,7 +130,7 @@ class SeatRow(Horizontal):
             return found.first().value if found else default  # type: ignore[attr-defined]
 
         return {"name": typed("name", ""), "controller": typed("controller", "human"),
-                "role": typed("role", self.default.role), "team": typed("team", ""),
+                "role": typed("role", self.default.role), "team": typed("team", self.default.team),
                 "crest": typed("crest", None), "player": typed("player", self.default.player) or None}
 
 
