@@ -2,12 +2,14 @@
 are both made from these, so what the README shows is what the tests pin.
 
 A scene is an app (fixed seed, preset, size, instant bots, a private autosave folder) and the
-keys that bring it to the moment shown.
+keys that bring it to the moment shown. Familia's scenes are here; another game's scenes live in
+`familia_tui/tui/scenes_<game>.py` (a tuple `SCENES`, numbered after these) and are added below.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -116,7 +118,7 @@ async def _illegal(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await pilot.press(str(illegal + 1))
 
 
-SCENES = (
+FAMILIA_SCENES = (
     Scene("01-home", lambda d: app_for(None, d), _nothing),
     Scene("02-setup", lambda d: app_for(None, d), _setup),
     Scene("03-table", lambda d: app_for(familia_record(HUMAN_AND_BOTS), d), _table_ready),
@@ -133,6 +135,23 @@ SCENES = (
     Scene("10-table-ascii-80x24", lambda d: app_for(familia_record(HUMAN_AND_BOTS), d, glyphs="ascii"),
           _table_ready),
 )
+
+
+def _game_scenes() -> tuple[Scene, ...]:
+    scenes: list[Scene] = []
+    for game in ("tarot", "daifugo"):
+        name = f"familia_tui.tui.scenes_{game}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue
+        scenes += module.SCENES
+    return tuple(scenes)
+
+
+SCENES = FAMILIA_SCENES + _game_scenes()
 
 
 def scene_size(scene: Scene) -> tuple[int, int]:

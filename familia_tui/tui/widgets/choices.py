@@ -20,13 +20,16 @@ class Choice:
     """Rich markup shown on the chip."""
     enabled: bool
     value: object
+    marked: bool = False
+    """Ticked as part of a multi-card selection (Daifugō); drawn highlighted."""
 
 
 class Chip(Static):
     """One choice; click to pick it."""
 
     def __init__(self, index: int, choice: Choice, selected: bool) -> None:
-        classes = "chip" + ("" if choice.enabled else " -disabled") + (" -selected" if selected else "")
+        classes = ("chip" + ("" if choice.enabled else " -disabled") + (" -selected" if selected else "")
+                   + (" -marked" if choice.marked else ""))
         number = f"{index + 1}" if index < 9 else " "
         super().__init__(f"[dim]{number}[/] {choice.label}", classes=classes)
         self.index = index
