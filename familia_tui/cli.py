@@ -110,6 +110,23 @@ def load_game(game: str, preset_ref: str | None):  # type: ignore[no-untyped-def
     return spec, find_preset(game, preset_ref or spec.default_preset)
 
 
+def preset_for_seats(spec, preset, seats_text: str | None):  # type: ignore[no-untyped-def]
+    """With no --preset, a --seats list that does not fit the default table picks the game's
+    shipped preset for that many seats (the shortest name: `tarot-5`, not `tarot-5-fft`)."""
+    from familia_tui.core.presets import list_presets
+
+    count = len([e for e in (seats_text or "").split(",") if e.strip()])
+    defaults = spec.default_seats(preset.options)
+    if not count or count in (len(defaults), len({s.person for s in defaults})):
+        return preset
+    def fits(candidate) -> bool:  # type: ignore[no-untyped-def]
+        seats = spec.default_seats(candidate.options)
+        return count in (len(seats), len({s.person for s in seats}))
+
+    fitting = [p for p in list_presets(spec.id)[0] if p.origin != "user" and fits(p)]
+    return min(fitting, key=lambda p: (len(p.id), p.id)) if fitting else preset
+
+
 def parse_seats(text: str | None, defaults: Sequence[Seat],
                 bots: Sequence[str] | None = None) -> list[Seat]:
     """Overlay a `--seats` list on the preset's seats (roles and teams stay).
@@ -213,6 +230,8 @@ def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
 
     spec, preset = load_game(args.game, args.preset)
+    if args.preset is None:
+        preset = preset_for_seats(spec, preset, args.seats)
     seats = parse_seats(args.seats, spec.default_seats(preset.options), list(spec.bots))
     seed = args.seed if args.seed is not None else _fresh_seed()
     try:

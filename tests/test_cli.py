@@ -551,8 +551,17 @@ def test_play_two_player_game(capsys: Capsys, app: Launches) -> None:
     assert [s.name for s in app[0]["record"].seats] == ["Aki-M", "Ben-M", "Aki-F", "Ben-F"]
 
 
+@pytest.mark.parametrize(("seats", "preset"), [
+    ("Aki,bot,bot,bot,bot,bot", "familia-6"), ("Aki,Ben", "familia-2"), ("Aki,bot,bot,bot", "familia-4")])
+def test_play_without_a_preset_picks_the_table_for_the_seats(capsys: Capsys, app: Launches,
+                                                             seats: str, preset: str) -> None:
+    status, _, err = cli(capsys, "play", "familia", "--seats", seats)
+    assert status == 0, err
+    assert app[0]["record"].preset == preset
+
+
 @pytest.mark.parametrize(("seats", "expected"), [
-    ("human,bot", "--seats lists 2 seats but the table has 4"),
+    (",".join(["bot"] * 12), "--seats lists 12 seats but the table has 4"),
     ("Aki=robot,bot,bot,bot", "'Aki=robot' is not human, bot"),
     ("human,bot:clever,bot,bot", "clever"),
     ("Aki,Aki,bot,bot", "Aki"),
