@@ -169,7 +169,7 @@ def test_simulate_an_unknown_preset_suggests_a_name(capsys: Capsys) -> None:
 
 @pytest.mark.parametrize(("game", "expected"), [
     ("chess", "unknown game 'chess'"),
-    ("tarot", "'tarot' is not playable yet"),
+    ("chinkway", "'chinkway' is not playable yet"),
 ])
 def test_simulate_an_unknown_game(capsys: Capsys, game: str, expected: str) -> None:
     status, out, err = cli(capsys, "simulate", game, "--games", "2")

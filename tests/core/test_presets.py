@@ -18,6 +18,7 @@ from familia_tui.core.presets import (
     resolved_options,
     validate_files,
 )
+from familia_tui.games import PLAYABLE
 
 HEADER = """\
 game: familia
@@ -294,10 +295,10 @@ def test_find_preset_raises_the_broken_user_override(folders: tuple[Path, Path])
 
 def test_file_in_another_games_folder(folders: tuple[Path, Path]) -> None:
     shipped, _ = folders
-    write(shipped, "tarot.yaml", "players: 4\n", header=HEADER.replace("familia", "tarot"))
+    write(shipped, "chinkway.yaml", "players: 5\n", header=HEADER.replace("familia", "chinkway"))
     _, errors = list_presets("familia")
     assert errors[0].problems[0].render() == (
-        "line 1: game: \"tarot\" — 'tarot' is not playable yet (playable: familia)"
+        f"line 1: game: \"chinkway\" — 'chinkway' is not playable yet (playable: {', '.join(PLAYABLE)})"
     )
 
 

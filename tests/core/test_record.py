@@ -369,7 +369,7 @@ def test_an_action_after_the_end_is_illegal() -> None:
 
 @pytest.mark.parametrize(("changes", "expected"), [
     ({"game": "chess"}, "unknown game 'chess'"),
-    ({"game": "tarot"}, "not playable yet"),
+    ({"game": "chinkway"}, "not playable yet"),
     ({"options": {"players": 4, "stlye": "batting"}}, "stlye"),
     ({"options": {"players": "four"}}, "players"),
     ({"seats": "P1,P2"}, "'seats' must be a list"),
