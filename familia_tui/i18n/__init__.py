@@ -5,8 +5,8 @@ missing from the Japanese catalogue falls back to English, and a key missing eve
 as itself, so a missing translation is visible but never crashes anything.
 
 `en.py` and `ja.py` hold the shared and Familia messages; a game's own messages live in
-`i18n/<game>.py` as two dicts, `EN` and `JA`, merged in here (keys prefixed with the game's
-short prefix, e.g. `tarot.` or `dfg.`).
+`i18n/<game>.py` (its rules) and `i18n/<game>_ui.py` (its screen) as two dicts, `EN` and `JA`,
+merged in here (keys prefixed with the game's short prefix, e.g. `tarot.` or `dfg.`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import os
 
 from familia_tui.i18n import en, ja
 
-GAME_CATALOGUES = ("tarot", "daifugo")
-"""Games whose messages live in their own module `familia_tui.i18n.<game>`."""
+GAME_CATALOGUES = ("tarot", "tarot_ui", "daifugo", "daifugo_ui")
+"""Modules `familia_tui.i18n.<name>` with a game's own messages (its rules, its screen)."""
 
 
 def _catalogues() -> dict[str, dict[str, str]]:

@@ -14,4 +14,12 @@ def table_screen(session: Session, puzzle: ScenarioFile | None = None) -> Screen
         from familia_tui.tui.screens.familia import FamiliaScreen
 
         return FamiliaScreen(session, puzzle)
+    if session.spec.id == "tarot":
+        from familia_tui.tui.screens.tarot import TarotScreen
+
+        return TarotScreen(session, puzzle)
+    if session.spec.id == "daifugo":
+        from familia_tui.tui.screens.daifugo import DaifugoScreen
+
+        return DaifugoScreen(session, puzzle)
     raise ValueError(f"no table screen for {session.spec.id!r} yet")
