@@ -18,6 +18,7 @@ from typing import Any, Literal, NamedTuple, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from familia_tui.core.cards import parse_card as standard_parse_card
 from familia_tui.i18n import translate
 
 
@@ -147,7 +148,7 @@ class GameState(Protocol):
     def to_act(self) -> int | None: ...
     @property
     def is_over(self) -> bool: ...
-    def legal_actions(self) -> list[Any]: ...
+    def legal_actions(self) -> Sequence[Any]: ...
     def apply(self, action: Any) -> list[Event]: ...
     def explain(self, action: Any) -> Explanation: ...
     def view(self, seat: int) -> Any: ...
@@ -175,6 +176,8 @@ class GameSpec:
     """`position(options, seats, data, seed) -> state` for scenario positions."""
     table_problems: Callable[[Sequence[Seat]], list[Clause]] = lambda seats: []
     """The game's seating rules broken by a table (reported before a game, not enforced)."""
+    parse_card: Callable[[str], Any] = standard_parse_card
+    """The game's card notation parser: scenario expectations compare cards canonically."""
     teams: bool = False
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
 

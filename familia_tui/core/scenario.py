@@ -23,7 +23,7 @@ mappings compares in order. `familia-tui check PATH...` runs files and folders.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from typing import Any
 import yaml
 from pydantic import Field, ValidationError
 
-from familia_tui.core.cards import CardError, parse_card
+from familia_tui.core.cards import parse_card
 from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameSpec, GameState, IllegalAction, Seat
 from familia_tui.core.presets import PresetError, StrictModel, find_preset
 
@@ -267,33 +267,34 @@ def _step_expect(spec: GameSpec, state: GameState, number: int, kind: str, value
         except LookupError as error:
             failures.append(Failure(number, f"expect {name}", expected, None, str(error)))
             continue
-        if not matches(expected, actual):
+        if not matches(expected, actual, spec.parse_card):
             failures.append(Failure(number, f"expect {name}", expected, actual))
     return failures
 
 
-def _canon(value: Any) -> Any:
+def _canon(value: Any, parse: Callable[[str], object]) -> Any:
     """A card written any accepted way (`10h`, `10♥`) in its canonical notation (`10H`)."""
     if isinstance(value, str):
         try:
-            return str(parse_card(value))
-        except CardError:
+            return str(parse(value))
+        except ValueError:
             return value
     return value
 
 
-def matches(expected: Any, actual: Any) -> bool:
-    """Mappings by the keys named; lists of plain values as multisets; lists of lists in order."""
-    expected = _canon(expected)
+def matches(expected: Any, actual: Any, parse: Callable[[str], object] = parse_card) -> bool:
+    """Mappings by the keys named; lists of plain values as multisets; lists of lists in order.
+    Expected strings that are cards in the game's notation (`parse`) compare canonically."""
+    expected = _canon(expected, parse)
     if isinstance(expected, Mapping):
         return isinstance(actual, Mapping) and all(
-            key in actual and matches(value, actual[key]) for key, value in expected.items())
+            key in actual and matches(value, actual[key], parse) for key, value in expected.items())
     if isinstance(expected, list):
         if not isinstance(actual, list | tuple) or len(expected) != len(actual):
             return False
         if all(not isinstance(v, list | Mapping) for v in expected):
-            return sorted(str(_canon(v)) for v in expected) == sorted(map(str, actual))
-        return all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+            return sorted(str(_canon(v, parse)) for v in expected) == sorted(map(str, actual))
+        return all(matches(e, a, parse) for e, a in zip(expected, actual, strict=True))
     if isinstance(expected, str) and not isinstance(actual, str) and actual is not None:
         return expected == str(actual)
     return expected == actual

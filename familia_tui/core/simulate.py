@@ -33,7 +33,7 @@ class Simulation:
     deals: int = 0
     actions: int = 0
     seconds: float = 0.0
-    scores: list[list[int]] = field(default_factory=list)
+    scores: list[list[float]] = field(default_factory=list)
     """Each finished match's final totals, one per unit."""
     units: list[str] = field(default_factory=list)
 

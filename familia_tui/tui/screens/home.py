@@ -11,9 +11,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from familia_tui.core.record import RecordError, load_record
-from familia_tui.games import GAME_IDS, PLAYABLE
+from familia_tui.games import GAME_IDS
 from familia_tui.i18n import translate
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.tables import has_table
 
 
 class HomeScreen(AppScreen[None]):
@@ -40,7 +41,7 @@ class HomeScreen(AppScreen[None]):
                               id="continue", disabled=continue_note is None))
         for game in GAME_IDS:
             name = translate(f"game.{game}", self.app.settings.lang)  # type: ignore[attr-defined]
-            if game in PLAYABLE:
+            if has_table(game):
                 options.append(Option(self.t("ui.new_game", game=name), id=f"play:{game}"))
             else:
                 options.append(Option(f"{name}  [dim]({self.t('ui.coming')})[/]", id=f"soon:{game}",

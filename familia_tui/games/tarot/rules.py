@@ -1,0 +1,563 @@
+"""The French Tarot state machine: deals, bidding, the call, chien and écart, slam, declarations,
+trick play, scoring and the game of N hands.
+
+Rules implemented here (rules digest Part A; trick legality in trick.py, the call and écart
+rules in exchange.py, declarations in declarations.py, the formulas in scoring.py, explanations
+in explain.py):
+
+- Deal [A3]: 24/18/15 cards each and a chien of 6/6/3. A player with the Petit as his only trump
+  and no Excuse (petit sec) annuls the hand before bidding; an annulled hand does not count and the
+  deal moves on [TA-18]. Next dealer per option `next_dealer` [TA-10, TA-23].
+- Bidding [A4]: from the seat after the dealer, once round the table; a pass is final and a bid
+  must be strictly higher. All pass: annul and redeal, or a Grasch hand when that option is on.
+- 5 players [A5, TA-13, TA-14, TA-14a]: the taker calls a king (any, his own included); holding
+  all four kings he calls a queen, then a knight, then a jack. The holder of the called card is the
+  secret partner, revealed when it is played; the taker is alone when it is in his hand or the chien.
+- Chien and écart [A6, TA-2]: under Prise/Garde the chien is shown and taken, and the taker
+  discards as many cards one at a time: never a king, a bout or the called card; trumps only once
+  no other card is left to discard (shown to all when `discarded_trumps_shown`). Garde sans: the
+  chien counts for the taker; Garde contre: for the defence; neither is shown.
+- Slam [A7]: the taker announces or not; an announced slam makes him lead the first trick.
+- Declarations [A8]: at one's first card (see declarations.py); none in a Grasch hand [TA-19].
+- Tricks [A9]: the Excuse stays with its side (credited 4 points, the trick's winner +0.5) except
+  in the last trick, where it goes to the trick's winner, or wins the trick when led by a side
+  that has won every previous trick (the slam exception, TA-3, whether announced or not).
+- Scoring [A10, A11] and the game [A12]: N counted hands, cumulative scores in half points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from familia_tui.core.cards import shuffled
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
+from familia_tui.games.tarot.actions import (
+    BID,
+    CALL,
+    DISCARD,
+    MISERE,
+    MISERES,
+    PASS,
+    PLAY,
+    SLAM,
+    Action,
+    Bid,
+    Call,
+    Contract,
+    Declare,
+    Discard,
+    Kind,
+    Play,
+    Slam,
+)
+from familia_tui.games.tarot.cards import (
+    CARDS,
+    EXCUSE,
+    HALF_POINTS,
+    IS_BOUT,
+    NO_SUIT,
+    PETIT,
+    SUIT,
+    TRUMP,
+    Card,
+    half_to_points,
+)
+from familia_tui.games.tarot.declarations import ActionList, handfuls, misere_holds
+from familia_tui.games.tarot.exchange import callable_cards, discardable
+from familia_tui.games.tarot.options import TarotOptions
+from familia_tui.games.tarot.scoring import (
+    ContractResult,
+    Declaration,
+    GraschResult,
+    HandResult,
+    contract_score,
+    contract_shares,
+    grasch_shares,
+)
+from familia_tui.games.tarot.trick import (
+    TrickRecord,
+    first_lead,
+    flat,
+    new_buckets,
+    playable,
+    trick_winner,
+)
+
+if TYPE_CHECKING:
+    from familia_tui.games.tarot.declarations import Handful
+    from familia_tui.games.tarot.trick import Duty
+    from familia_tui.games.tarot.view import TarotResult, TarotView
+
+
+class Phase(StrEnum):
+    BID = "bid"
+    """Each player in turn bids or passes, once."""
+    CALL = "call"
+    """5 players: the taker calls a card."""
+    ECART = "ecart"
+    """Prise/Garde: the taker, holding the chien, discards one card at a time."""
+    SLAM = "slam"
+    """The taker announces a slam or not."""
+    PLAY = "play"
+    """Tricks (and declarations at each player's first card)."""
+    OVER = "over"
+    """The game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackedDeal:
+    """One deal with every card placed: hands in seat order and the chien."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    chien: tuple[Card, ...]
+
+
+_PLAYED = tuple(tuple(Event("card_played", seat, (card,)) for card in CARDS) for seat in range(5))
+"""`_PLAYED[seat][card]`: the shared `card_played` event (cards are played on the hot path)."""
+
+
+class TarotState:
+    """A game of Tarot in progress. Mutable; `clone()` gives an independent copy."""
+
+    def __init__(self, options: TarotOptions, seats: Sequence[Seat], seed: int | None = None,
+                 deals: Sequence[StackedDeal] = (), dealer: int | None = None) -> None:
+        self.options = options
+        self.seats = tuple(seats)
+        self.n = n = len(self.seats)
+        if n != options.players:
+            raise ValueError(f"{options.players} players need {options.players} seats, got {n}")
+        self.seed = seed
+        self.tricks_per_hand = options.tricks
+        self.orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+        """`orders[leader]`: the seats in play order from `leader`."""
+        self.rng = random.Random(seed)
+        self.stacked = list(deals)
+        """Deals still to be used before random ones (scenarios, tests)."""
+        first = dealer if dealer is not None else options.first_dealer
+        self.dealer = first if first is not None else self.rng.randrange(n)
+        self.hands_played = 0
+        """Completed hands that count (contract and Grasch hands) [TA-18]."""
+        self.deals_dealt = 0
+        """Deals so far, annulled ones included."""
+        self.totals_half = [0] * n
+        self.results: list[HandResult] = []
+        self.events: list[Event] = []
+        self._legal: list[Action] | ActionList | None = None
+        self._start_hand()
+
+    # ----- protocol -----
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> list[Action] | ActionList:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; returns the events it caused. Raises IllegalAction otherwise."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        self.events = []
+        kind = type(action)
+        if kind is Play:
+            self._play(action.card)  # type: ignore[union-attr]
+        elif kind is Discard:
+            self._discard(action.card)  # type: ignore[union-attr]
+        elif kind is Declare:
+            self._declare(action)  # type: ignore[arg-type]
+        elif kind is Call:
+            self._call(action.card)  # type: ignore[union-attr]
+        elif kind is Slam:
+            self._announce(action.announced)  # type: ignore[union-attr]
+        else:
+            self._speak(action.contract if kind is Bid else None)  # type: ignore[union-attr]
+        return self.events
+
+    def explain(self, action: Action) -> Explanation:
+        from familia_tui.games.tarot.explain import explain_action
+
+        return explain_action(self, action)
+
+    def view(self, seat: int) -> TarotView:
+        from familia_tui.games.tarot.view import TarotView
+
+        return TarotView.of(self, seat)
+
+    def result(self) -> TarotResult:
+        from familia_tui.games.tarot.view import TarotResult
+
+        return TarotResult.of(self)
+
+    def clone(self) -> TarotState:
+        other = object.__new__(TarotState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random(0)
+        other.rng.setstate(self.rng.getstate())
+        other.stacked = list(self.stacked)
+        other.totals_half = list(self.totals_half)
+        other.results = list(self.results)
+        other.events = []
+        other.hands = [[list(b) for b in hand] for hand in self.hands]
+        for name in ("chien", "ecart", "bids", "side", "declarations", "trick", "tricks",
+                     "won_half", "won_bouts", "tricks_won"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    # ----- legal actions -----
+
+    def hand(self, seat: int) -> list[Card]:
+        """A seat's cards, sorted."""
+        return flat(self.hands[seat])
+
+    def play_duty(self, seat: int | None = None) -> tuple[Duty, list[Card]]:
+        """(duty, playable cards) of the seat to act in the trick now [A9, TA-15]."""
+        buckets = self.hands[self.to_act if seat is None else seat]
+        if self.lead_restricted():
+            return first_lead(buckets, self.called)  # type: ignore[arg-type]
+        return playable(buckets, self.led, self.top)
+
+    def lead_restricted(self) -> bool:
+        """The 5-player called-suit restriction applies to this lead [TA-15]."""
+        return (self.trick_no == 0 and not self.trick and self.called is not None
+                and self.options.called_suit_lead_restriction)
+
+    def declaring(self) -> bool:
+        """The seat to act may still declare: its first card, declarations on, no Grasch [A8]."""
+        return self.trick_no == 0 and self.options.declarations != "none" and not self.grasch
+
+    def poignee_levels(self, seat: int) -> tuple[Handful, ...]:
+        """The poignée levels open to `seat` now (none once it declared one) [A8, TA-11]."""
+        if any(d.seat == seat and d.kind.is_poignee for d in self.declarations):
+            return ()
+        buckets = self.hands[seat]
+        discarded: list[Card] = []
+        if seat == self.taker and self.options.poignee_shows_discarded_trumps:
+            discarded = [c for c in self.ecart if SUIT[c] == TRUMP]
+        return handfuls(self.n, buckets[TRUMP], bool(buckets[5]), discarded)
+
+    def misere_open(self, seat: int, kind: Kind) -> bool:
+        """Misère `kind` may be declared by `seat` now (option on, not yet declared, held)."""
+        return (self.options.declarations == "poignees-miseres"
+                and not any(d.seat == seat and d.kind == kind for d in self.declarations)
+                and misere_holds(kind, self.hand(seat)))
+
+    def _compute_legal(self) -> list[Action] | ActionList:
+        phase, seat = self.phase, self.to_act
+        if phase is Phase.PLAY:
+            if self.trick_no == 0:
+                return self._first_trick_legal(seat)  # type: ignore[arg-type]
+            return list(map(PLAY.__getitem__, playable(self.hands[seat], self.led, self.top)[1]))  # type: ignore[index]
+        if phase is Phase.BID:
+            level = self.contract.level if self.contract else -1
+            return [PASS, *(BID[c] for c in Contract if c.level > level)]
+        if phase is Phase.ECART:
+            return [DISCARD[c] for c in discardable(self.hand(seat), self.called)[1]]  # type: ignore[arg-type]
+        if phase is Phase.CALL:
+            return [CALL[c] for c in callable_cards(self.hand(seat))]  # type: ignore[arg-type]
+        if phase is Phase.SLAM:
+            return [SLAM[False], SLAM[True]]
+        return []
+
+    def _first_trick_legal(self, seat: int) -> list[Action] | ActionList:
+        """Plays (with the called-suit lead restriction) and declarations, at first cards."""
+        actions: list[Action] = [PLAY[c] for c in self.play_duty()[1]]
+        if not self.declaring():
+            return actions
+        actions += [MISERE[k] for k in MISERES if self.misere_open(seat, k)]
+        levels = self.poignee_levels(seat)
+        return ActionList(actions, levels) if levels else actions
+
+    # ----- a new hand -----
+
+    def _start_hand(self) -> None:
+        """Deal; annul and redeal while someone holds the petit sec [A3, TA-18]."""
+        while True:
+            self._reset_hand()
+            deal = self._next_deal()
+            self.deals_dealt += 1
+            self.hands = [new_buckets(cards) for cards in deal.hands]
+            self.chien = list(deal.chien)
+            self.events.append(Event("hand_dealt", self.dealer, info=(
+                ("hand", self.hands_played + 1), ("deal", self.deals_dealt))))
+            petit_sec = next((s for s in range(self.n) if self._petit_sec(s)), None)
+            if petit_sec is None:
+                break
+            self.events.append(Event("hand_annulled", petit_sec, tuple(self.hand(petit_sec)),
+                                     (("reason", "petit_sec"),)))
+            self._rotate_dealer()
+        self.phase = Phase.BID
+        self.to_act = (self.dealer + 1) % self.n
+
+    def _reset_hand(self) -> None:
+        self.phase = Phase.BID
+        self.to_act: int | None = None
+        self.bids: list[tuple[int, Contract | None]] = []
+        self.contract: Contract | None = None
+        self.taker: int | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        """Engine truth: the holder of the called card (None when the taker is alone)."""
+        self.partner_revealed = False
+        self.side = [1] * self.n
+        """0 for the taker's side, 1 for the defence (unused in a Grasch hand)."""
+        self.grasch = False
+        self.chien_taken = False
+        """Prise/Garde: the chien is in the taker's hand (and shown to all) [A6]."""
+        self.slam_announced = False
+        self.excuse_slam = False
+        """The Excuse won the last trick under the slam exception [TA-3]."""
+        self.ecart: list[Card] = []
+        self.declarations: list[Declaration] = []
+        self.trick_no = 0
+        self.leader = 0
+        self.trick: list[Card] = []
+        self.led = NO_SUIT
+        self.top = -1
+        self.tricks: list[TrickRecord] = []
+        self.won_half = [0] * self.n
+        """Card points each seat took in tricks (Excuse accounting applied), in half points."""
+        self.won_bouts = [0] * self.n
+        self.tricks_won = [0] * self.n
+
+    def _next_deal(self) -> StackedDeal:
+        if self.stacked:
+            return self.stacked.pop(0)
+        cards = shuffled(CARDS, self.rng)
+        size = self.options.hand_size
+        hands = tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(self.n))
+        return StackedDeal(hands, tuple(cards[self.n * size:]))
+
+    def _petit_sec(self, seat: int) -> bool:
+        buckets = self.hands[seat]
+        return buckets[TRUMP] == [PETIT] and not buckets[5]
+
+    def _rotate_dealer(self) -> None:
+        step = 1 if self.options.next_dealer == "next" else -1
+        self.dealer = (self.dealer + step) % self.n
+
+    # ----- bidding, call, chien, écart, slam -----
+
+    def _speak(self, contract: Contract | None) -> None:
+        seat = self.to_act
+        self.bids.append((seat, contract))  # type: ignore[arg-type]
+        if contract is None:
+            self.events.append(Event("passed", seat))
+        else:
+            self.contract, self.taker = contract, seat
+            self.events.append(Event("bid", seat, info=(("contract", str(contract)),)))
+        if len(self.bids) < self.n:
+            self.to_act = (seat + 1) % self.n  # type: ignore[operator]
+        elif self.taker is not None:
+            self.events.append(Event("taker", self.taker, info=(("contract", str(self.contract)),)))
+            self.to_act = self.taker
+            if self.n == 5:
+                self.phase = Phase.CALL
+            else:
+                self._after_call()
+        elif self.options.grasch:
+            self.grasch = True
+            self.events.append(Event("grasch", None))
+            self._start_play()
+        else:
+            self.events.append(Event("hand_annulled", None, info=(("reason", "all_passed"),)))
+            self._rotate_dealer()
+            self._start_hand()
+
+    def _call(self, card: Card) -> None:
+        self.called = card
+        self.events.append(Event("card_called", self.taker, (card,)))
+        self._after_call()
+
+    def _after_call(self) -> None:
+        """Show and take the chien (Prise/Garde), and find the partner [A5, A6]."""
+        contract, taker = self.contract, self.taker
+        if contract.exchanges:  # type: ignore[union-attr]
+            self.events.append(Event("chien_shown", taker, tuple(self.chien)))
+            self.chien_taken = True
+            buckets = self.hands[taker]  # type: ignore[index]
+            for card in self.chien:
+                buckets[SUIT[card]].append(card)
+            for bucket in buckets:
+                bucket.sort()
+            self.phase = Phase.ECART
+        else:
+            self.phase = Phase.SLAM
+        if self.called is not None:
+            holder = next((s for s in range(self.n) if self.called in self.hands[s][SUIT[self.called]]),
+                          None)
+            self.partner = None if holder == taker else holder
+        self.side = [0 if s in (taker, self.partner) else 1 for s in range(self.n)]
+
+    def _discard(self, card: Card) -> None:
+        seat = self.taker
+        self.hands[seat][SUIT[card]].remove(card)  # type: ignore[index]
+        self.ecart.append(card)
+        shown = SUIT[card] == TRUMP and self.options.discarded_trumps_shown
+        self.events.append(Event("card_discarded", seat, (card,) if shown else (),
+                                 (("shown", shown),)))
+        if len(self.ecart) == self.options.chien_size:
+            self.phase = Phase.SLAM
+
+    def _announce(self, announced: bool) -> None:
+        self.slam_announced = announced
+        self.events.append(Event("slam", self.taker, info=(("announced", announced),)))
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """The first lead: the seat after the dealer, or the taker after a slam announcement [A7]."""
+        self.phase = Phase.PLAY
+        self.leader = self.taker if self.slam_announced else (self.dealer + 1) % self.n  # type: ignore[assignment]
+        self.to_act = self.leader
+
+    # ----- declarations and tricks -----
+
+    def _declare(self, action: Declare) -> None:
+        seat = self.to_act
+        self.declarations.append(Declaration(seat, action.kind, action.cards))  # type: ignore[arg-type]
+        self.events.append(Event("declared", seat, action.cards, (
+            ("kind", str(action.kind)), ("bonus", action.kind.bonus))))
+
+    def _play(self, card: Card) -> None:
+        seat, suit = self.to_act, SUIT[card]
+        self.hands[seat][suit].remove(card)  # type: ignore[index]
+        trick = self.trick
+        trick.append(card)
+        if suit == TRUMP:
+            self.top = max(self.top, card)
+            if self.led == NO_SUIT:
+                self.led = TRUMP
+        elif self.led == NO_SUIT and suit != 5:
+            self.led = suit
+        self.events.append(_PLAYED[seat][card])
+        if self.called is not None and card == self.called and not self.partner_revealed:
+            self.partner_revealed = True
+            self.events.append(Event("partner_revealed", seat, (card,), (("alone", seat == self.taker),)))
+        if len(trick) < self.n:
+            self.to_act = (seat + 1) % self.n  # type: ignore[operator]
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        """Give the trick to its winner, with the Excuse's accounting and exception [A9, TA-3]."""
+        n, trick, leader = self.n, self.trick, self.leader
+        last = self.trick_no == self.tricks_per_hand - 1
+        excuse_at = trick.index(EXCUSE) if EXCUSE in trick else -1
+        if last and excuse_at == 0 and not self.grasch and all(
+                self.side[t.winner] == self.side[leader] for t in self.tricks):
+            winner_at = 0
+            self.excuse_slam = True
+        else:
+            winner_at = trick_winner(trick)
+        winner = (leader + winner_at) % n
+        total = sum(map(HALF_POINTS.__getitem__, trick))
+        bouts = sum(map(IS_BOUT.__getitem__, trick))
+        kept = None
+        if excuse_at >= 0 and excuse_at != winner_at and not last:
+            kept = (leader + excuse_at) % n
+            self.won_half[kept] += 8
+            self.won_bouts[kept] += 1
+            total, bouts = total - 8, bouts - 1
+        self.won_half[winner] += total
+        self.won_bouts[winner] += bouts
+        self.tricks_won[winner] += 1
+        cards = tuple(trick)
+        self.tricks.append(TrickRecord(self.trick_no + 1, self.orders[leader], cards, winner, kept))
+        self.events.append(Event("trick_won", winner, cards, (
+            ("number", self.trick_no + 1), ("leader", leader), ("points", half_to_points(total)),
+            ("excuse_kept", kept))))
+        self.trick_no += 1
+        self.trick = []
+        self.led, self.top = NO_SUIT, -1
+        self.leader = self.to_act = winner
+        if self.trick_no == self.tricks_per_hand:
+            self._end_hand()
+
+    # ----- end of a hand and of the game -----
+
+    def _end_hand(self) -> None:
+        result = self._grasch_result() if self.grasch else self._contract_result()
+        self.results.append(result)
+        for seat, share in enumerate(result.shares_half):
+            self.totals_half[seat] += share
+        self.hands_played += 1
+        self.events.append(Event("hand_scored", None, info=(("result", result),)))
+        if self.hands_played >= self.options.hand_count:
+            self.phase = Phase.OVER
+            self.to_act = None
+            self.events.append(Event("game_over", None, info=(("totals", self.totals()),)))
+        else:
+            self._rotate_dealer()
+            self._start_hand()
+
+    def totals(self) -> tuple[int | float, ...]:
+        """Cumulative scores by seat (exact: x.5 only after Grasch hands in 3 or 5 players)."""
+        return tuple(half_to_points(t) for t in self.totals_half)
+
+    def side_points(self) -> tuple[int, int, int, int]:
+        """(taker side half points, taker side bouts, defence half points, defence bouts) as they
+        stand: tricks, plus the écart (Prise/Garde) or the chien (Garde sans / Garde contre)."""
+        taker_half = sum(h for h, side in zip(self.won_half, self.side, strict=True) if side == 0)
+        taker_bouts = sum(b for b, side in zip(self.won_bouts, self.side, strict=True) if side == 0)
+        defence_half = sum(self.won_half) - taker_half
+        defence_bouts = sum(self.won_bouts) - taker_bouts
+        stock = self.ecart if self.contract and self.contract.exchanges else self.chien
+        stock_half = sum(HALF_POINTS[c] for c in stock)
+        stock_bouts = sum(IS_BOUT[c] for c in stock)
+        if self.contract is Contract.GARDE_CONTRE:
+            return taker_half, taker_bouts, defence_half + stock_half, defence_bouts + stock_bouts
+        return taker_half + stock_half, taker_bouts + stock_bouts, defence_half, defence_bouts
+
+    def _petit_au_bout(self) -> int | None:
+        """The seat whose side gets the petit-au-bout bonus: the winner of the last trick holding
+        T1, or of the second-to-last when the Excuse won the last [A10 step 5, TA-3a, TA-4]."""
+        last = self.tricks[-1]
+        if PETIT in last.cards:
+            return last.winner
+        if self.excuse_slam and len(self.tricks) > 1 and PETIT in self.tricks[-2].cards:
+            return self.tricks[-2].winner
+        return None
+
+    def _contract_result(self) -> ContractResult:
+        taker, contract = self.taker, self.contract
+        points_half, bouts, _, _ = self.side_points()
+        pab_seat = self._petit_au_bout()
+        pab = 0 if pab_seat is None else (1 if self.side[pab_seat] == 0 else -1)
+        winners = {self.side[t.winner] for t in self.tricks}
+        slam = ("taker" if winners == {0} else "defence") if len(winners) == 1 else None
+        handfuls_bonus = sum(d.bonus for d in self.declarations)
+        score = contract_score(
+            contract=contract, points_half=points_half, bouts=bouts, pab=pab,  # type: ignore[arg-type]
+            handfuls=handfuls_bonus, slam_announced=self.slam_announced, slam=slam,
+            defence_slam_bonus=self.options.defence_slam_bonus, rounding=self.options.rounding)
+        shares = contract_shares(self.n, taker, self.partner, score.d)  # type: ignore[arg-type]
+        return ContractResult(
+            self.hands_played + 1, self.dealer, taker, contract, self.called, self.partner,  # type: ignore[arg-type]
+            tuple(self.chien), tuple(self.ecart), points_half, bouts, pab_seat, pab,
+            tuple(self.declarations), handfuls_bonus, self.slam_announced, slam, score, shares)
+
+    def _grasch_result(self) -> GraschResult:
+        points = list(self.won_half)
+        chien_to = self.tricks[-1].winner if self.options.grasch_chien == "last_trick" else None
+        if chien_to is not None:
+            points[chien_to] += sum(HALF_POINTS[c] for c in self.chien)
+        return GraschResult(self.hands_played + 1, self.dealer, tuple(points), tuple(self.chien),
+                            chien_to, grasch_shares(points))
+
+    # ----- bookkeeping for tests and views -----
+
+    def card_census(self) -> dict[str, list[Card]]:
+        """Where every card of the hand is (for invariant tests)."""
+        in_hands = [c for seat in range(self.n) for c in self.hand(seat)]
+        taken = [c for t in self.tricks for c in t.cards]
+        chien = [] if self.chien_taken else list(self.chien)
+        return {"hands": in_hands, "chien": chien, "ecart": list(self.ecart), "tricks": taken,
+                "trick": list(self.trick)}
