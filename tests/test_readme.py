@@ -1,4 +1,4 @@
-"""The README's promises: the scenario example is a real, passing scenario file."""
+"""The README's promises: every scenario example is a real, passing scenario file."""
 
 import re
 from pathlib import Path
@@ -8,14 +8,16 @@ from familia_tui.core.scenario import run_scenario
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_readme_scenario_example_is_the_file_and_passes() -> None:
+def test_readme_scenario_examples_are_the_files_and_pass() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- scenario: (\S+) -->\n```yaml\n(.*?)```", readme, re.S)
-    assert match, "the README shows a scenario example"
-    path = ROOT / match.group(1)
-    assert path.read_text(encoding="utf-8") == match.group(2)
-    result = run_scenario(path)
-    assert result.passed, result.report()
+    examples = re.findall(r"<!-- scenario: (\S+) -->\n```yaml\n(.*?)```", readme, re.S)
+    games = {Path(name).parts[2] for name, _ in examples}
+    assert {"familia", "tarot"} <= games, "the README shows a scenario example per game"
+    for name, text in examples:
+        path = ROOT / name
+        assert path.read_text(encoding="utf-8") == text, name
+        result = run_scenario(path)
+        assert result.passed, result.report()
 
 
 def test_readme_gives_the_two_commands() -> None:
