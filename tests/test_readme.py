@@ -12,7 +12,7 @@ def test_readme_scenario_examples_are_the_files_and_pass() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     examples = re.findall(r"<!-- scenario: (\S+) -->\n```yaml\n(.*?)```", readme, re.S)
     games = {Path(name).parts[2] for name, _ in examples}
-    assert {"familia", "tarot"} <= games, "the README shows a scenario example per game"
+    assert {"familia", "tarot", "daifugo"} <= games, "the README shows a scenario example per game"
     for name, text in examples:
         path = ROOT / name
         assert path.read_text(encoding="utf-8") == text, name

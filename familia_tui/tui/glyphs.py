@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import re
+
 from familia_tui.core.cards import SUIT_SYMBOLS, Card, format_card
 
 GLYPH_MODES = ("unicode", "letters", "ascii")
@@ -56,3 +58,11 @@ def clause_renderer(glyphs: str):  # type: ignore[no-untyped-def]
             return value
 
     return render
+
+
+_RULING = re.compile(r"\[(?=[A-Z][\w.-]*\])")
+
+
+def rulings_shown(markup: str) -> str:
+    """Escape ruling ids (`[R-F1]`, `[DF-10a]`) in markup, which Rich would take for tags."""
+    return _RULING.sub(r"\\[", markup)

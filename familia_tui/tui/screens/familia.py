@@ -21,7 +21,13 @@ from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
 from familia_tui.games.familia.view import FamiliaView
-from familia_tui.tui.glyphs import card_markup, cards_markup, colour_glyph, suit_text
+from familia_tui.tui.glyphs import (
+    card_markup,
+    cards_markup,
+    colour_glyph,
+    rulings_shown,
+    suit_text,
+)
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.familia import (
@@ -171,7 +177,7 @@ class FamiliaScreen(TableScreen):
             self.choices = self.make_choices()
             self.cursor = 0
             self.query_one(ChoiceBar).show(self.choices, 0)
-            self.explain_text(self.t("ui.name_suit"))
+            self.explain_text(rulings_shown(self.t("ui.name_suit")))
             return
         self.show_previous = False
         self.apply(action)

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from familia_tui.core.engine import Event, IllegalAction
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.tui.glyphs import clause_renderer
+from familia_tui.tui.glyphs import clause_renderer, rulings_shown
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
@@ -124,7 +124,7 @@ class TableScreen(AppScreen[None]):
             events = self.session.apply(action)
         except IllegalAction as error:
             explanation = error.explanation
-            self.explain_text(explanation.text(self.lang, clause_renderer(self.glyphs))
+            self.explain_text(rulings_shown(explanation.text(self.lang, clause_renderer(self.glyphs)))
                               if explanation else str(error))
             return
         self.query_one(EventLog).add(self.event_lines(events))
@@ -191,7 +191,7 @@ class TableScreen(AppScreen[None]):
     def why_not(self, choice: Choice) -> str:
         """The explain() chain for a dimmed choice, in the app's language."""
         explanation = self.session.state.explain(choice.value)
-        text = explanation.text(self.lang, clause_renderer(self.glyphs))
+        text = rulings_shown(explanation.text(self.lang, clause_renderer(self.glyphs)))
         return f"[b]{self.t('ui.not_allowed')}[/] {text}"
 
     def action_choose(self) -> None:

@@ -1,0 +1,343 @@
+"""Every legal decision of the seat to act, as a list built from cached tables of plays.
+
+Jokers make the number of distinct plays explode: a joker's declared card is part of the play
+(its suit can start or satisfy a suit lock, its rank a number lock), so a pair made of ♠5 and a
+joker is four plays (`JK=5S` … `JK=5C`), three jokers beside a rank are twenty, and a single joker
+following a 5 is forty declared cards and the top joker. Declarations that cannot lead to
+different states are one play: jokers in 8s with a natural 8 cut the trick, so their suit is left
+open (`JK=8*`).
+
+So plays are never built one by one per decision. The plays of one position — its natural
+cards (a 4-bit suit mask), the jokers held, the size asked for, and, when they matter, the suit
+lock, the finishing limit and strict ウノ — depend on nothing else, so each such table is built
+once, as a tuple of `Play` objects, and cached (`COMMON` for the usual case, `group_table` for
+the rest). Sequences come from a cached tuple per suit row and joker count. A decision's legal
+list is then the concatenation of a few cached tuples, done by C code, and a random bot's `len`,
+indexing and `in` are plain list operations; the list is still complete, every distinct play
+once.
+
+A hand is seen here as 13 "slots", `pos << 4 | suit mask`, one per position (see rules.py).
+
+Rules applied here (and re-checked per play in `explain`): C4 combinations and following (same
+form, stronger under the effective order), jokers-only plays never lead and never form or answer
+sequences (DF-17, DF-17a), top jokers beat every group and ignore locks (DF-18, DF-19), the suit
+lock (DF-10a / DF-10) and number lock (DF-12, DF-36), the ♠3 answer to a single joker (DF-20),
+forbidden finishes (DF-21, DF-22a) and strict ウノ's two versions of a play leaving one card
+(DF-26a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import chain, combinations
+from typing import TYPE_CHECKING
+
+from familia_tui.core.cards import JOKER, Card
+from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Action, Play
+from familia_tui.games.daifugo.deck import (
+    CARD,
+    CARDS_OF,
+    DECLS,
+    POPCOUNT,
+    POS3,
+    POS8,
+    POS_OF_RANK,
+    POSITIONS,
+    SPADE,
+    SUBMASKS,
+    SUITS_OF,
+    WILD_CARD,
+)
+from familia_tui.games.daifugo.shapes import GROUP, SEQUENCE
+
+if TYPE_CHECKING:
+    from familia_tui.games.daifugo.rules import DaifugoState
+
+Plays = tuple[Play, ...]
+
+# ----- groups -----
+
+
+@lru_cache(maxsize=1 << 16)
+def group_table(pos: int, mask: int, jokers: int, size: int, lock: tuple[int, ...] | None,
+                finish: int, forbidden: bool, uno: int) -> Plays:
+    """The groups (single cards, N of a kind) of position `pos` from the natural suits `mask`
+    and `jokers` jokers.
+
+    Args:
+        size: the size a follow must have; 0 when leading (any size, never jokers alone).
+        lock: the suit multiset a suit lock demands, or None.
+        finish: the hand size when a group of this position could empty the hand, else 0; such a
+            group is forbidden with a joker or when `forbidden` (this rank may not finish).
+        uno: with strict ウノ, the size that leaves one card (0: none); that play comes with and
+            without the announcement.
+    """
+    plays = []
+    for sub in SUBMASKS[mask]:
+        count = POPCOUNT[sub]
+        if count == 0 and size == 0:
+            continue  # jokers alone never lead (DF-17)
+        for used in ((size - count,) if size else range(jokers + 1)):
+            total = count + used
+            if total == 0 or not 0 <= used <= jokers:
+                continue
+            if total == finish and (used or forbidden):
+                continue  # a forbidden finish (DF-22a)
+            for declared in _declarations(pos, sub, used, lock):
+                plays.append(Play(CARDS_OF[pos][sub], declared))
+                if total == uno:
+                    plays.append(Play(CARDS_OF[pos][sub], declared, True))
+    return tuple(plays)
+
+
+def _declarations(pos: int, sub: int, jokers: int,
+                  lock: tuple[int, ...] | None) -> tuple[tuple[Card, ...], ...]:
+    """The distinct declarations of `jokers` jokers beside the naturals `sub` of `pos`."""
+    if jokers == 0:
+        return ((),) if lock is None or SUITS_OF[sub] == lock else ()
+    if sub and pos == POS8:
+        if lock is not None and _remainder(lock, SUITS_OF[sub]) is None:
+            return ()
+        return ((WILD_CARD[pos],) * jokers,)  # the play cuts: the suits cannot matter
+    if lock is None:
+        return DECLS[pos][jokers]
+    rest = _remainder(lock, SUITS_OF[sub])
+    return () if rest is None else (tuple(CARD[pos][s] for s in rest),)
+
+
+def _remainder(lock: tuple[int, ...], suits: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The suits `lock` still needs once `suits` are placed, or None if `suits` do not fit."""
+    rest = list(lock)
+    for suit in suits:
+        if suit not in rest:
+            return None
+        rest.remove(suit)
+    return tuple(rest)
+
+
+class _Common(dict[int, Plays]):
+    """The groups of every slot for one (size, jokers) with no lock, finish or ウノ limit, built
+    the first time a slot is asked for."""
+
+    def __init__(self, size: int, jokers: int) -> None:
+        super().__init__()
+        self.size, self.jokers = size, jokers
+
+    def __missing__(self, slot: int) -> Plays:
+        plays = self[slot] = group_table(slot >> 4, slot & 15, self.jokers, self.size, None, 0,
+                                         False, 0)
+        return plays
+
+
+COMMON = tuple(tuple(_Common(size, jokers) for jokers in range(5)) for size in range(9))
+"""`COMMON[size][jokers][slot]`: the plays of a slot (`pos << 4 | mask`) when no suit lock,
+finish or strict ウノ is within reach; size 0 is leading. Those with no joker or one, the plays
+of most decisions, are built here at once (about 20 ms); the others when first asked for."""
+for _size in range(9):
+    for _jokers in (0, 1):
+        for _slot in range(POSITIONS << 4):
+            COMMON[_size][_jokers][_slot]
+
+
+LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
+"""The suit mask of a lock whose suits are all different (a multiset with a repeat, such as
+♠♠, needs jokers)."""
+
+
+def top_jokers(size: int, uno: int) -> Plays:
+    """Jokers alone as the top group of `size` (DF-17), for a hand that holds that many jokers
+    and more cards (jokers never finish, DF-22a)."""
+    play = Play((), (JOKER,) * size)
+    return (play, play._replace(uno=True)) if size == uno else (play,)
+
+
+# ----- sequences -----
+
+
+def may_hold_sequence(row: int, jokers: int) -> bool:
+    """Cheap test before the enumeration: three in a row, or two within one joker's reach, or
+    any card with two jokers."""
+    if jokers == 0:
+        return bool(row & row >> 1 & row >> 2)
+    if jokers == 1:
+        return bool(row & (row >> 1 | row >> 2))
+    return bool(row)
+
+
+@lru_cache(maxsize=1 << 16)
+def sequence_candidates(suit: int, row: int, jokers: int) -> tuple[tuple[int, int, Play], ...]:
+    """Every sequence of `suit` from the positions in `row` (a 13-bit mask) and up to `jokers`
+    jokers, each as (size, lowest position, play); at least one natural card (DF-17), jokers
+    filling gaps or standing in for held cards (DF-34); no wrap (DF-9)."""
+    if not jokers:
+        return _natural_sequences(suit, row)
+    found = []
+    for low in range(POSITIONS - 2):
+        for high in range(low + 2, POSITIONS):
+            size = high - low + 1
+            window = ((1 << size) - 1) << low
+            held = row & window
+            spare = jokers - size + held.bit_count()
+            if spare < 0:
+                break  # a longer window only misses more
+            if not held:
+                continue
+            found.append((size, low, Play(row_cards(suit, held), row_cards(suit, window & ~held))))
+            if spare:
+                positions = [p for p in range(low, high + 1) if held >> p & 1]
+                for extra in range(1, min(spare, len(positions) - 1) + 1):
+                    for replaced in combinations(positions, extra):
+                        kept = held & ~sum(1 << p for p in replaced)
+                        found.append((size, low, Play(row_cards(suit, kept),
+                                                      row_cards(suit, window & ~kept))))
+    return tuple(found)
+
+
+def _natural_sequences(suit: int, row: int) -> tuple[tuple[int, int, Play], ...]:
+    """The joker-free sequences of a suit row: every window of 3 or more inside a run."""
+    found = []
+    starts = row & row >> 1 & row >> 2  # positions that begin three in a row
+    while starts:
+        low = (starts & -starts).bit_length() - 1
+        starts &= starts - 1
+        high = low + 2
+        while high < POSITIONS and row >> high & 1:
+            size = high - low + 1
+            found.append((size, low, Play(row_cards(suit, ((1 << size) - 1) << low), ())))
+            high += 1
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def row_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    """The cards of one suit at the positions of a 13-bit mask, weakest first."""
+    return tuple(CARD[p][suit] for p in range(POSITIONS) if bits >> p & 1)
+
+
+def _sequence_plays(candidates: Iterable[tuple[int, Play]], count: int, uno: int,
+                    forbidden: tuple[bool, ...]) -> list[Play]:
+    """Sequences (size, play) as the hand may play them: no forbidden finish (DF-22a), and both
+    versions of one that leaves one card with strict ウノ (DF-26a)."""
+    plays = []
+    for size, play in candidates:
+        if size == count:
+            if not play.jokers and not any(forbidden[POS_OF_RANK[c.rank]] for c in play.naturals):
+                plays.append(play)
+        elif size == uno:
+            plays += (play, play._replace(uno=True))
+        else:
+            plays.append(play)
+    return plays
+
+
+# ----- the seat to act -----
+
+
+WINDOW = {"dobon": [CALL["dobon"], DECLINE], "chombo": [CALL["chombo"], DECLINE]}
+"""The decisions of a ドボン or チョンボ window (lists are copied before use)."""
+
+
+def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
+    """Every lead: any group or sequence with a natural card (C4, DF-17), no forbidden finish."""
+    slots, jokers, count = state.slots[seat], state.jokers[seat], state.counts[seat]
+    uno = count - 1 if state.strict_uno else 0
+    if not uno and count > 4 + jokers:  # no group can finish or leave one card
+        legal: list[Action] = list(chain.from_iterable(map(COMMON[0][jokers].__getitem__, slots)))
+    else:
+        forbidden = state.rulebook.forbidden[state.revolution]
+        legal = list(chain.from_iterable(
+            _exact_groups(slot, jokers, 0, None, count, forbidden, uno) for slot in slots if slot & 15))
+    for suit, row in enumerate(state.rows[seat]):
+        if may_hold_sequence(row, jokers):
+            candidates = ((size, play) for size, _, play in sequence_candidates(suit, row, jokers))
+            legal += _sequence_plays(candidates, count, uno,
+                                     state.rulebook.forbidden[state.revolution])
+    return legal
+
+
+def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
+    """Pass, and every play that answers the top (C4, C7): same form, stronger, within the locks;
+    top jokers whatever the locks; ♠3 on a single joker."""
+    top = state.top
+    assert top is not None
+    jokers, count = state.jokers[seat], state.counts[seat]
+    if top.kind == GROUP and jokers < top.size < count and not (
+            top.single_joker or state.strict_uno and top.size == count - 1):
+        # the common cases: no group of jokers alone, no finish, ウノ or ♠3 to consider
+        lock = state.suit_lock
+        plays = COMMON[top.size][jokers]
+        if lock is None:
+            return [PASS, *chain.from_iterable(map(plays.__getitem__, state.group_slots(seat)))]
+        need = LOCK_MASK.get(lock)
+        if need is not None and jokers == 0:  # only the cards of exactly the locked suits
+            return [PASS, *chain.from_iterable(plays[slot & ~15 | need]
+                                               for slot in state.group_slots(seat)
+                                               if slot & need == need)]
+    uno = count - 1 if state.strict_uno else 0
+    legal: list[Action] = [PASS]
+    if top.kind == GROUP:
+        size = top.size
+        slots = state.group_slots(seat)
+        lock = state.suit_lock
+        if lock is None and count != size and uno != size:
+            legal.extend(chain.from_iterable(map(COMMON[size][jokers].__getitem__, slots)))
+        else:
+            forbidden = state.rulebook.forbidden[state.revolution]
+            for slot in slots:
+                if POPCOUNT[slot & 15] + jokers >= size:
+                    legal.extend(_exact_groups(slot, jokers, size, lock, count, forbidden, uno))
+        if jokers >= size and count != size:
+            legal.extend(top_jokers(size, uno))
+    elif top.kind == SEQUENCE:
+        legal.extend(_sequence_follows(state, seat, top.size, jokers, count, uno))
+    if top.single_joker:
+        _spade3(legal, state, seat, uno)
+    return legal
+
+
+def _exact_groups(slot: int, jokers: int, size: int, lock: tuple[int, ...] | None, count: int,
+                  forbidden: tuple[bool, ...], uno: int) -> Plays:
+    """The groups of one slot when a suit lock, the last cards or strict ウノ are in reach."""
+    pos, mask = slot >> 4, slot & 15
+    reach = POPCOUNT[mask] + jokers
+    return group_table(pos, mask, jokers, size, lock, count if count <= reach else 0,
+                       forbidden[pos], uno if 0 < uno <= reach else 0)
+
+
+def _sequence_follows(state: DaifugoState, seat: int, size: int, jokers: int, count: int,
+                      uno: int) -> list[Play]:
+    """Sequences of the top's length that beat it, in the locked suit and at the locked key."""
+    lows = set(state.sequence_lows())
+    suits = (state.suit_lock[0],) if state.suit_lock else range(4)
+    candidates = []
+    for suit in suits:
+        row = state.rows[seat][suit]
+        if may_hold_sequence(row, jokers):
+            candidates += [(length, play) for length, low, play in sequence_candidates(suit, row, jokers)
+                           if length == size and low in lows]
+    return _sequence_plays(candidates, count, uno, state.rulebook.forbidden[state.revolution])
+
+
+def _spade3(legal: list[Action], state: DaifugoState, seat: int, uno: int) -> None:
+    """A natural ♠3 may answer a single joker, whatever the order and locks (DF-20); it is
+    listed once even when it also beats the joker the ordinary way."""
+    count = state.counts[seat]
+    if not state.slots[seat][POS3] >> SPADE & 1 or (
+            count == 1 and state.rulebook.forbidden[state.revolution][POS3]):
+        return
+    three = Play((CARD[POS3][SPADE],), ())
+    for play in (three, three._replace(uno=True)) if uno == 1 else (three,):
+        if play not in legal:
+            legal.append(play)
+
+
+def every_lead_is_forbidden(slots: Sequence[int], jokers: int, count: int,
+                            forbidden: tuple[bool, ...]) -> bool:
+    """The stuck leader (DF-23a): only jokers, or one natural card that may not finish. Any
+    other hand can lead one natural card and keep the rest."""
+    if count == jokers:
+        return True
+    if count != 1:
+        return False
+    return forbidden[next(slot >> 4 for slot in slots if slot & 15)]

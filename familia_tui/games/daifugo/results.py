@@ -1,0 +1,114 @@
+"""Results: how each game ended (ビリ and why) and the session of K games (C14, DF-31).
+
+The text defines only who is ビリ. A game ends when one player is left holding cards, or at once
+on a チョンボ or a ドボン; players still holding cards then are unranked ("middle"), shown by
+fewest cards, then in turn order from the game's first leader. The session's proposal (DF-31):
+fewest ビリ wins, ties broken by more first places. `totals` gives each seat minus its ビリ count,
+so higher is better like every other game's totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from familia_tui.core.cards import Card
+
+Reason = Literal["last", "stuck", "all_stuck", "uno", "dobon", "dobon_gaeshi", "nasuritsuke"]
+"""Why the ビリ is ビリ: the last player holding cards; a stuck leader's チョンボ (DF-23a) or
+everyone stuck (the pass-on option); a called missed ウノ (DF-26a); ドボン (DF-28), ドボン返し
+(DF-29) or なすりつけ (DF-30)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game of the session."""
+
+    number: int
+    """1-based game number."""
+    rule_card: Card | None
+    families: tuple[str, ...]
+    places: tuple[int, ...]
+    """Seats that went out, first place first."""
+    middle: tuple[int, ...]
+    """Seats still holding cards when a penalty ended the game, best shown first."""
+    biri: int
+    """The ビリ's seat."""
+    reason: Reason
+    caller: int | None = None
+    """Who called the チョンボ or ドボン that ended the game."""
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Every seat for display: places, then the unranked, then ビリ."""
+        return self.places + self.middle + (self.biri,)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat in the session ranking."""
+
+    unit: str
+    seat: int
+    rank: int
+    """1-based; seats with the same ビリ count and first places share a rank."""
+    biri: int
+    firsts: int
+
+
+@dataclass
+class SessionResult:
+    """The session so far: every finished game and the ビリ count of each seat."""
+
+    names: tuple[str, ...]
+    games_planned: int
+    games: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def units(self) -> list[tuple[str, tuple[int, ...]]]:
+        """One unit per seat (no teams in Daifugō)."""
+        return [(name, (seat,)) for seat, name in enumerate(self.names)]
+
+    @property
+    def biri_counts(self) -> tuple[int, ...]:
+        return tuple(sum(g.biri == seat for g in self.games) for seat in range(len(self.names)))
+
+    @property
+    def first_places(self) -> tuple[int, ...]:
+        return tuple(sum(bool(g.places) and g.places[0] == seat for g in self.games)
+                     for seat in range(len(self.names)))
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Minus each seat's ビリ count: higher is better (DF-31)."""
+        return {name: -count for name, count in zip(self.names, self.biri_counts, strict=True)}
+
+    @property
+    def deals_played(self) -> int:
+        """Games played (a Daifugō game is one deal)."""
+        return len(self.games)
+
+    @property
+    def over(self) -> bool:
+        return len(self.games) >= self.games_planned
+
+    def standings(self) -> list[Standing]:
+        """Fewest ビリ first, then most first places (DF-31)."""
+        rows = sorted(zip(self.biri_counts, self.first_places, range(len(self.names)), strict=True),
+                      key=lambda row: (row[0], -row[1], row[2]))
+        standings: list[Standing] = []
+        for index, (biri, firsts, seat) in enumerate(rows):
+            tied = standings and (standings[-1].biri, standings[-1].firsts) == (biri, firsts)
+            rank = standings[-1].rank if tied else index + 1
+            standings.append(Standing(self.names[seat], seat, rank, biri, firsts))
+        return standings
+
+    def clone(self) -> SessionResult:
+        return SessionResult(self.names, self.games_planned, list(self.games))
+
+
+def middle_order(seats: Sequence[int], counts: Sequence[int], first_leader: int,
+                 players: int) -> tuple[int, ...]:
+    """Unranked seats by fewest cards, then turn order from the first leader (C14)."""
+    return tuple(sorted(seats, key=lambda s: (counts[s], (s - first_leader) % players)))

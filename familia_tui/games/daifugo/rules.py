@@ -1,0 +1,623 @@
+"""The integrated Daifugō state machine (大富豪統合ルール, rules digest Part C).
+
+Rules implemented here (legal plays in legal.py, shapes and strength in shapes.py, the families
+in families.py):
+
+- A session of K games; before each a rule card is drawn from the 56 cards and returned (DF-1),
+  activating its families (C2, DF-2–DF-4, DF-35; ◆ start as an option, DF-3). Dealing is equal
+  from a random player, or the rough split (DF-5). The ♥3 holder leads (DF-7); turns go
+  clockwise (DF-6); 天和 and ○○残し are checked right after the deal in turn order (DF-24, DF-25).
+- One play resolves in the order of C15: the cards go on the table; the suit lock (DF-10a /
+  DF-10, consecutive plays with passes between, DF-11) and number lock (DF-12) are updated from
+  the previous top with the current direction; 4+ cards toggle 革命 and exactly three 9s toggle
+  クーデター, once (DF-13, DF-14); ability cards toggle the trick's reversal by parity (○○バック,
+  DF-16, DF-16a); the player goes out on an empty hand or a ○○残し hand (DF-25a), or says ウノ
+  (DF-26, DF-26a); then the ドボン window (DF-28, DF-28a, DF-29, DF-30) and the チョンボ window of
+  a missed strict ウノ; then a natural 8 (DF-15) or ♠3 on a single joker (DF-20) ends the trick.
+- Passing any number of times (C4, DF-27); when every other player holding cards has passed
+  since the last play the trick ends and the last player leads, or the next player holding
+  cards if he is out (C4). A leader who cannot lead commits チョンボ, or the lead passes on
+  (DF-23a). The game ends when one player holds cards (ビリ) or at once on a チョンボ or a ドボン
+  (C14); the session counts ビリ (DF-31).
+
+Every decision is one seat's: plays and passes, each ドボン call of a seat that decides (bots
+always; humans with `dobon: ask`; the first eligible human calls by himself with `auto`), and each
+チョンボ call after a missed strict ウノ. Everything else happens inside `apply`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
+
+from familia_tui.core.cards import JOKER, Card, shuffled
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
+from familia_tui.games.daifugo.actions import Action, Call, Pass, Play
+from familia_tui.games.daifugo.deck import (
+    CARD,
+    DECK,
+    EMPTY_SLOTS,
+    HEART,
+    JOKER_INDEX,
+    POPCOUNT,
+    POS3,
+    POSITIONS,
+    RANK_OF_POS,
+    TOP,
+    VALUE,
+    cards_of,
+    deck_indexes,
+)
+from familia_tui.games.daifugo.families import (
+    Rulebook,
+    families_of,
+    starts_in_revolution,
+)
+from familia_tui.games.daifugo.legal import (
+    WINDOW,
+    every_lead_is_forbidden,
+    follow_legal,
+    lead_legal,
+)
+from familia_tui.games.daifugo.options import DaifugoOptions
+from familia_tui.games.daifugo.results import (
+    GameRecord,
+    Reason,
+    SessionResult,
+    middle_order,
+)
+from familia_tui.games.daifugo.shapes import Shape, lock_signature, shape_of, step_of
+
+
+class Phase(StrEnum):
+    LEAD = "lead"
+    """The leader puts the first play of a trick on the empty table."""
+    FOLLOW = "follow"
+    """A player answers the top play or passes."""
+    DOBON = "dobon"
+    """A seat decides whether to call ドボン on the last play."""
+    CHOMBO = "chombo"
+    """A seat decides whether to call チョンボ on a missed ウノ."""
+    OVER = "over"
+    """The session is over."""
+
+
+LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phase.CHOMBO,
+                                     Phase.OVER)
+"""The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
+
+fast_event = partial(tuple.__new__, Event)
+"""`fast_event((kind, seat, cards, info))`: an `Event` without the named tuple's Python-level
+constructor, for the event of every play."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackedDeal:
+    """A first game with every hand placed (scenarios, tests, records)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    rule_card: Card | None
+    """The rule card of the first game (None: no rule card)."""
+
+
+class DaifugoState:
+    """A Daifugō session in progress. Mutable; `clone()` gives an independent copy."""
+
+    def __init__(self, options: DaifugoOptions, seats: Sequence[Seat], seed: int | None = None,
+                 deal: StackedDeal | None = None) -> None:
+        if len(seats) != options.players:
+            raise ValueError(f"{options.players} players need {options.players} seats, got {len(seats)}")
+        self.options = options
+        self.seats = tuple(seats)
+        self.n = len(self.seats)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.strict_uno = options.uno == "strict"
+        self.dobon_on = options.dobon != "off"
+        self.trick_sum = options.dobon_sum == "trick"
+        self.single_suit = options.suit_lock == "single_suit"
+        self.overlap = options.sequences == "overlap"
+        self.per_family = options.back_count == "per_family"
+        self.session = SessionResult(tuple(s.name for s in self.seats), options.games)
+        self.events: list[Event] = []
+        self._legal: list[Action] | None = None
+        self.after = tuple(tuple((seat + step) % self.n for step in range(1, self.n + 1))
+                           for seat in range(self.n))
+        """`after[seat]`: the other seats in turn order from the next one, then the seat."""
+        self.passed_events = tuple(Event("passed", seat) for seat in range(self.n))
+        """Each seat's `passed` event, built once (events are immutable values)."""
+        self.is_over = False
+        self.to_act: int | None = None
+        self._start_game(deal)
+
+    # ----- protocol -----
+    # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are
+    # plain attributes, kept up to date by every transition: simulations read them per action.
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act, every distinct one once (see legal.py). The
+        list is kept until the next action: do not change it."""
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase is FOLLOW:
+                legal = follow_legal(self, self.to_act)  # type: ignore[arg-type]
+            elif phase is LEAD:
+                legal = lead_legal(self, self.to_act)  # type: ignore[arg-type]
+            else:
+                legal = list(WINDOW.get(phase, ()))
+            self._legal = legal
+        return legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; returns the events it caused. Raises IllegalAction otherwise."""
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        self.events = []
+        kind = type(action)
+        if kind is Play:
+            self._play(action)  # type: ignore[arg-type]
+        elif kind is Pass:
+            self._pass()
+        elif kind is Call:
+            self._call()
+        else:
+            self._decline()
+        return self.events
+
+    def explain(self, action: Action) -> Explanation:
+        from familia_tui.games.daifugo.explain import explain_action
+
+        return explain_action(self, action)
+
+    def view(self, seat: int):  # type: ignore[no-untyped-def]
+        from familia_tui.games.daifugo.view import DaifugoView
+
+        return DaifugoView.of(self, seat)
+
+    def result(self) -> SessionResult:
+        return self.session
+
+    def clone(self) -> DaifugoState:
+        other = object.__new__(DaifugoState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random(0)  # cheap; its state is replaced next
+        other.rng.setstate(self.rng.getstate())
+        other.session = self.session.clone()
+        other.slots = [list(m) for m in self.slots]
+        other.rows = [list(r) for r in self.rows]
+        for name in ("jokers", "counts", "sums", "trick", "passed", "places", "pending"):
+            setattr(other, name, list(getattr(self, name)))
+        other.kept = [list(k) for k in self.kept]
+        other.events = []
+        return other
+
+    # ----- derived values -----
+
+    @property
+    def reversed(self) -> bool:
+        """The effective order: revolution XOR the trick's reversal (C6)."""
+        return self.revolution != self.trick_reverse
+
+    def hand(self, seat: int) -> list[Card]:
+        """The seat's cards, weakest first in normal order, jokers last."""
+        return cards_of(self.slots[seat], self.jokers[seat])
+
+    def next_holder(self, seat: int) -> int:
+        """The next seat clockwise that still holds cards (DF-6)."""
+        counts = self.counts
+        for other in self.after[seat]:
+            if counts[other]:
+                return other
+        return seat
+
+    def group_slots(self, seat: int) -> Sequence[int]:
+        """The seat's slots that may answer the top group, in order: the positions stronger in
+        the effective order, or only the number lock's next one if it exists (DF-12, DF-36).
+        (The hot path of following: the order test is written out.)"""
+        slots, key = self.slots[seat], self.top.key  # type: ignore[union-attr]
+        if self.number_lock:
+            key += -1 if self.revolution != self.trick_reverse else 1
+            return (slots[key],) if 0 <= key < POSITIONS else ()
+        if self.revolution != self.trick_reverse:
+            return slots[key - 1::-1] if key else ()
+        return slots[key + 1:]
+
+    def sequence_lows(self) -> Sequence[int]:
+        """Lowest positions a sequence of the top's length may start at to beat it (DF-8, DF-12)."""
+        top = self.top
+        assert top is not None
+        size, reverse = top.size, self.reversed
+        last = POSITIONS - size  # the lowest start that still fits below the 2
+        if self.number_lock:
+            key = top.key + (-1 if reverse else 1) * step_of(top, self.overlap)
+            return (key,) if 0 <= key <= last else ()
+        if self.overlap:
+            return range(top.key) if reverse else range(top.key + 1, last + 1)
+        return range(top.key - size + 1) if reverse else range(top.high + 1, last + 1)
+
+    def required_key(self) -> int | None:
+        """The position the number lock demands of the next play, or None."""
+        if not self.number_lock or self.top is None:
+            return None
+        return self.top.key + (-1 if self.reversed else 1) * step_of(self.top, self.overlap)
+
+    # ----- a game -----
+
+    def _start_game(self, stacked: StackedDeal | None = None) -> None:
+        options = self.options
+        self.game_no = len(self.session.games) + 1
+        self.rule_card = stacked.rule_card if stacked else self._draw_rule_card()
+        self.use_families(families_of(self.rule_card, options.shishi))
+        self.revolution = starts_in_revolution(self.rule_card, options.diamond_revolution)
+        self.events.append(Event("rule_card", None, (self.rule_card,) if self.rule_card else (), (
+            ("game", self.game_no), ("families", self.families),
+            ("ability_ranks", self.rulebook.ability_ranks), ("revolution", self.revolution))))
+        self._set_hands([deck_indexes(hand) for hand in stacked.hands] if stacked else self._deal())
+        self._clear_trick()
+        self.places: list[int] = []
+        self.kept: list[list[Card]] = [[] for _ in range(self.n)]
+        self.pending: list[tuple[str, int]] = []
+        self.uno_missed: int | None = None
+        self.last_play_value: int | None = None
+        self.cut: str | None = None
+        self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
+        self.to_act = self.leader = self.first_leader
+        self.phase = LEAD
+        self.events.append(Event("dealt", self.first_leader, info=(
+            ("counts", tuple(self.counts)), ("leader", self.first_leader))))
+        self._deal_checks()
+
+    def use_families(self, families: tuple[str, ...]) -> None:
+        """Activate rule families: the ability cards and what depends on them (C2)."""
+        self.rulebook = Rulebook.of(families)  # type: ignore[arg-type]
+        self.families = self.rulebook.families
+        self.nokoshi_max = max((len(p) for _, p in self.rulebook.nokoshi_sets), default=0)
+        self.ability_bits = sum(1 << p for p in self.rulebook.ability_pos)
+
+    def _draw_rule_card(self) -> Card | None:
+        """Turn one card of the full 56 face up; it goes back before the shuffle (DF-1)."""
+        if self.options.rule_card == "off":
+            return None
+        return self.options.fixed_rule_card or DECK[int(self.rng.random() * len(DECK))]
+
+    def _deal(self) -> list[list[int]]:
+        """Equal deal from a random player, or the rough split (DF-5); cards as deck indexes."""
+        deck = shuffled(range(len(DECK)), self.rng)
+        n, start = self.n, int(self.rng.random() * self.n)
+        if self.options.deal == "even":
+            return [deck[(seat - start) % n::n] for seat in range(n)]
+        cuts = [0] + [round(i * len(deck) / n) + int(self.rng.random() * 7) - 3 for i in range(1, n)]
+        cuts.append(len(deck))
+        piles = [deck[cuts[i]:cuts[i + 1]] for i in range(n)]
+        return [piles[(seat - start) % n] for seat in range(n)]
+
+    def _set_hands(self, hands: list[list[int]]) -> None:
+        """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums."""
+        self.slots, self.rows, self.jokers, self.counts, self.sums = [], [], [], [], []
+        for hand in hands:
+            slots, rows, jokers, total = list(EMPTY_SLOTS), [0, 0, 0, 0], 0, 0
+            for index in hand:
+                if index >= JOKER_INDEX:
+                    jokers += 1
+                    continue
+                pos, suit = index >> 2, index & 3
+                slots[pos] |= 1 << suit
+                rows[suit] |= 1 << pos
+                total += VALUE[pos]
+            self.slots.append(slots)
+            self.rows.append(rows)
+            self.jokers.append(jokers)
+            self.counts.append(len(hand))
+            self.sums.append(total)
+        self.holders = sum(1 for c in self.counts if c)
+
+    def _clear_trick(self) -> None:
+        self.top: Shape | None = None
+        self.top_play: Play | None = None
+        self.top_seat: int | None = None
+        self.trick: list[tuple[int, Play]] = []
+        self.passed: list[int] = []
+        self.suit_lock: tuple[int, ...] | None = None
+        self.number_lock = False
+        self.trick_reverse = False
+
+    def _deal_checks(self) -> None:
+        """天和 and ○○残し right after the deal, in turn order from the ♥3 holder (DF-24, DF-25)."""
+        for step in range(self.n if self.rulebook.nokoshi_sets else 0):
+            seat = (self.first_leader + step) % self.n
+            if self.holders <= 1:
+                break
+            family, cards = self._tenho(seat)
+            if family:
+                self._go_out(seat, "tenho", family, cards)
+            elif self.counts[seat] <= self.nokoshi_max:
+                self._check_nokoshi(seat)
+        if self.holders <= 1:
+            self._end_game(self.next_holder(self.first_leader), "last")
+            return
+        self._start_trick(self.first_leader if self.counts[self.first_leader]
+                          else self.next_holder(self.first_leader))
+
+    def _tenho(self, seat: int) -> tuple[str | None, tuple[Card, ...]]:
+        """(family, cards) of a 天和: one of each ability rank of a family, in one suit."""
+        slots = self.slots[seat]
+        for family, positions in self.rulebook.tenho_sets:
+            for suit in range(4):
+                bit = 1 << suit
+                if all(slots[p] & bit for p in positions):
+                    return family, tuple(CARD[p][suit] for p in positions)
+        return None, ()
+
+    def _check_nokoshi(self, seat: int) -> bool:
+        """The hand is exactly one natural card of each rank of a 残し set (DF-25a): out."""
+        if self.jokers[seat]:
+            return False
+        count, slots = self.counts[seat], self.slots[seat]
+        for family, positions in self.rulebook.nokoshi_sets:
+            if len(positions) == count and all(POPCOUNT[slots[p] & 15] == 1 for p in positions):
+                self._go_out(seat, "nokoshi", family, tuple(self.hand(seat)))
+                return True
+        return False
+
+    def _go_out(self, seat: int, how: str, family: str | None = None,
+                shown: tuple[Card, ...] = ()) -> None:
+        """The seat goes out; a 天和 or 残し hand is shown and kept, out of play."""
+        if family is not None:
+            self.events.append(Event(how, seat, shown, (("family", family),)))
+        self.kept[seat].extend(self.hand(seat))
+        self.slots[seat] = list(EMPTY_SLOTS)
+        self.rows[seat] = [0] * 4
+        self.jokers[seat] = self.counts[seat] = self.sums[seat] = 0
+        self.holders -= 1
+        self.places.append(seat)
+        self.events.append(Event("went_out", seat, info=(("place", len(self.places)), ("how", how))))
+
+    # ----- tricks -----
+
+    def _start_trick(self, leader: int) -> None:
+        """The leader leads, unless he is stuck (DF-23a)."""
+        count = self.counts[leader]
+        if count > 1 and count > self.jokers[leader]:  # a natural card to lead and one to keep
+            self.phase = LEAD
+            self.to_act = self.leader = leader
+            return
+        forbidden = self.rulebook.forbidden[self.revolution]
+        stuck = leader
+        while every_lead_is_forbidden(self.slots[stuck], self.jokers[stuck], self.counts[stuck],
+                                      forbidden):
+            if self.options.stuck_leader == "chombo":
+                self.events.append(Event("chombo", leader, info=(("why", "stuck"),)))
+                self._end_game(leader, "stuck")
+                return
+            self.events.append(Event("stuck", stuck))
+            stuck = self.next_holder(stuck)
+            if stuck == leader:
+                self._end_game(leader, "all_stuck")
+                return
+        self.phase = LEAD
+        self.to_act = self.leader = stuck
+
+    def _end_trick(self, why: str) -> None:
+        """The trick is over (流れる): its cards are out of play, locks and reversal cleared (C15)."""
+        seat = self.top_seat
+        assert seat is not None
+        leader = seat if self.counts[seat] else self.next_holder(seat)
+        self._clear_trick()
+        self.events.append(Event("trick_ended", leader, info=(("why", why),)))
+        self._start_trick(leader)
+
+    def _play(self, play: Play) -> None:
+        """A play, in the order of C15: the cards go on the table; locks; 革命 or クーデター;
+        ○○バック; then going out, ウノ, the call windows and the end of the trick."""
+        seat: int = self.to_act  # type: ignore[assignment]
+        shape: Shape = shape_of(play)  # type: ignore[assignment]
+        previous = self.top
+        answer = previous is not None and shape.spade3 and previous.single_joker
+        self._take(seat, shape)
+        self.events.append(fast_event(("played", seat, shape.cards, (
+            ("play", play), ("kind", shape.kind), ("spade3", answer)))))
+        if previous is not None and not answer and (self.suit_lock is None or not self.number_lock):
+            self._update_locks(seat, previous, shape)
+        self.top, self.top_play, self.top_seat = shape, play, seat
+        self.trick.append((seat, play))
+        self.passed = []
+        if shape.turns:
+            self.revolution = not self.revolution
+            self.events.append(Event("revolution", seat, info=(
+                ("on", self.revolution), ("coup", shape.size == 3))))
+        if self.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
+            self.trick_reverse = not self.trick_reverse
+            self.events.append(Event("trick_reverse", seat, info=(("on", self.trick_reverse),)))
+        self._after_play(seat, play, shape, answer)
+
+    def _take(self, seat: int, shape: Shape) -> None:
+        """The play's cards leave the hand: slots, suit rows, ドボン sum, jokers, size."""
+        slots, rows = self.slots[seat], self.rows[seat]
+        for pos, bit, suit, pos_bit in shape.takes:
+            slots[pos] ^= bit
+            rows[suit] ^= pos_bit
+        self.sums[seat] -= shape.natural_value
+        self.jokers[seat] -= shape.jokers
+        self.counts[seat] -= shape.size
+
+    def _update_locks(self, seat: int, previous: Shape, shape: Shape) -> None:
+        """Lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)."""
+        if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
+            suits = lock_signature(shape, self.single_suit)
+            if suits is not None and suits == lock_signature(previous, self.single_suit):
+                self.suit_lock = suits
+                self.events.append(Event("suit_lock", seat, info=(
+                    ("suits", "".join("SHDC"[s] for s in suits)),)))
+        if not self.number_lock and shape.key != TOP and previous.key != TOP:
+            step = step_of(previous, self.overlap)
+            if shape.key == previous.key + (-step if self.revolution != self.trick_reverse else step):
+                self.number_lock = True
+                self.events.append(Event("number_lock", seat, info=(
+                    ("rank", RANK_OF_POS[shape.key]),)))
+
+    def _back_count(self, shape: Shape) -> int:
+        """○○バック: ability cards × families per card (DF-16), or families hit (DF-16a)."""
+        book, positions = self.rulebook, shape.natural_positions
+        if self.per_family:
+            return sum(1 for mask in book.family_pos_masks if any(mask >> p & 1 for p in positions))
+        weight = book.back_weight
+        return sum(weight[p] for p in positions)
+
+    def _after_play(self, seat: int, play: Play, shape: Shape, answer: bool) -> None:
+        """Going out and ウノ, the call windows, then the trick goes on or ends (C15 6–8)."""
+        count = self.counts[seat]
+        if count < 2 or count <= self.nokoshi_max:
+            self._going_out(seat, play, count)
+            if self.holders <= 1:
+                self._end_game(self.next_holder(seat), "last")
+                return
+        self.cut = "eight" if shape.cuts else "spade3" if answer else None
+        value = self.last_play_value = self._trick_value() if self.trick_sum else shape.value
+        if self.uno_missed is not None or (self.dobon_on and count and value in self.sums):
+            self.pending = self._windows(seat, value)
+            if self.pending:
+                self._advance()
+                return
+        if self.cut:
+            self._end_trick(self.cut)
+            return
+        self.phase = FOLLOW
+        self.to_act = self.next_holder(seat)
+
+    def _going_out(self, seat: int, play: Play, count: int) -> None:
+        """An empty hand goes out, a ○○残し hand too (DF-25a); one card left says ウノ (DF-26)."""
+        if count == 0:
+            self._go_out(seat, "empty")
+        elif count == 1:
+            if self.strict_uno and not play.uno:
+                self.uno_missed = seat
+                self.events.append(Event("uno_missed", seat))
+            else:
+                self.events.append(Event("uno", seat))
+        else:  # a 残し set has two cards or more
+            self._check_nokoshi(seat)
+
+    def _windows(self, seat: int, value: int | None) -> list[tuple[str, int]]:
+        """Who may call ドボン (in turn order after the player, DF-28, DF-28a), then who may call
+        チョンボ on a missed ウノ (DF-26a)."""
+        pending: list[tuple[str, int]] = []
+        counts = self.counts
+        others = [other for other in self.after[seat][:-1] if counts[other]]
+        if self.dobon_on and counts[seat] and value is not None:
+            for other in others:
+                if self.sums[other] == value and not self.jokers[other]:
+                    if self.uno_missed is not None and self._calls_by_itself(other):
+                        continue  # automatic ドボン never fires on a missed ウノ (DF-26a)
+                    pending.append(("dobon", other))
+        if self.uno_missed is not None:
+            pending.extend(("chombo", other) for other in others)
+        return pending
+
+    def _trick_value(self) -> int | None:
+        """The ドボン value of the whole trick (`dobon_sum: trick`); none with a top joker in it."""
+        values = [shape_of(play).value for _, play in self.trick]  # type: ignore[union-attr]
+        return None if None in values else sum(values)  # type: ignore[arg-type]
+
+    def _calls_by_itself(self, seat: int) -> bool:
+        """With automatic ドボン a human's call is made for him (DF-28a); bots decide."""
+        return self.options.dobon == "auto" and self.seats[seat].is_human
+
+    def _advance(self) -> None:
+        """Open the next call window, or let play go on."""
+        if self.pending:
+            kind, seat = self.pending[0]
+            if kind == "dobon" and self._calls_by_itself(seat):
+                self._dobon(seat, automatic=True)
+                return
+            self.phase = DOBON if kind == "dobon" else CHOMBO
+            self.to_act = seat
+            return
+        self.uno_missed = None
+        if self.cut:
+            self._end_trick(self.cut)
+            return
+        self.phase = FOLLOW
+        self.to_act = self.next_holder(self.top_seat)  # type: ignore[arg-type]
+
+    def _pass(self) -> None:
+        seat = self.to_act
+        assert seat is not None and self.top_seat is not None
+        passed = self.passed
+        passed.append(seat)
+        self.events.append(self.passed_events[seat])
+        if len(passed) >= self.holders - (self.counts[self.top_seat] > 0):
+            self._end_trick("passes")
+        else:
+            self.to_act = self.next_holder(seat)
+
+    # ----- calls -----
+
+    def _call(self) -> None:
+        seat = self.to_act
+        if self.phase is DOBON:
+            self._dobon(seat, automatic=False)
+            return
+        offender = self.uno_missed
+        assert offender is not None
+        self.events.append(Event("chombo", offender, info=(("why", "uno"), ("caller", seat))))
+        self._end_game(offender, "uno", caller=seat)
+
+    def _dobon(self, caller: int, automatic: bool) -> None:
+        """ドボン on the last play's player; ドボン返し and なすりつけ (DF-28–DF-30)."""
+        target = self.top_seat
+        assert target is not None
+        value = self.last_play_value
+        self.events.append(Event("dobon", caller, tuple(self.hand(caller)), (
+            ("target", target), ("value", value), ("automatic", automatic))))
+        if self.uno_missed == target:
+            self.events.append(Event("nasuritsuke", caller, info=(("target", target),)))
+            self._end_game(caller, "nasuritsuke", caller=caller)
+        elif self.jokers[target] == 0 and self.sums[target] == value:
+            self.events.append(Event("dobon_gaeshi", target, tuple(self.hand(target)), (
+                ("caller", caller), ("value", value))))
+            self._end_game(caller, "dobon_gaeshi", caller=target)
+        else:
+            self._end_game(target, "dobon", caller=caller)
+
+    def _decline(self) -> None:
+        kind, seat = self.pending.pop(0)
+        self.events.append(Event("declined", seat, info=(("call", kind),)))
+        self._advance()
+
+    # ----- the end of a game -----
+
+    def _end_game(self, biri: int, reason: Reason, caller: int | None = None) -> None:
+        holders = [s for s in range(self.n) if self.counts[s] and s != biri]
+        middle = middle_order(holders, self.counts, self.first_leader, self.n)
+        record = GameRecord(self.game_no, self.rule_card, self.families, tuple(self.places),
+                            middle, biri, reason, caller)
+        self.session.games.append(record)
+        self.events.append(Event("game_over", biri, info=(("reason", reason), ("record", record))))
+        self.pending = []
+        if self.session.over:
+            self.phase, self.to_act, self.is_over = OVER, None, True
+            self.events.append(Event("session_over", None, info=(
+                ("biri", self.session.biri_counts), ("standings", tuple(self.session.standings())))))
+        else:
+            self._start_game()
+
+    # ----- bookkeeping for tests and views -----
+
+    def card_census(self) -> dict[str, list[Card]]:
+        """Where every card of the current game is (for invariant tests): hands, the trick in
+        progress, the hands kept by 天和 and 残し, and the rest, played in earlier tricks."""
+        places = {
+            "hands": [c for s in range(self.n) for c in self.hand(s)],
+            "table": [c for _, play in self.trick for c in play.naturals]
+            + [JOKER for _, play in self.trick for _ in play.jokers],
+            "kept": [c for k in self.kept for c in k],
+        }
+        left = Counter(DECK) - Counter(c for cards in places.values() for c in cards)
+        return places | {"discard": list(left.elements())}

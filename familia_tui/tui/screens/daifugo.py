@@ -1,0 +1,458 @@
+"""The Daifugō table (大富豪統合ルール): the rule card and its families, the order and the locks,
+the trick, the seats with their counts and places, the log, and the hand as a row of card chips.
+
+A player plays several cards by ticking them (Space, or a click) and choosing among the legal
+plays that use exactly those cards (with jokers as needed): the offers under the hand, built by
+filtering `legal_actions()`; a play whose jokers may stand for several cards is chosen in a
+second step. Enter on a card with nothing ticked plays it alone when that is legal (or starts a
+selection with it); x passes; u declares ウノ in strict mode; a dimmed card or a selection that
+makes no play shows `explain()` of the play it would make. ドボン and チョンボ calls are the
+deciding seat's choices, behind the hot-seat curtain like every human decision. At the end of a
+game the places, the ビリ and why, and the session's ビリ counts are shown; Enter starts the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widgets import Footer, Static
+
+from familia_tui.core.engine import Event
+from familia_tui.core.scenario import ScenarioFile
+from familia_tui.core.session import Session
+from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS
+from familia_tui.games.daifugo.results import GameRecord
+from familia_tui.games.daifugo.view import DaifugoView
+from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+from familia_tui.tui.widgets.daifugo import (
+    UNO, Form, GameMemory, HandCard, PlayIndex, Selection, closest_play, event_lines, explanation_markup,
+    glyph_safe, locks_markup, order_markup, plain_scrollbars, play_text, rule_markup, seats_table,
+    sync_chips, table_markup,
+)
+from familia_tui.tui.widgets.log import EventLog
+
+CHIP_WIDTH = 7
+"""Cells per card chip in the hand grid (`1 10♥*`)."""
+
+
+class DaifugoScreen(TableScreen):
+    """A Daifugō session at the table."""
+
+    CSS_PATH = "daifugo.tcss"
+    AUTO_FOCUS = ""
+    """Nothing takes the focus: the arrows, Space and Enter are the table's keys."""
+    game_id = "daifugo"
+    BINDINGS = [
+        Binding("space", "tick", "Tick", key_display="Space"),
+        Binding("x", "pass_turn", "Pass"),
+        Binding("u", "uno", "Uno"),
+        Binding("up", "row(-1)", "Up", show=False),
+        Binding("down", "row(1)", "Down", show=False),
+        Binding("p", "previous", "Previous trick"),
+        Binding("s", "session", "Session"),
+    ]
+
+    def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
+        super().__init__(session, puzzle)
+        self.selection = Selection()
+        self.note = ""
+        """The line under the choices when no refusal is shown."""
+        self.selection_of = -1
+        """The decision (number of actions so far) the selection belongs to."""
+        self.hand_chips = 0
+        """`choices[:hand_chips]` are the hand's cards, the rest the offers."""
+        self.index: tuple[int, PlayIndex] | None = None
+        self.shown: DaifugoView | None = None
+        self.show_previous = False
+        self.memory = GameMemory()
+        self.grid_columns = 10
+        self.footer_keys: tuple[bool, ...] = ()
+        """What the footer's keys depend on, when they were last refreshed."""
+        self.explained = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="rules")
+                yield Static(id="order")
+                yield Static(id="table")
+                with VerticalScroll(id="seats-box", can_focus=False):
+                    yield Static(id="seats")
+            yield EventLog(id="log")
+        yield ChoiceBar(id="hand")
+        with Horizontal(id="offers-row"):
+            yield Static(id="offers-label")
+            yield ChoiceBar(id="offers")
+        yield Static(id="explain")
+        yield Footer(show_command_palette=self.glyphs != "ascii")
+
+    def on_mount(self) -> None:
+        log = self.query_one(EventLog)
+        log.min_width = 1  # RichLog's default (78) would not wrap lines in a narrow log
+        for widget in (log, *self.query(ChoiceBar)):
+            widget.can_focus = False  # the screen's keys must not scroll them
+        if self.glyphs == "ascii":
+            plain_scrollbars(log, self.query_one("#seats-box"), *self.query(ChoiceBar))
+        state = self.session.state
+        if self.puzzle is not None:
+            log.add([self.t("ui.practice_started")])
+            self.memory.track(state.events)
+        elif self.session.record.actions:
+            log.add(self.history_lines())
+        else:
+            log.add([self.safe_t("dfg.ui.started", games=state.options.games)]
+                    + self.event_lines(state.events))
+            self.memory.track(state.events)
+        self.fit_hand_grid()
+        self.advance()
+
+    def history_lines(self) -> list[str]:
+        """A resumed game: its events so far (the record replayed), for the log and the last
+        trick."""
+        record, spec = self.session.record, self.session.spec
+        state = record.start()
+        events = list(state.events)
+        for text in record.actions:
+            events += state.apply(spec.parse_action(text))
+        start = max((i for i, e in enumerate(events) if e.kind == "rule_card"), default=0)
+        self.memory.track(events)
+        game = self.session.state.view(0).game
+        return [self.safe_t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
+
+    # ----- the flow of the game -----
+
+    @property
+    def safe_t(self):  # type: ignore[no-untyped-def]
+        """Messages in the app's language and glyph mode (see `safe`)."""
+        if self.glyphs == "unicode":
+            return self.t
+        return lambda key, **params: glyph_safe(self.t(key, **params), self.glyphs)
+
+    def safe(self, text: str) -> str:
+        """Text in the glyph mode: suit letters for the suits messages name; in ascii mode
+        nothing of ambiguous width."""
+        return glyph_safe(text, self.glyphs)
+
+    def event_lines(self, events: Sequence[Event]) -> list[str]:
+        return [self.safe(line) for line in event_lines(events, self.session.seats, self.lang,
+                                                        self.t, self.glyphs)]
+
+    def after_apply(self, events: Sequence[Event]) -> None:
+        self.memory.track(events)
+        self.reset_selection()
+        self.show_previous = False
+        records = [e.get("record") for e in events if e.kind == "game_over"]
+        if records:
+            self.redraw()
+            self.show_results(records[-1], final=self.session.state.is_over)
+            return
+        ended = any(e.kind == "trick_ended" for e in events)
+        self.advance(self.app.settings.trick_pause if ended else None)  # type: ignore[attr-defined]
+
+    def show_results(self, record: GameRecord | None, final: bool = False, review: bool = False) -> None:
+        from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
+
+        screen = DaifugoResultsScreen(self.view(), record, *self.memory.ended, final=final, review=review)
+        self.app.push_screen(screen, self._after_review if review else self._after_result)
+
+    def _after_result(self, _: object = None) -> None:
+        if self.session.state.is_over:
+            self.app.pop_screen()
+        else:
+            self.advance()
+
+    def _after_review(self, _: object = None) -> None:
+        if self.bot_timer is not None:
+            self.bot_timer.stop()  # a bot's move waits for the table to be back
+        self.advance()
+
+    # ----- drawing -----
+
+    def view(self) -> DaifugoView:
+        """The viewer's view; between two humans any seat's, of which only public parts show."""
+        seat = self.session.viewer_seat()
+        return self.session.state.view(seat if seat is not None else 0)
+
+    def redraw(self) -> None:
+        view = self.shown = self.view()
+        t, glyphs = self.safe_t, self.glyphs
+        for widget_id, text in (
+                ("#banner", self.banner_text()), ("#rules", rule_markup(view, t, glyphs)),
+                ("#order", order_markup(view, t) + "\n" + locks_markup(view, t, glyphs)),
+                ("#table", table_markup(view, t, glyphs, self.memory.last_trick, self.show_previous))):
+            self.query_one(widget_id, Static).update(self.safe(text))
+        self.query_one("#seats", Static).update(seats_table(view, t, glyphs))
+        self.show_choices()
+
+    def turn_text(self, name: str) -> str:
+        """The banner of a human's decision: lead, beat the top play, or the call to make."""
+        view, t = self.shown, self.safe_t
+        if view is None:
+            return t("dfg.ui.turn_lead", name=name)
+        if view.phase in ("dobon", "chombo"):
+            target = view.top.seat if view.phase == "dobon" and view.top else view.uno_missed
+            return t(f"dfg.ui.turn_{view.phase}", name=name,
+                     target=view.seats[target].name if target is not None else "")
+        if view.top is not None:
+            return t("dfg.ui.turn_follow", name=name, top=play_text(view.top.play, self.glyphs))
+        return t("dfg.ui.turn_lead", name=name)
+
+    def fit_hand_grid(self) -> None:
+        width = self.size.width or self.app.size.width
+        self.grid_columns = max(1, (width - 2) // CHIP_WIDTH)
+        self.query_one("#hand", ChoiceBar).styles.grid_size_columns = self.grid_columns
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit_hand_grid()
+        footer = self.query_one(Footer)  # every key fits in 80 columns
+        footer.compact = event.size.width < 100
+        footer.show_command_palette = self.glyphs != "ascii" and event.size.width >= 100
+
+    # ----- the choices: the hand, the offers, the calls -----
+
+    def play_index(self) -> PlayIndex:
+        """The legal plays indexed for the selection, built once per decision."""
+        version = len(self.session.record.actions)
+        if self.index is None or self.index[0] != version:
+            self.index = (version, PlayIndex(self.session.state.legal_actions()))
+        return self.index[1]
+
+    def reset_selection(self) -> None:
+        self.selection, self.note = Selection(), ""
+
+    @property
+    def ticked(self) -> set[int]:
+        return self.selection.ticked
+
+    def make_choices(self) -> list[Choice]:
+        view, t = self.shown, self.safe_t
+        assert view is not None
+        self.hand_chips = 0
+        if view.decision is not None:
+            self.note = t(f"dfg.ui.{view.decision}_why", value=view.last_value,
+                          target=view.seats[view.call_target or 0].name)
+            return [Choice(t(f"dfg.ui.call_{view.decision}"), True, CALL[view.decision]),
+                    Choice(t("dfg.ui.decline"), True, DECLINE)]
+        index = self.play_index()
+        hand = self.selection.hand_choices(view.hand, index, self.glyphs)
+        self.hand_chips = len(hand)
+        offers = self.selection.offer_choices(view.hand, index, t, self.glyphs)
+        self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs, self.why))
+        return hand + [Choice(self.safe(o.label), o.enabled, o.value, o.marked) for o in offers]
+
+    def show_choices(self, note: str = "") -> None:
+        """The hand as card chips and the offers below it (the base shows one row only)."""
+        version = len(self.session.record.actions)
+        if version != self.selection_of:
+            self.selection_of = version
+            self.reset_selection()
+        deciding = self.may_decide()
+        self.choices = self.make_choices() if deciding else []
+        if not deciding:
+            self.hand_chips = 0
+        self.cursor = min(self.cursor, max(len(self.choices) - 1, 0))
+        if self.choices and not self.choices[self.cursor].enabled:
+            self.cursor = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
+        self.fill_hand()
+        offers = list(enumerate(self.choices))[self.hand_chips:]
+        self.query_one("#offers-label", Static).update(
+            self.safe_t("dfg.ui.plays") if offers and self.hand_chips else "")
+        sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
+        self.explain_text(self.note if deciding else "")
+        keys = (bool(self.choices), self.hand_chips > 0, any(c.value == PASS for c in self.choices),
+                bool(self.selection.ticked or self.selection.form))
+        if keys != self.footer_keys:  # the footer is rebuilt only when a key comes or goes
+            self.footer_keys = keys
+            self.refresh_bindings()
+
+    def fill_hand(self) -> None:
+        """The viewer's cards: choices when deciding, else shown as they are; between two humans,
+        nothing."""
+        bar = self.query_one("#hand", ChoiceBar)
+        view, viewer = self.shown, self.session.viewer_seat()
+        if view is None or viewer is None:
+            bar.border_title = ""
+            if not bar.query(".hand-note"):
+                bar.remove_children()
+                bar.mount(Static(self.safe_t("ui.hands_hidden"), classes="hand-note"))
+            return
+        bar.border_title = self.safe_t("dfg.ui.hand_title", name=view.seats[viewer].name,
+                                       count=len(view.hand), value=view.hand_value)
+        chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
+                 [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
+        sync_chips(bar, chips, self.cursor)
+
+    def moved(self) -> None:
+        for chip in self.query(Chip):
+            selected = chip.index == self.cursor
+            if chip.has_class("-selected") != selected:
+                chip.set_class(selected, "-selected")
+                if selected and chip.index >= self.hand_chips:  # the offers scroll sideways
+                    chip.parent.scroll_to_widget(chip, animate=False)  # type: ignore[union-attr]
+        choice = self.choices[self.cursor]
+        if not choice.enabled:
+            self.explain_text(self.why_not(choice))
+        elif isinstance(choice.value, Form) and len(choice.value.plays) > 1:
+            self.explain_text(self.safe_t("dfg.ui.ways", count=len(choice.value.plays)))
+        else:
+            self.explain_text(self.note)
+
+    def why_not(self, choice: Choice) -> str:
+        """explain() of the play a dimmed card (with the ticked ones) or a choice would make."""
+        value, view = choice.value, self.shown
+        if isinstance(value, HandCard) and view is not None:
+            naturals, jokers = self.selection.cards(view.hand)
+            card = value.card
+            value = closest_play([*naturals] + ([] if card.is_joker else [card]), jokers + card.is_joker)
+        return self.safe(f"[b]{self.t('ui.not_allowed')}[/] {self.why(value)}")
+
+    def why(self, action: object) -> str:
+        explanation = self.session.state.explain(action)
+        return explanation_markup(explanation, self.lang, self.session.seats, self.glyphs)
+
+    def explain_text(self, text: str) -> None:
+        """The line under the choices: the note in a quiet colour, a refusal as a warning."""
+        explain = self.query_one("#explain", Static)
+        if explain.has_class("-info") != (text == self.note):
+            explain.set_class(text == self.note, "-info")
+        if text != self.explained:
+            self.explained = text
+            explain.update(text)
+
+    # ----- keys and clicks -----
+
+    def chosen(self, choice: Choice) -> None:
+        value = choice.value
+        if isinstance(value, HandCard):
+            self.enter_on_card(value)
+        elif isinstance(value, Form) and len(value.plays) > 1:
+            self.selection.form = value  # the joker's card is chosen next
+            self.rebuild(focus=self.first_offer())
+        elif isinstance(value, Form):
+            self.apply(value.play)
+        elif value == UNO:
+            self.action_uno()
+        else:
+            self.apply(value)
+
+    def first_offer(self) -> int:
+        """The first play on offer (after Pass and the ウノ toggle)."""
+        return self.hand_chips + 1 + int(self.play_index().strict_uno)
+
+    def enter_on_card(self, card: HandCard) -> None:
+        """Nothing ticked: play the card alone if that is legal. Otherwise add it to the selection
+        and play the ticked cards as they are (no joker added) if that is one legal play, or
+        offer their plays."""
+        view, index, selection = self.shown, self.play_index(), self.selection
+        assert view is not None
+        if not selection.ticked and not card.card.is_joker:
+            single = index.single(card.card, selection.uno)
+            if single is not None:
+                self.apply(single)
+                return
+        selection.ticked.add(card.index)
+        naturals, jokers = selection.cards(view.hand)
+        forms = selection.forms(view.hand, index)
+        as_ticked = [f for f in forms if len(f.play.jokers) == jokers and len(f.plays) == 1]
+        if as_ticked:
+            self.apply(as_ticked[0].play)
+            return
+        self.rebuild(focus=self.first_offer() if forms else card.index)
+        if not forms and len(selection.ticked) > 1:  # the ticked cards make no play (yet)
+            self.explain_text(self.safe(f"[b]{self.t('ui.not_allowed')}[/] "
+                                        f"{self.why(closest_play(naturals, jokers))}"))
+            self.app.bell()
+
+    def rebuild(self, focus: int | None = None) -> None:
+        """Redraw the choices after a change of the selection, the cursor on `focus`."""
+        if focus is not None:
+            self.cursor = focus
+        self.show_choices()
+        if self.choices:
+            self.moved()
+
+    def on_choice_bar_picked(self, message: ChoiceBar.Picked) -> None:
+        """A click: on a card it ticks or unticks it, elsewhere it chooses."""
+        message.prevent_default()  # not the base class's handler as well
+        if not 0 <= message.index < len(self.choices):
+            return
+        self.cursor = message.index
+        if message.index < self.hand_chips:
+            self.action_tick()
+        else:
+            self.action_choose()
+
+    def action_tick(self) -> None:
+        if not self.choices or self.cursor >= self.hand_chips:
+            return
+        if not self.choices[self.cursor].enabled:
+            self.moved()
+            self.app.bell()
+            return
+        self.selection.form = None
+        self.selection.ticked ^= {self.cursor}
+        self.rebuild()
+
+    def action_pass_turn(self) -> None:
+        for position, choice in enumerate(self.choices):
+            if choice.value == PASS:
+                self.cursor = position
+                self.action_choose()
+
+    def action_uno(self) -> None:
+        if self.choices and self.play_index().strict_uno:
+            self.selection.uno = not self.selection.uno
+            self.selection.form = None
+            self.rebuild()
+
+    def action_row(self, step: int) -> None:
+        """↓ moves a row down in the hand, then to the offers; ↑ back."""
+        if not self.choices:
+            return
+        columns, cursor, cards = self.grid_columns, self.cursor, self.hand_chips
+        if cursor < cards:
+            target = cursor + step * columns
+            if 0 <= target < cards:
+                self.cursor = target
+            elif step > 0 and len(self.choices) > cards:
+                offers = range(cards, len(self.choices))
+                self.cursor = next((i for i in offers if self.choices[i].enabled), cards)
+        elif step < 0 and cards:
+            self.cursor = (cards - 1) // columns * columns
+        self.moved()
+
+    def action_back(self) -> None:
+        """Esc: back from the joker's card, else untick everything (practice: leave)."""
+        if self.selection.form is not None:
+            self.selection.form = None
+            self.rebuild()
+        elif self.selection.ticked:
+            self.reset_selection()
+            self.rebuild(focus=0)
+        else:
+            super().action_back()
+
+    def action_previous(self) -> None:
+        self.show_previous = not self.show_previous
+        self.redraw()
+
+    def action_session(self) -> None:
+        self.show_results(self.view().last_game, review=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("tick", "row"):
+            return True if self.hand_chips else None
+        if action == "pass_turn":
+            return True if any(c.value == PASS for c in self.choices) else None
+        if action == "uno":
+            return self.session.state.options.uno == "strict"  # type: ignore[attr-defined]
+        if action == "back":
+            return self.selection.form is not None or bool(self.selection.ticked) or self.puzzle is not None
+        return super().check_action(action, parameters)

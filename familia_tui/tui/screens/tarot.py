@@ -1,0 +1,400 @@
+"""The French Tarot table: bidding, the 5-player call, the chien and the écart, the slam,
+declarations at the first card, the tricks, and each hand's breakdown.
+
+The screen drives a `Session` through `TableScreen` (bots at the configured pace, the hot-seat
+curtain before another human's decision). It draws the view of the person at the keyboard, or,
+when nobody may look (bots' turns between two humans), what every seat knows (`public_view`):
+a 5-player partner stays secret until the view says otherwise, the écart is the taker's alone.
+
+Every decision is a row of choices built from `legal_actions()`: bids (higher ones lit), the
+called card, the écart card by card (kings, bouts and avoidable trumps dimmed, with the reason),
+slam or not, declarations (highest first, with the trumps they show; which trumps is the
+player's choice), then the cards. Cards are laid out as a grid (↑ ↓ move by a row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widgets import Footer, Static
+
+from familia_tui.core.engine import Event
+from familia_tui.core.scenario import ScenarioFile
+from familia_tui.core.session import Session
+from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Bid, Call, Declare, Pass, Slam
+from familia_tui.games.tarot.cards import Card
+from familia_tui.games.tarot.declarations import Handful
+from familia_tui.games.tarot.view import TarotView
+from familia_tui.tui.glyphs import rulings_shown
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.choices import Choice, ChoiceBar
+from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.tarot import (
+    ShownChips, Step, ascii_safe, bid_choices, call_choices, card_markup, cards_markup,
+    clause_renderer, contract_markup, declarations_markup, declarations_on_offer, declare_choices,
+    event_lines, hand_markup, pick_choices, plain_scrollbars, public_view, refill, seats_rows,
+    seats_table, sides_markup, stock_markup, trick_markup, where_markup, won_markup,
+)
+
+CHIP_WIDTH = 8
+"""Cells per card in the card grid (`10♥` with its number and padding)."""
+
+
+class TarotScreen(TableScreen):
+    """One game of French Tarot at the table."""
+
+    CSS_PATH = "tarot.tcss"
+    game_id = "tarot"
+    BINDINGS = [
+        Binding("up", "row(-1)", "Up", show=False),
+        Binding("down", "row(1)", "Down", show=False),
+        Binding("p", "previous", "Last trick"),
+        Binding("w", "won", "Won cards"),
+        Binding("s", "scores", "Scores"),
+    ]
+
+    def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
+        super().__init__(session, puzzle)
+        self.show_previous = False
+        self.show_won = False
+        """The seats' won cards instead of the seats table (w)."""
+        self.declared_enough: set[tuple[int, int]] = set()
+        """(hand, seat) of players who chose to declare nothing (more) at their first card."""
+        self.pick: Handful | None = None
+        """The poignée whose shown trumps the player is choosing."""
+        self.picked: list[Card] = []
+        self.choice_layout = "buttons"
+        """How the choices are laid out: `buttons`, `cards` (a grid), `hand` (the whole hand)."""
+        self.grid_columns = 1
+        self.footer_keys: tuple[object, ...] = ()
+        self.decision_shown: tuple[object, ...] = ()
+        self.chips: ShownChips = []
+        self.drawn: dict[str, str] = {}
+        """What each part of the table shows now."""
+        self.shown: tuple[TarotView, TarotView] | None = None
+        """(the view drawn, the public view) at the last redraw."""
+
+    @property
+    def t(self) -> Callable[..., str]:
+        """Messages in the app's language; in ascii mode with no ambiguous-width character."""
+        translate = self.app.t  # type: ignore[attr-defined]
+        if self.glyphs != "ascii":
+            return translate  # type: ignore[no-any-return]
+        return lambda key, **params: ascii_safe(translate(key, **params))
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="contract")
+                yield Static(id="stock")
+                yield Static(id="declared")
+                yield Static(id="trick")
+                with VerticalScroll(id="seats-box"):
+                    yield Static(id="seats")
+                    yield Static(id="sides")
+            yield EventLog(id="log")
+        yield Static(id="hand")
+        yield ChoiceBar(id="choices")
+        yield Static(id="explain")
+        # at 80 columns every key of the table is needed more than the palette's (ctrl+p still works)
+        yield Footer(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
+
+    def on_mount(self) -> None:
+        state = self.session.state
+        log = self.query_one(EventLog)
+        log.min_width = 1  # RichLog's default (78) would not wrap lines in a narrow log
+        if self.puzzle is not None:
+            log.add([self.t("ui.practice_started")])
+        elif self.session.record.actions:
+            view = state.view(0)
+            log.add([self.t("tarot.ui.resumed", hand=view.hand_number, hands=view.hands_total)])
+        else:
+            log.add(self.event_lines(state.events))
+        if self.glyphs == "ascii":
+            plain_scrollbars(log, self.query_one("#seats-box"), self.query_one(ChoiceBar))
+        self.fit_card_grid()
+        self.advance()
+
+    # ----- the flow of the game -----
+
+    def advance(self, pause: float | None = None) -> None:
+        """As the base; instant bots move on without drawing the table for each move (it is
+        drawn when a person is to look at it: a decision, a handoff, a pause, the results)."""
+        session = self.session
+        delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
+        if delay <= 0 and not session.state.is_over and not session.is_human_turn() and self.puzzle is None:
+            self.call_after_refresh(self.bot_step)
+            return
+        super().advance(pause)
+
+    def event_lines(self, events: Sequence[Event]) -> list[str]:
+        return [self.safe(line) for line in event_lines(events, self.session.seats, self.t, self.glyphs)]
+
+    def after_apply(self, events: Sequence[Event]) -> None:
+        self.show_previous = False
+        result = next((e.get("result") for e in events if e.kind == "hand_scored"), None)
+        if result is not None:
+            self.redraw()
+            self.show_results(final=self.session.state.is_over)
+            return
+        trick_done = any(e.kind == "trick_won" for e in events)
+        self.advance(self.app.settings.trick_pause if trick_done else None)  # type: ignore[attr-defined]
+
+    def show_results(self, final: bool = False, review: bool = False) -> None:
+        from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+
+        public = self.views()[1]
+        if not public.results:
+            return
+        screen = TarotResultsScreen(public.results, public.totals, self.session.seats, final=final,
+                                    review=review)
+        self.app.push_screen(screen, self._after_review if review else self._after_result)
+
+    def _after_result(self, _: object = None) -> None:
+        if self.session.state.is_over:
+            self.app.pop_screen()
+        else:
+            self.advance()
+
+    def _after_review(self, _: object = None) -> None:
+        if self.bot_timer is not None:
+            self.bot_timer.stop()  # a bot's move waits for the table to be back
+        self.advance()
+
+    # ----- drawing -----
+
+    def views(self) -> tuple[TarotView, TarotView]:
+        """(what the screen may show: the viewer's view, or the public one; the public view)."""
+        state = self.session.state
+        public = public_view([state.view(seat) for seat in range(len(self.session.seats))])
+        seat = self.session.viewer_seat()
+        return (public if seat is None else state.view(seat)), public
+
+    def redraw(self) -> None:
+        view, public = self.shown = self.views()
+        t, glyphs = self.t, self.glyphs
+        declared = declarations_markup(view, t, glyphs)
+        for widget_id, text in (
+                ("#banner", self.banner_text()),
+                ("#contract", where_markup(view, t) + "\n" + contract_markup(view, t, glyphs)),
+                ("#stock", stock_markup(view, t, glyphs)), ("#declared", declared),
+                ("#trick", trick_markup(view, t, glyphs, self.show_previous)),
+                ("#sides", sides_markup(view, t))):
+            self.put(widget_id, self.safe(text))
+        if self.show_won:
+            self.put("#seats", self.safe(won_markup(view, t, glyphs)))
+        else:
+            rows = seats_rows(view, public, t, glyphs)
+            self.put("#seats", repr(rows), lambda: seats_table(rows, t, glyphs))
+        self.query_one("#declared", Static).display = bool(declared)
+        self.show_choices()
+
+    def put(self, widget_id: str, text: str, renderable: Callable[[], Table] | None = None) -> None:
+        """Update a part of the table if it changed (every update costs a layout); `text` is the
+        markup shown, or what the `renderable` is drawn from."""
+        if self.drawn.get(widget_id) != text:
+            self.drawn[widget_id] = text
+            self.query_one(widget_id, Static).update(renderable() if renderable else text)
+
+    def safe(self, text: str) -> str:
+        """Ascii mode: no ambiguous-width character (names, separators) reaches the screen."""
+        return ascii_safe(text) if self.glyphs == "ascii" else text
+
+    def hand_text(self, view: TarotView) -> str:
+        if view.seat < 0:
+            return self.t("ui.hands_hidden")
+        return self.t("ui.hand_of", name=view.seats[view.seat].name, cards=hand_markup(view.hand, self.glyphs))
+
+    def show_choices(self, note: str = "") -> None:
+        """The base's choice row, rebuilt only when the choices changed (mounting chips is the
+        slow part of a redraw); the hand above it unless the choices are the whole hand."""
+        self.choice_layout = "buttons"
+        choices = self.make_choices() if self.may_decide() else []
+        decision = self.decision()
+        if decision != self.decision_shown:  # a new kind of decision starts on its first choice
+            self.decision_shown, self.cursor = decision, 0
+        bar = self.query_one(ChoiceBar)
+        if choices != self.choices or not bar.children:
+            self.choices = choices
+            self.cursor = min(self.cursor, max(len(choices) - 1, 0))
+            if choices and not choices[self.cursor].enabled:
+                self.cursor = next((i for i, c in enumerate(choices) if c.enabled), 0)
+            self.chips = refill(bar, self.chips, choices, self.cursor, note)
+        bar.set_class(self.choice_layout != "buttons", "-cards")
+        bar.display = bool(self.choices)
+        hand = self.query_one("#hand", Static)
+        hand.display = self.choice_layout != "hand"
+        if self.shown is not None:
+            hand.update(self.safe(self.hand_text(self.shown[0])))
+        self.explain_text("")
+        if self.choices:
+            self.describe()
+        keys = (bool(self.choices), self.check_action("scores", ()), self.check_action("previous", ()),
+                self.check_action("won", ()))
+        if keys != self.footer_keys:  # the footer is rebuilt on every refresh: only when it changes
+            self.footer_keys = keys
+            self.refresh_bindings()
+
+    def decision(self) -> tuple[object, ...]:
+        """What is being decided (the cursor keeps its place only within one decision)."""
+        state = self.session.state
+        step = "pick" if self.pick is not None else "declare" if self.choice_layout == "buttons" else ""
+        return (state.to_act, str(state.phase), state.hands_played, step)
+
+    def fit_card_grid(self) -> None:
+        width = self.size.width or self.app.size.width
+        self.grid_columns = max(1, (width - 2) // CHIP_WIDTH)
+        self.query_one(ChoiceBar).styles.grid_size_columns = self.grid_columns
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit_card_grid()
+
+    def turn_text(self, name: str) -> str:
+        state = self.session.state
+        phase = str(state.phase)
+        if phase == "ecart":
+            left = state.options.chien_size - len(state.view(state.to_act).ecart or ())
+            return self.t("tarot.ui.turn_ecart", name=name, left=left)
+        if phase == "play":
+            if self.pick is not None:
+                need = len(self.pick.fixed) + self.pick.choose
+                return self.t("tarot.ui.turn_pick", name=name, need=need, picked=len(self.picked))
+            if self.declaring():
+                return self.t("tarot.ui.turn_declare", name=name)
+        return self.t(f"tarot.ui.turn_{phase}", name=self.safe(name))
+
+    # ----- the choices of each decision -----
+
+    def declaring(self) -> bool:
+        """The acting human may still declare, and has not said he declares nothing (more)."""
+        state = self.session.state
+        levels, miseres = declarations_on_offer(state.legal_actions())
+        key = (state.view(state.to_act).hand_number, state.to_act)
+        return bool(levels or miseres) and key not in self.declared_enough
+
+    def make_choices(self) -> list[Choice]:
+        state, t, glyphs = self.session.state, self.t, self.glyphs
+        view: TarotView = state.view(state.to_act)
+        legal = state.legal_actions()
+        if view.phase == "bid":
+            return bid_choices(legal, t)
+        if view.phase == "call":
+            return call_choices(view, legal, t, glyphs)
+        if view.phase == "slam":
+            return [Choice(t("tarot.ui.no_slam"), True, SLAM[False]), Choice(t("tarot.ui.slam"), True, SLAM[True])]
+        if view.phase == "ecart":
+            self.choice_layout = "hand"
+            return [Choice(card_markup(c, glyphs), DISCARD[c] in legal, DISCARD[c]) for c in view.hand]
+        if self.pick is not None:
+            self.choice_layout = "cards"
+            return pick_choices(self.pick, self.picked, t, glyphs)
+        if self.declaring():
+            return declare_choices(view, legal, t)
+        self.choice_layout = "hand"
+        return [Choice(card_markup(c, glyphs), PLAY[c] in legal, PLAY[c]) for c in view.hand]
+
+    def describe(self) -> None:
+        """What the choice under the cursor means, for decisions that need words."""
+        choice = self.choices[self.cursor]
+        value = choice.value
+        self.query_one("#explain", Static).set_class(choice.enabled, "-info")
+        if not choice.enabled:
+            self.explain_text(self.why_not(choice))
+        elif isinstance(value, Step) and value.name == "poignee" and value.level is not None:
+            shown = value.level.action(0)
+            text = self.t("tarot.ui.poignee_shows", cards=cards_markup(shown.cards, self.glyphs))
+            if len(value.level.pool) > value.level.choose:
+                text += " " + self.t("tarot.ui.poignee_choose")
+            self.explain_text(f"{text}\n{self.explanation(shown)}")
+        elif isinstance(value, Step) and value.name == "none":
+            self.explain_text(self.t("tarot.ui.no_declaration_hint"))
+        elif isinstance(value, Step) and self.pick is not None:
+            self.explain_text(self.t("tarot.ui.picked", cards=cards_markup(sorted(self.picked), self.glyphs),
+                                     count=len(self.picked), need=self.pick.choose))
+        elif isinstance(value, (Call, Slam, Declare)):
+            self.explain_text(self.explanation(value))
+        elif isinstance(value, (Bid, Pass)):
+            self.explain_text(self.t(f"tarot.ui.about_{value.contract if isinstance(value, Bid) else 'pass'}"))
+        else:
+            self.explain_text("")
+
+    def explanation(self, action: object) -> str:
+        """The engine's explain() chain in the app's language and glyphs."""
+        text = self.session.state.explain(action).text(self.lang, clause_renderer(self.t, self.glyphs))
+        text = rulings_shown(text)  # [A4], [TA-2] are ruling ids, not markup
+        return ascii_safe(text) if self.glyphs == "ascii" else text
+
+    def why_not(self, choice: Choice) -> str:
+        return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"
+
+    # ----- keys and clicks -----
+
+    def moved(self) -> None:
+        super().moved()
+        self.describe()
+
+    def chosen(self, choice: Choice) -> None:
+        value = choice.value
+        if isinstance(value, Step):
+            self.step(value)
+            return
+        self.pick, self.picked = None, []
+        self.apply(value)
+
+    def step(self, step: Step) -> None:
+        """A declaration step: nothing (more) to declare, a poignée's trumps, back."""
+        state = self.session.state
+        keep_cursor = False
+        if step.name == "none":
+            self.declared_enough.add((state.view(state.to_act).hand_number, state.to_act))
+        elif step.name == "poignee" and step.level is not None:
+            if len(step.level.pool) == step.level.choose:
+                self.apply(step.level.action(0))  # nothing to choose: every trump is shown
+                return
+            self.pick, self.picked = step.level, list(step.level.pool[:step.level.choose])
+        elif step.name == "trump" and step.card is not None:
+            self.picked.remove(step.card) if step.card in self.picked else self.picked.append(step.card)
+            keep_cursor = True
+        else:
+            self.pick, self.picked = None, []
+        cursor = self.cursor
+        self.cursor = 0
+        self.redraw()
+        if keep_cursor and cursor < len(self.choices):
+            self.cursor = cursor
+            self.query_one(ChoiceBar).select(cursor)
+            self.describe()
+
+    def action_row(self, step: int) -> None:
+        """↑ ↓: a row up or down in the card grid."""
+        columns = self.grid_columns if self.choice_layout != "buttons" else 1
+        target = self.cursor + step * columns
+        if self.choices and 0 <= target < len(self.choices):
+            self.cursor = target
+            self.moved()
+
+    def action_previous(self) -> None:
+        self.show_previous = not self.show_previous
+        self.redraw()
+
+    def action_won(self) -> None:
+        self.show_won = not self.show_won
+        self.redraw()
+
+    def action_scores(self) -> None:
+        self.show_results(review=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "row":
+            return True if self.choices else None
+        if action == "scores":
+            return True if self.shown is not None and self.shown[1].results else None
+        if action in ("previous", "won"):
+            return True if self.shown is not None and self.shown[0].tricks else None
+        return super().check_action(action, parameters)

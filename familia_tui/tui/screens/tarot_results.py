@@ -1,0 +1,217 @@
+"""The end of a Tarot hand: its breakdown (p, bouts, target, margin, multiplier, petit au bout,
+declarations, slam, the amount per defender and each player's share), the scores hand by hand
+and the cumulative totals; after the last hand, the final standings. Enter continues."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich import box
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from familia_tui.core.engine import Seat
+from familia_tui.games.tarot.cards import half_to_points
+from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandResult
+from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.tarot import (
+    ascii_safe,
+    cards_markup,
+    contract_name,
+    number,
+    plain_scrollbars,
+    signed,
+)
+
+Translate = Callable[..., str]
+Number = int | float
+
+
+class TarotResultsScreen(AppScreen[None]):
+    """The last scored hand's breakdown, the scores so far, and the standings at the end."""
+
+    BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]
+
+    def __init__(self, results: Sequence[HandResult], totals: Sequence[Number], seats: Sequence[Seat],
+                 final: bool = False, review: bool = False) -> None:
+        super().__init__(classes="results tarot-results")
+        self.results, self.totals, self.seats = tuple(results), tuple(totals), tuple(seats)
+        self.final, self.review = final, review
+
+    @property
+    def t(self) -> Callable[..., str]:
+        translate = self.app.t  # type: ignore[attr-defined]
+        if self.glyphs != "ascii":
+            return translate  # type: ignore[no-any-return]
+        return lambda key, **params: ascii_safe(translate(key, **params))
+
+    @property
+    def result(self) -> HandResult:
+        return self.results[-1]
+
+    def on_mount(self) -> None:
+        if self.glyphs == "ascii":
+            plain_scrollbars(self.query_one(VerticalScroll))
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with VerticalScroll():
+            yield Static(t("tarot.ui.results_title", hand=self.result.number), id="results-title")
+            if self.final:  # the game's result first, then how its last hand was scored
+                yield Static(self.standings_table(), id="results-standings")
+            yield Static(self.breakdown(), id="results-breakdown")
+            yield Static(self.scores_table(), id="results-scores")
+            key = "tarot.ui.review_hint" if self.review else (
+                "ui.match_over_hint" if self.final else "tarot.ui.next_hand_hint")
+            yield Static(t(key), id="results-hint")
+        yield Footer(show_command_palette=self.glyphs != "ascii")
+
+    def _box(self) -> box.Box:
+        return box.ASCII if self.glyphs == "ascii" else box.SIMPLE_HEAD
+
+    def seat_name(self, seat: int | None) -> str:
+        name = self.seats[seat].name if seat is not None else "-"
+        return ascii_safe(name) if self.glyphs == "ascii" else name
+
+    # ----- the hand's breakdown -----
+
+    def breakdown(self) -> Table:
+        table = Table(box=self._box(), show_header=False, expand=True, padding=(0, 1),
+                      title=self.t("tarot.ui.breakdown"))
+        table.add_column(no_wrap=True, style="bold")
+        table.add_column()
+        rows = self.contract_rows(self.result) if isinstance(self.result, ContractResult) \
+            else self.grasch_rows(self.result)
+        for label, value in rows:
+            table.add_row(label, ascii_safe(value) if self.glyphs == "ascii" else value)
+        return table
+
+    def contract_rows(self, r: ContractResult) -> list[tuple[str, str]]:
+        t, glyphs, score = self.t, self.glyphs, r.score
+        m = r.contract.multiplier
+        taker = t("tarot.ui.taker_contract", name=self.seat_name(r.taker), contract=contract_name(str(r.contract), t))
+        if r.called is not None:
+            partner = self.seat_name(r.partner) if r.partner is not None else t("tarot.label.alone")
+            taker += " · " + t("tarot.ui.called_partner", card=cards_markup([r.called], glyphs), partner=partner)
+        rows = [(t("tarot.label.taker"), taker),
+                (t("tarot.label.chien"), cards_markup(r.chien, glyphs) + " " + self.chien_note(r))]
+        if r.ecart:
+            rows.append((t("tarot.label.ecart"), cards_markup(r.ecart, glyphs)))
+        margin = number(half_to_points(score.margin_half))
+        counted = number(half_to_points(score.counted_half))
+        points = number(r.points) + ("" if counted == number(r.points) else f" -> {counted}")
+        rows += [
+            (t("tarot.ui.p"), t("tarot.ui.p_value", points=points)),
+            (t("tarot.label.bouts"), t("tarot.ui.bouts_value", bouts=r.bouts, target=score.target)),
+            (t("tarot.label.made") if score.made else t("tarot.label.failed"),
+             t("tarot.ui.margin_value", margin=margin)),
+            (t("tarot.label.multiplier"), f"x{m} ({contract_name(str(r.contract), t)})"),
+        ]
+        sign = 1 if score.made else -1
+        base = sign * (50 + score.margin_half) * m / 2
+        formula = f"{'' if score.made else '-'}(25 + {margin}) x {m} = {signed(_whole(base))}"
+        rows.append((t("tarot.ui.base"), formula))
+        rows.append((t("tarot.label.petit_au_bout"), self.pab_text(r)))
+        rows.append((t("tarot.label.declarations"), self.declarations_text(r, sign)))
+        rows.append((t("tarot.label.slam"), self.slam_text(r)))
+        exact = _whole(score.d_half / 2)
+        parts = [base, r.pab * 10 * m, sign * r.handfuls, score.slam_term]
+        terms = [signed(_whole(p)) for p in parts if p]
+        d_text = (" ".join(terms) + " = " if len(terms) > 1 else "") + signed(exact)
+        if exact != score.d:
+            d_text += f" -> {signed(score.d)}"
+        rows.append((t("tarot.label.per_defender"), f"[b]{d_text}[/]"))
+        rows.append((t("tarot.ui.shares"), self.shares_text(r.shares)))
+        return rows
+
+    def chien_note(self, r: ContractResult) -> str:
+        key = {"garde-sans": "tarot.ui.chien_for_taker", "garde-contre": "tarot.ui.chien_for_defence"}.get(
+            str(r.contract), "tarot.ui.chien_taken")
+        return f"[dim]({self.t(key)})[/]"
+
+    def pab_text(self, r: ContractResult) -> str:
+        if r.petit_au_bout is None:
+            return "-"
+        side = self.t("tarot.ui.side_taker" if r.pab > 0 else "tarot.ui.side_defence")
+        return f"{self.seat_name(r.petit_au_bout)} ({side}): {signed(r.pab * 10 * r.contract.multiplier)}"
+
+    def declarations_text(self, r: ContractResult, sign: int) -> str:
+        if not r.declarations:
+            return "-"
+        parts = [f"{self.seat_name(d.seat)} {self.t(f'tarot.kind.{d.kind}')} {d.bonus}" for d in r.declarations]
+        winner = self.t("tarot.ui.side_taker" if sign > 0 else "tarot.ui.side_defence")
+        return "; ".join(parts) + " -> " + self.t("tarot.ui.h_value", h=r.handfuls, side=winner,
+                                                    amount=signed(sign * r.handfuls))
+
+    def slam_text(self, r: ContractResult) -> str:
+        if r.slam == "taker":
+            key = "tarot.ui.slam_made_announced" if r.slam_announced else "tarot.ui.slam_made"
+        elif r.slam_announced:
+            key = "tarot.ui.slam_failed_defence" if r.slam == "defence" else "tarot.ui.slam_failed"
+        elif r.slam == "defence":
+            key = "tarot.ui.slam_defence"
+        else:
+            return "-"
+        return f"{self.t(key)}: {signed(r.score.slam_term)}"
+
+    def grasch_rows(self, r: GraschResult) -> list[tuple[str, str]]:
+        t = self.t
+        chien_to = t("tarot.ui.chien_nobody") if r.chien_to is None else self.seat_name(r.chien_to)
+        rows = [(t("tarot.label.grasch"), t("tarot.ui.grasch_rule")),
+                (t("tarot.label.chien"), f"{cards_markup(r.chien, self.glyphs)} -> {chien_to}"),
+                (t("tarot.label.mean"), number(_whole(r.mean)))]
+        rows += [(self.seat_name(seat), t("tarot.ui.grasch_seat", points=number(points), share=signed(share)))
+                 for seat, (points, share) in enumerate(zip(r.points, r.shares, strict=True))]
+        return rows
+
+    def shares_text(self, shares: Sequence[Number]) -> str:
+        return "  ".join(f"{self.seat_name(s)} {signed(share)}" for s, share in enumerate(shares))
+
+    # ----- the game so far -----
+
+    def scores_table(self) -> Table:
+        t = self.t
+        table = Table(box=self._box(), expand=True, title=t("tarot.ui.scores_title", hands=len(self.results)))
+        table.add_column(t("tarot.label.hand"), justify="right")
+        table.add_column(t("tarot.ui.contract"))
+        for seat in range(len(self.seats)):
+            table.add_column(self.seat_name(seat), justify="right")
+        for r in self.results:
+            style = "bold" if r is self.result else None
+            table.add_row(str(r.number), self.hand_summary(r), *(signed(_whole(s / 2)) for s in r.shares_half),
+                          style=style)
+        table.add_row("", f"[b]{t('tarot.label.total')}[/]", *(f"[b]{signed(v)}[/]" for v in self.totals),
+                      end_section=True)
+        return table
+
+    def hand_summary(self, r: HandResult) -> str:
+        if isinstance(r, GraschResult):
+            return self.t("tarot.label.grasch")
+        made = self.t("tarot.ui.made_short" if r.score.made else "tarot.ui.failed_short")
+        return f"{self.seat_name(r.taker)} {contract_name(str(r.contract), self.t)}, {made}"
+
+    def standings_table(self) -> Table:
+        t = self.t
+        table = Table(box=self._box(), expand=True, title=t("tarot.ui.standings"))
+        for header in (t("ui.rank"), t("ui.seat"), t("tarot.label.total")):
+            table.add_column(header)
+        order = sorted(range(len(self.seats)), key=lambda s: -self.totals[s])
+        rank = 0
+        for place, seat in enumerate(order):
+            if place == 0 or self.totals[seat] != self.totals[order[place - 1]]:
+                rank = place + 1
+            name = self.seat_name(seat) + (f" [b]{t('tarot.ui.winner')}[/]" if rank == 1 else "")
+            table.add_row(str(rank), name, signed(self.totals[seat]))
+        return table
+
+    def action_done(self) -> None:
+        if self.is_current:  # a second Enter before the table is back must not pop the table too
+            self.dismiss(None)
+
+
+def _whole(value: float) -> Number:
+    """A float that is a whole number as an int (45.0 → 45), else the float (45.5)."""
+    return int(value) if float(value).is_integer() else value

@@ -1,0 +1,549 @@
+"""Drawing the Daifugō table from a seat's view, and the hand's multi-card selection.
+
+Everything here reads a `DaifugoView` (never the state), the events or the legal actions:
+
+- markup and Rich tables for the rule card and its families, the order and the locks, the trick,
+  the seats and the log; `glyph_safe` keeps messages in the glyph mode (ascii: nothing of
+  ambiguous width);
+- `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
+  player went out, the cards left at the end);
+- `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the ticked cards, turned
+  into the card chips and the offers under them.
+
+Names come from the seats; nothing says "you" (hot-seat: several people read the screen).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
+
+from familia_tui.core.cards import JOKER, Card, CardError, parse_card, rank_text
+from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.games.daifugo.actions import PASS, Action, Play, make_play
+from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_key
+from familia_tui.games.daifugo.log import event_text
+from familia_tui.games.daifugo.view import DaifugoView, TablePlay
+from familia_tui.tui.glyphs import card_markup, card_text, suit_text
+from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+
+Translate = Callable[..., str]
+
+_STAND_INS = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "◆": "D", "○": "O", "→": ">", "←": "<", "…": "...",
+    "·": "-", "—": "-", "–": "-", "×": "x", "★": "*", "■": "#", "“": '"', "”": '"', "’": "'",
+    "↑": "^", "↓": "v",
+}
+"""ASCII stand-ins for the ambiguous-width characters the messages use."""
+
+
+def ascii_safe(text: str) -> str:
+    """The text with no ambiguous-width character: stand-ins, accents dropped (ō → o); Japanese
+    (wide) text stays."""
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if char.isascii() or unicodedata.east_asian_width(char) in ("W", "F", "H", "Na"):
+            out.append(char)
+        elif char in _STAND_INS:
+            out.append(_STAND_INS[char])
+        else:
+            bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            out.append(bare if bare.isascii() and bare else "?")
+    return "".join(out)
+
+
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SUIT_FIRST = re.compile(r"([♠♥♦♣])(10|[2-9AJQK])(?![0-9])")
+"""A card written suit first in a message (`♥3`, as Japanese players say ハートの3)."""
+
+
+def glyph_safe(text: str, glyphs: str) -> str:
+    """A message in the glyph mode: with letters, suits written in the messages become letters
+    (`♥3` → `3H`); in ascii mode nothing of ambiguous width is left."""
+    if glyphs == "unicode":
+        return text
+    text = SUIT_FIRST.sub(lambda m: m.group(2) + SUIT_LETTERS[m.group(1)], text)
+    text = text.translate(str.maketrans(SUIT_LETTERS))
+    return ascii_safe(text) if glyphs == "ascii" else text
+
+
+class PlainScrollBarRender(ScrollBarRender):
+    """Scrollbars without the ▁▂▃ thumb ends (ambiguous width): for ascii mode."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
+
+def plain_scrollbars(*widgets: Widget) -> None:
+    """Give these widgets scrollbars drawn with spaces only."""
+    for widget in widgets:
+        widget.vertical_scrollbar.renderer = PlainScrollBarRender
+        widget.horizontal_scrollbar.renderer = PlainScrollBarRender
+
+
+# ----- cards and plays -----
+
+
+def declared_markup(card: Card, glyphs: str) -> str:
+    """A joker in a play: `JK` (top), `JK=7♠` (declared), `JK=8` (an 8 whose suit is open)."""
+    if card.is_joker:
+        return card_markup(JOKER, glyphs)
+    shown = rank_text(card.rank) if card.suit == WILD else card_markup(card, glyphs)
+    return f"[b magenta]JK=[/]{shown}"
+
+
+def play_markup(play: Play, glyphs: str) -> str:
+    """The cards of a play weakest first, jokers with the card they stand for."""
+    tokens = [(sort_key(c), 0, card_markup(c, glyphs)) for c in play.naturals]
+    tokens += [(sort_key(c), 1, declared_markup(c, glyphs)) for c in play.jokers]
+    return " ".join(text for _, _, text in sorted(tokens))
+
+
+def play_text(play: Play, glyphs: str) -> str:
+    """The play as plain text (no markup), for the banner."""
+    tokens = [(sort_key(c), 0, card_text(c, glyphs)) for c in play.naturals]
+    tokens += [(sort_key(c), 1, "JK" if c.is_joker else "JK=" + (
+        rank_text(c.rank) if c.suit == WILD else card_text(c, glyphs))) for c in play.jokers]
+    return " ".join(text for _, _, text in sorted(tokens))
+
+
+def form_markup(play: Play, glyphs: str, open_suits: bool) -> str:
+    """A play whose jokers' suits are still to be chosen: `7♠ JK=7?`."""
+    if not open_suits:
+        return play_markup(play, glyphs)
+    tokens = [(sort_key(c), 0, card_markup(c, glyphs)) for c in play.naturals]
+    tokens += [(sort_key(c) if c.is_joker else (sort_key(c)[0], 9), 1,
+                "JK" if c.is_joker else f"[b magenta]JK=[/]{rank_text(c.rank)}?") for c in play.jokers]
+    return " ".join(text for _, _, text in sorted(tokens))
+
+
+def kind_text(top: TablePlay, t: Translate) -> str:
+    size = top.play.size
+    if top.kind == "group":
+        return t("dfg.ui.kind.single") if size == 1 else t("dfg.ui.kind.group", size=size)
+    return t(f"dfg.ui.kind.{top.kind}", size=size)
+
+
+def place_text(place: int, t: Translate) -> str:
+    """1st, 2nd …, or 1位, 2位 …"""
+    return t(f"dfg.ui.place.{place}") if place <= 3 else t("dfg.ui.place.n", n=place)
+
+
+# ----- the rule card, the order, the locks -----
+
+
+def families_text(families: Sequence[str], t: Translate) -> str:
+    return " + ".join(t(f"dfg.family.{f}") for f in families)
+
+
+def rule_markup(view: DaifugoView, t: Translate, glyphs: str) -> str:
+    """Game k/K, the rule card and its families; the ability cards and what they do."""
+    game = t("dfg.ui.game", game=view.game, games=view.games)
+    if view.rule_card is None:
+        rule = t("dfg.ui.rule_none")
+    elif view.families:
+        rule = t("dfg.ui.rule_card", card=card_markup(view.rule_card, glyphs),
+                 families=f"[b]{families_text(view.families, t)}[/]")
+    else:
+        rule = t("dfg.ui.rule_plain", card=card_markup(view.rule_card, glyphs))
+    ranks = " ".join(rank_text(r) for r in view.ability_ranks)
+    ability = (t("dfg.ui.ability", ranks=f"[b magenta]{ranks}[/]") if view.ability_ranks
+               else t("dfg.ui.no_ability"))
+    return f"[b]{game}[/] · {rule}\n[dim]{ability}[/]"
+
+
+def order_markup(view: DaifugoView, t: Translate) -> str:
+    """The effective order weakest first, ability ranks coloured; 革命 and ○○バック when on."""
+    ability = set(view.ability_ranks)
+    ranks = " ".join(f"[magenta]{rank_text(r)}[/]" if r in ability else rank_text(r) for r in view.order)
+    flags = []
+    if view.revolution:
+        flags.append(f"[b reverse red] {t('dfg.ui.revolution')} [/]")
+    if view.trick_reverse:
+        flags.append(f"[b reverse magenta] {t('dfg.ui.back')} [/]")
+    line = f"{t('dfg.ui.order')} {ranks} [b]JK[/] [dim]{t('dfg.ui.weak_strong')}[/]"
+    return " ".join([line, *flags])
+
+
+def locks_markup(view: DaifugoView, t: Translate, glyphs: str) -> str:
+    locks = []
+    if view.suit_lock:
+        suits = "".join(suit_text(s, glyphs) for s in view.suit_lock)
+        locks.append(t("dfg.ui.lock_suit", suits=f"[b]{suits}[/]"))
+    if view.number_lock:
+        locks.append(t("dfg.ui.lock_number", rank=f"[b]{rank_text(view.next_rank)}[/]")
+                     if view.next_rank is not None else t("dfg.ui.lock_number_dead"))
+    shown = " · ".join(f"[b yellow]{lock}[/]" for lock in locks) if locks else t("dfg.ui.lock_none")
+    return f"{t('dfg.ui.locks')} {shown}"
+
+
+# ----- the table -----
+
+
+@dataclass(frozen=True)
+class FinishedTrick:
+    """The last trick of the game that ended: its plays and why it ended (for the p key)."""
+
+    plays: tuple[tuple[int, Play], ...]
+    why: str
+
+
+@dataclass
+class GameMemory:
+    """What the screen keeps from the game's events: the trick that ended (the p key), and for
+    the results how each seat went out and how many cards the others still held."""
+
+    plays: list[tuple[int, Play]] = field(default_factory=list)
+    """The plays of the trick in progress."""
+    last_trick: FinishedTrick | None = None
+    counts: list[int] = field(default_factory=list)
+    outs: dict[int, str] = field(default_factory=dict)
+    """How each seat went out this game: `empty`, `tenho`, `nokoshi`."""
+    ended: tuple[dict[int, str], dict[int, int]] = ({}, {})
+    """(outs, cards held) of the last game that ended."""
+
+    def track(self, events: Iterable[Event]) -> None:
+        for event in events:
+            kind, seat = event.kind, event.seat
+            if kind == "dealt":
+                self.plays, self.last_trick, self.outs = [], None, {}
+                self.counts = list(event.get("counts"))
+            elif kind == "played":
+                self.plays.append((seat, event.get("play")))  # type: ignore[arg-type]
+                if self.counts:  # (a practice position starts with no deal)
+                    self.counts[seat] -= event.get("play").size  # type: ignore[index]
+            elif kind == "trick_ended":
+                self.last_trick = FinishedTrick(tuple(self.plays), str(event.get("why")))
+                self.plays = []
+            elif kind == "went_out":
+                self.outs[seat] = str(event.get("how"))  # type: ignore[index]
+                if self.counts:
+                    self.counts[seat] = 0  # type: ignore[index]
+            elif kind == "game_over":
+                self.ended = (dict(self.outs), dict(enumerate(self.counts)))
+
+
+def plays_markup(plays: Iterable[tuple[int, Play]], seats: Sequence[Seat], glyphs: str) -> str:
+    arrow = " > " if glyphs == "ascii" else " › "
+    return arrow.join(f"{escape(seats[seat].name)} {play_markup(play, glyphs)}" for seat, play in plays)
+
+
+def table_markup(view: DaifugoView, t: Translate, glyphs: str, last: FinishedTrick | None,
+                 show_last: bool) -> str:
+    """The top play (with its kind and ドボン value) and the plays before it, or the empty
+    table with the trick that just ended."""
+    seats = view.seats
+    if show_last or view.top is None:
+        lines = [] if view.top is not None else [t("dfg.ui.empty", name=escape(seats[view.to_act].name))
+                                                 if view.to_act is not None else ""]
+        if last is not None:
+            lines.append(t("dfg.ui.last_trick", why=t(f"dfg.why.{last.why}"),
+                           plays=plays_markup(last.plays, seats, glyphs)))
+        elif show_last:
+            lines.append(t("dfg.ui.no_last_trick"))
+        return "\n".join(lines)
+    top = view.top
+    line = t("dfg.ui.top", name=f"[b]{escape(seats[top.seat].name)}[/]",
+             cards=f"[b]{play_markup(top.play, glyphs)}[/]") + f" [dim]({kind_text(top, t)})[/]"
+    if view.options.dobon != "off" and view.last_value is not None:
+        line += f" [dim]{t('dfg.ui.value', value=view.last_value)}[/]"
+    before = view.trick[:-1][-4:]
+    if before:
+        ellipsis = "... " if glyphs == "ascii" else "… "
+        more = ellipsis if len(view.trick) > 5 else ""
+        line += "\n[dim]" + t("dfg.ui.before", plays=more + plays_markup(
+            ((p.seat, p.play) for p in before), seats, glyphs)) + "[/]"
+    return line
+
+
+def seats_table(view: DaifugoView, t: Translate, glyphs: str) -> Table:
+    """One row per seat: turn marker and name, cards held, what the seat did, session ビリ."""
+    table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
+                  padding=(0, 1), show_edge=False)
+    table.add_column(t("dfg.ui.col_seat"), no_wrap=True, ratio=3)
+    table.add_column(t("dfg.ui.col_cards"), justify="right", no_wrap=True)
+    table.add_column(t("dfg.ui.col_state"), ratio=3)
+    table.add_column(t("dfg.ui.col_biri"), justify="right", no_wrap=True)
+    for seat, who in enumerate(view.seats):
+        name = f"{'>' if seat == view.to_act else ' '} {escape(who.name)}"
+        if seat == view.to_act:
+            name = f"[b reverse]{name}[/]"
+        table.add_row(name, str(view.counts[seat]), seat_state(view, seat, t),
+                      str(view.biri_counts[seat]))
+    return table
+
+
+def seat_state(view: DaifugoView, seat: int, t: Translate) -> str:
+    if seat in view.places:
+        return f"[green]{t('dfg.ui.st_out', place=place_text(view.places.index(seat) + 1, t))}[/]"
+    states = []
+    if view.top is not None and view.top.seat == seat:
+        states.append(t("dfg.ui.st_top"))
+    if seat in view.passed:
+        states.append(f"[dim]{t('dfg.ui.st_passed')}[/]")
+    if view.uno_missed == seat:
+        states.append(f"[b red]{t('dfg.ui.st_uno_missed')}[/]")
+    elif view.counts[seat] == 1:
+        states.append(f"[b yellow]{t('dfg.ui.st_uno')}[/]")
+    return ", ".join(states)
+
+
+# ----- the log -----
+
+
+def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Translate,
+                glyphs: str) -> list[str]:
+    """Log lines for events, by seat name; plays show their jokers' declared cards."""
+    names = [escape(s.name) for s in seats]
+    lines = []
+    for event in events:
+        if event.kind == "played" and not event.get("spade3"):
+            line = t("dfg.ev.played", name=names[event.seat],  # type: ignore[index]
+                     cards=play_markup(event.get("play"), glyphs))
+        elif event.kind == "suit_lock":
+            line = t("dfg.ev.suit_lock", suits="".join(suit_text(s, glyphs) for s in event.get("suits")))
+        else:
+            line = event_text(event, names, lang, lambda c: card_markup(c, glyphs))
+        if event.kind in ("rule_card", "game_over", "session_over"):
+            line = f"[b]{line}[/]"
+        elif event.kind in ("revolution", "trick_reverse", "suit_lock", "number_lock", "dobon",
+                            "dobon_gaeshi", "chombo", "nasuritsuke", "tenho", "nokoshi"):
+            line = f"[b yellow]{line}[/]"
+        elif event.kind == "passed" or event.kind == "trick_ended":
+            line = f"[dim]{line}[/]"
+        lines.append(line)
+        if event.kind == "rule_card" and event.get("revolution"):
+            lines.append(f"[b yellow]{t('dfg.ev.rule_card.revolution')}[/]")
+    return lines
+
+
+def explanation_markup(explanation: Explanation, lang: str, seats: Sequence[Seat], glyphs: str) -> str:
+    """An explain() chain as markup: cards in the glyph mode, ruling ids kept (`[DF-32]` would
+    otherwise read as a markup tag)."""
+    text = explanation.text(lang, clause_renderer(seats, glyphs))
+    return RULING.sub(r"\\[", text)
+
+
+RULING = re.compile(r"\[(?=[A-Z][A-Za-z0-9.-]*\])")
+"""The opening bracket of a ruling id such as `[DF-32]` or `[C4]`."""
+
+
+def clause_renderer(seats: Sequence[Seat], glyphs: str) -> Callable[[str, str], str]:
+    """Explanation parameters in the glyph mode: cards and declared jokers, suits, seat names."""
+
+    def render(name: str, value: str) -> str:
+        if name == "seat":
+            return escape(seats[int(value)].name) if value.isdigit() else value
+        if name == "suits":
+            return "".join(suit_text(s, glyphs) for s in value)
+        words = []
+        for word in value.split():
+            head, _, declared = word.partition("=")
+            try:
+                if declared:
+                    words.append(declared_markup(_declared(declared), glyphs))
+                else:
+                    words.append(card_markup(parse_card(head), glyphs))
+            except CardError:
+                return value
+        return " ".join(words)
+
+    return render
+
+
+def _declared(text: str) -> Card:
+    if text.endswith(WILD):
+        return Card(parse_card(text[:-1] + "S").rank, WILD)
+    return parse_card(text)
+
+
+# ----- the multi-card selection -----
+
+
+@dataclass(frozen=True)
+class Form:
+    """One offer: legal plays that differ only in the suits their jokers are declared as."""
+
+    plays: tuple[Play, ...]
+
+    @property
+    def play(self) -> Play:
+        return self.plays[0]
+
+
+class PlayIndex:
+    """The legal plays of one decision, indexed for ticking cards: which cards can still join a
+    selection, and which plays use exactly the ticked cards. Built once per decision (a hand
+    with jokers may have a couple of thousand legal plays)."""
+
+    def __init__(self, legal: Iterable[Action]) -> None:
+        self.entries = [(a, frozenset(a.naturals), len(a.jokers)) for a in legal if type(a) is Play]
+        self.plays = frozenset(play for play, _, _ in self.entries)
+        self.passing = PASS in legal  # type: ignore[operator]
+        self.strict_uno = any(play.uno for play, _, _ in self.entries)
+
+    def lit(self, naturals: frozenset[Card], jokers: int) -> tuple[frozenset[Card], bool]:
+        """(natural cards that some legal play adds to the selection, whether a joker can be
+        added)."""
+        cards: set[Card] = set()
+        joker = False
+        for _, used, count in self.entries:
+            if count >= jokers and used >= naturals:
+                cards |= used
+                joker = joker or count > jokers
+        return frozenset(cards - naturals), joker
+
+    def forms(self, naturals: frozenset[Card], jokers: int, uno: bool) -> list[Form]:
+        """The offers for a selection: plays with exactly these natural cards, and exactly the
+        ticked jokers (or, with none ticked, as many as needed), fewest jokers first. Strict ウノ:
+        of a play with and without ウノ, the one that matches `uno`."""
+        grouped: dict[tuple[object, ...], list[Play]] = {}
+        for play, used, count in self.entries:
+            if used != naturals or (jokers and count != jokers):
+                continue
+            if play.uno != uno and play._replace(uno=uno) in self:
+                continue
+            key = (play.naturals, tuple(0 if j.is_joker else j.rank for j in play.jokers), play.uno)
+            grouped.setdefault(key, []).append(play)
+        forms = [Form(tuple(plays)) for plays in grouped.values()]
+        return sorted(forms, key=_form_order)
+
+    def single(self, card: Card, uno: bool) -> Play | None:
+        """The card played alone, if that is legal (with ウノ as asked, where it applies)."""
+        for play in (Play((card,), (), uno), Play((card,), (), not uno)):
+            if play in self:
+                return play
+        return None
+
+    def __contains__(self, play: object) -> bool:
+        return play in self.plays
+
+
+def _form_order(form: Form) -> tuple[int, int, int, int]:
+    play = form.play
+    top = all(j.is_joker for j in play.jokers) and not play.naturals
+    low = min((POS_OF_RANK[c.rank] for c in play.cards if not c.is_joker), default=99)
+    return (len(play.jokers), int(top), play.size, low)
+
+
+def closest_play(naturals: Sequence[Card], jokers: int) -> Play:
+    """The play a selection most likely means, to explain why it is not legal: jokers stand for
+    the rank of a same-rank selection or fill a same-suit run; otherwise they are top jokers."""
+    naturals = sorted(naturals, key=sort_key)
+    if not naturals or not jokers:
+        return make_play(naturals, [JOKER] * jokers)
+    ranks, suits = {c.rank for c in naturals}, {c.suit for c in naturals}
+    if len(ranks) == 1:
+        rank = naturals[0].rank
+        free = [s for s in "SHDC" if s not in suits] + list("SHDC")
+        return make_play(naturals, [Card(rank, free[i % len(free)]) for i in range(jokers)])
+    if len(suits) == 1:
+        suit = naturals[0].suit
+        held = {POS_OF_RANK[c.rank] for c in naturals}
+        low = min(held)
+        gaps = [p for p in range(low, 13) if p not in held][:jokers]
+        if len(gaps) == jokers:
+            return make_play(naturals, [Card(RANK_OF_POS[p], suit) for p in gaps])
+    return make_play(naturals, [JOKER] * jokers)
+
+
+# ----- the selection and its chips -----
+
+
+UNO = "uno"
+"""The value of the strict-ウノ toggle chip."""
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """A card chip's value: its place in the hand (jokers are alike, so the place tells them
+    apart) and the card."""
+
+    index: int
+    card: Card
+
+
+@dataclass(eq=False)
+class Selection:
+    """One decision's multi-card selection: the ticked cards, the offer whose jokers' cards are
+    being chosen, and strict ウノ. It turns the hand and the `PlayIndex` into choices."""
+
+    ticked: set[int] = field(default_factory=set)
+    """Places in the hand of the ticked cards."""
+    form: Form | None = None
+    uno: bool = False
+
+    def cards(self, hand: Sequence[Card]) -> tuple[frozenset[Card], int]:
+        """(the ticked natural cards, how many jokers are ticked)."""
+        cards = [hand[i] for i in self.ticked]
+        return frozenset(c for c in cards if not c.is_joker), sum(c.is_joker for c in cards)
+
+    def forms(self, hand: Sequence[Card], index: PlayIndex) -> list[Form]:
+        return index.forms(*self.cards(hand), self.uno) if self.ticked else []
+
+    def hand_choices(self, hand: Sequence[Card], index: PlayIndex, glyphs: str) -> list[Choice]:
+        """A chip per card: ticked ones marked (`*`), the ones no legal play adds dimmed."""
+        lit, joker_lit = index.lit(*self.cards(hand))
+        return [Choice(card_markup(card, glyphs) + ("*" if i in self.ticked else ""),
+                       i in self.ticked or (joker_lit if card.is_joker else card in lit),
+                       HandCard(i, card), marked=i in self.ticked) for i, card in enumerate(hand)]
+
+    def offer_choices(self, hand: Sequence[Card], index: PlayIndex, t: Translate,
+                      glyphs: str) -> list[Choice]:
+        """Pass, the ウノ toggle (strict), then the selection's plays or the joker's cards."""
+        offers = [Choice(t("dfg.ui.pass"), index.passing, PASS)]
+        if index.strict_uno:
+            offers.append(Choice(f"{'[x]' if self.uno else '[ ]'} {t('dfg.ui.uno_chip')}", True, UNO,
+                                 marked=self.uno))
+        if self.form is not None:
+            return offers + [Choice(play_markup(p, glyphs), True, p) for p in self.form.plays]
+        return offers + [Choice(form_markup(f.play, glyphs, len(f.plays) > 1), True, f)
+                         for f in self.forms(hand, index)]
+
+    def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str,
+             why: Callable[[Play], str]) -> str:
+        """What the selection does now, or how to play; `why` explains a play that is not legal."""
+        cards = " ".join(card_markup(hand[i], glyphs) for i in sorted(self.ticked))
+        forms = self.forms(hand, index)
+        if self.form is not None:
+            note = t("dfg.ui.choose_declared")
+        elif not self.ticked:
+            note = t("dfg.ui.help_follow" if index.passing else "dfg.ui.help_lead")
+        elif not forms:
+            lit, joker_lit = index.lit(*self.cards(hand))
+            note = t("dfg.ui.more_cards" if lit or joker_lit else "dfg.ui.no_match", cards=cards)
+            note += " " + why(closest_play(*self.cards(hand)))
+        elif len(forms) > 1 or len(forms[0].plays) > 1:
+            note = t("dfg.ui.choose_play", cards=cards)
+        else:
+            note = t("dfg.ui.ticked", cards=cards)
+        if index.strict_uno:
+            note += " " + t("dfg.ui.uno_on" if self.uno else "dfg.ui.uno_off")
+        return note
+
+
+def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
+    """Show these chips (global choice index, choice) in a bar, reusing the chips already there:
+    a bot's move or a tick changes labels and states, not the layout."""
+    shown = list(bar.children)
+    if len(shown) != len(chips) or not all(isinstance(w, Chip) for w in shown):
+        bar.remove_children()
+        bar.mount_all([Chip(i, c, i == cursor) for i, c in chips])
+        return
+    for chip, (index, choice) in zip(shown, chips, strict=True):
+        chip.index = index  # type: ignore[attr-defined]
+        chip.update(f"[dim]{index + 1 if index < 9 else ' '}[/] {choice.label}")  # type: ignore[attr-defined]
+        for flag, on in (("-disabled", not choice.enabled), ("-selected", index == cursor),
+                         ("-marked", choice.marked)):
+            if chip.has_class(flag) != on:
+                chip.set_class(on, flag)

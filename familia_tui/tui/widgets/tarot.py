@@ -1,0 +1,455 @@
+"""Drawing the Tarot table from a seat's view: cards, the hand, the contract, the trick, the seats.
+
+Everything here reads a `TarotView` (never the state) and returns Rich markup or renderables.
+`public_view` makes the view of nobody in particular (between two humans' decisions): what
+every seat knows. Names come from the seats; the log never says "you" (hot-seat).
+
+Cards: unicode `R♥ 10♠` (red suits red), letters and ascii `RH 10S`; trumps `T21` in their own
+colour, the Excuse `Exc`. Court cards keep the source's letters R D C V in both languages.
+In ascii mode every text goes through `ascii_safe`: no ambiguous-width character reaches the
+screen (é, −, →, ★ …).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from rich import box
+from rich.table import Table
+from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
+
+from familia_tui.core.engine import Event, Seat
+from familia_tui.games.tarot.actions import BID, CALL, PASS, Call, Contract, Declare
+from familia_tui.games.tarot.cards import (
+    EXCUSE, KING, NAMES, SUIT, SUIT_SYMBOLS, TRUMP, Card, CardError, half_to_points, parse_card, plain,
+)
+from familia_tui.games.tarot.declarations import ActionList, Handful
+from familia_tui.games.tarot.rules import TrickRecord
+from familia_tui.games.tarot.scoring import TARGETS
+from familia_tui.games.tarot.view import TarotView
+from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+
+Translate = Callable[..., str]
+
+CARD_STYLE = ("bold", "bold red", "bold red", "bold", "bold yellow", "bold magenta")
+"""Style by `SUIT[card]`: spades, hearts, diamonds, clubs, trumps, the Excuse."""
+_STAND_INS = {"→": "->", "←": "<-", "↑": "^", "↓": "v", "−": "-", "–": "-", "—": "-", "·": "-", "…": "...", "★": "*",
+              "×": "x", "“": '"', "”": '"', "‘": "'", "’": "'", "■": "#", "½": ".5"}
+
+
+def ascii_safe(text: str) -> str:
+    """The text with no ambiguous-width character: stand-ins, then accents dropped (é → e)."""
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if char.isascii() or unicodedata.east_asian_width(char) in ("W", "F", "H", "Na"):
+            out.append(char)  # Japanese (wide) text stays
+        elif char in _STAND_INS:
+            out.append(_STAND_INS[char])
+        else:
+            bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            out.append(bare if bare.isascii() and bare else "?")
+    return "".join(out)
+
+
+class PlainScrollBarRender(ScrollBarRender):
+    """Scrollbars without the ▁▂▃ thumb ends (ambiguous width): for ascii mode."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
+
+def plain_scrollbars(*widgets: Widget) -> None:
+    """Give these widgets scrollbars drawn with spaces only."""
+    for widget in widgets:
+        widget.vertical_scrollbar.renderer = PlainScrollBarRender
+        widget.horizontal_scrollbar.renderer = PlainScrollBarRender
+
+
+def number(value: float) -> str:
+    """Card points or a score: `45`, `45.5`."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def signed(value: float) -> str:
+    """`+45`, `-3.5`, `0` (ASCII signs)."""
+    return "0" if value == 0 else f"{'+' if value > 0 else '-'}{number(abs(value))}"
+
+
+# ----- cards -----
+
+def card_text(card: Card, glyphs: str) -> str:
+    """`R♥`, `10♠`, `T21`, `Exc` (unicode); `RH`, `10S`, `T21`, `Exc` otherwise."""
+    if card == EXCUSE:
+        return "Exc"
+    name = NAMES[card]
+    if glyphs == "unicode" and SUIT[card] < TRUMP:
+        return name[:-1] + SUIT_SYMBOLS[name[-1]]
+    return name
+
+
+def card_markup(card: Card, glyphs: str) -> str:
+    return f"[{CARD_STYLE[SUIT[card]]}]{card_text(card, glyphs)}[/]"
+
+
+def cards_markup(cards: Sequence[Card], glyphs: str) -> str:
+    return " ".join(card_markup(c, glyphs) for c in cards) or "-"
+
+
+def hand_markup(cards: Sequence[Card], glyphs: str) -> str:
+    """A sorted hand, grouped by suit (trumps and the Excuse last)."""
+    groups: dict[int, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(min(SUIT[card], TRUMP), []).append(card)
+    return "  ".join(cards_markup(groups[s], glyphs) for s in sorted(groups)) or "-"
+
+
+def suit_name(letter: str, t: Translate) -> str:
+    return t(f"tarot.suit.{letter}")
+
+
+def contract_name(contract: str | None, t: Translate) -> str:
+    return t(f"tarot.contract.{contract}") if contract else "-"
+
+
+def clause_renderer(t: Translate, glyphs: str) -> Callable[[str, str], str]:
+    """Explanation parameters in words and glyphs: suits and contracts named, cards drawn."""
+    def render(name: str, value: str) -> str:
+        if name == "suit":
+            return suit_name(value, t)
+        if name in ("bid", "highest"):
+            return contract_name(value, t)
+        if name == "kind":
+            return t(f"tarot.kind.{value}")
+        if name in ("phase", "wanted"):
+            return t(f"tarot.phase.{value}")
+        try:
+            return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
+        except CardError:
+            return value
+
+    return render
+
+
+# ----- what the viewer may know -----
+
+def public_view(views: Sequence[TarotView]) -> TarotView:
+    """What everyone knows: a seat's view without its hand and écart, keeping only the partner
+    knowledge and side tallies that every seat shares."""
+    def common(name: str) -> object:
+        values = {getattr(v, name) for v in views}
+        return values.pop() if len(values) == 1 else None
+
+    return replace(views[0], seat=-1, hand=(), ecart=None, partner=common("partner"),
+                   taker_alone=common("taker_alone"), side_trick_points=common("side_trick_points"),
+                   side_trick_bouts=common("side_trick_bouts"))
+
+
+def role_text(view: TarotView, public: TarotView, seat: int, t: Translate) -> str:
+    """Taker (and contract), partner, secret when only the viewer knows."""
+    if seat == view.taker and view.phase != "bid":
+        alone = len(view.seats) == 5 and bool(view.taker_alone)
+        secret = alone and public.taker_alone is None
+        text = t("tarot.ui.tag_taker")
+        if alone:
+            text += f" ({t('tarot.label.alone')}" + (f", {t('tarot.ui.secret')})" if secret else ")")
+        return f"[bold cyan]{text}[/]"
+    if seat == view.partner and view.partner is not None:
+        secret = public.partner is None
+        text = t("tarot.ui.tag_partner") + (f" ({t('tarot.ui.secret')})" if secret else "")
+        return f"[bold cyan]{text}[/]"
+    return ""
+
+
+def where_markup(view: TarotView, t: Translate) -> str:
+    """Hand n/N · dealer · trick n/N."""
+    parts = [t("tarot.ui.hand_no", hand=view.hand_number, hands=view.hands_total),
+             t("tarot.ui.dealer", name=view.seats[view.dealer].name)]
+    if view.phase == "play":
+        parts.append(t("tarot.ui.trick_no", trick=view.trick_number, tricks=view.tricks_total))
+    return "[b]" + " · ".join(parts) + "[/]"
+
+
+def bids_markup(view: TarotView, t: Translate) -> str:
+    """Each bid so far, by name."""
+    said = [f"{view.seats[s].name} {contract_name(c, t) if c else t('tarot.ui.pass')}" for s, c in view.bids]
+    return t("tarot.ui.bids", bids="  ".join(said) if said else "-")
+
+
+def contract_markup(view: TarotView, t: Translate, glyphs: str) -> str:
+    """Taker and contract, the called card and what the viewer knows of the partner."""
+    if view.grasch:
+        return t("tarot.ui.grasch_line")
+    if view.phase == "bid" or view.taker is None:
+        if view.taker is None:
+            return t("tarot.ui.bidding_none")
+        return t("tarot.ui.bidding_highest", contract=contract_name(view.contract, t),
+                 name=view.seats[view.taker].name)
+    multiplier = (1, 2, 4, 6)[("prise", "garde", "garde-sans", "garde-contre").index(view.contract or "prise")]
+    text = t("tarot.ui.contract_line", name=view.seats[view.taker].name,
+             contract=contract_name(view.contract, t), multiplier=multiplier)
+    if len(view.seats) == 5:
+        if view.called is None:
+            text += " · " + t("tarot.ui.call_pending")
+        else:
+            text += " · " + t("tarot.ui.called", card=card_markup(view.called, glyphs))
+            if view.partner is not None:
+                text += " · " + t("tarot.ui.partner_is", name=view.seats[view.partner].name)
+            elif view.taker_alone:
+                text += " · " + t("tarot.ui.partner_none")
+            else:
+                text += " · " + t("tarot.ui.partner_unknown")
+    if view.slam_announced:
+        text += " · [b]" + t("tarot.ui.slam_announced") + "[/]"
+    return text
+
+
+def stock_markup(view: TarotView, t: Translate, glyphs: str) -> str:
+    """The chien (shown, or where it goes) and the écart as far as the viewer may see it."""
+    if view.phase == "bid" or view.grasch or view.taker is None:
+        return t("tarot.ui.chien_down", count=view.chien_size)
+    if view.chien is None:
+        key = {"garde-sans": "tarot.ui.chien_taker", "garde-contre": "tarot.ui.chien_defence"}.get(
+            view.contract or "", "tarot.ui.chien_after_call")
+        return t(key, count=view.chien_size)
+    lines = [t("tarot.ui.chien", cards=cards_markup(view.chien, glyphs))]
+    if view.ecart is not None and not view.ecart:
+        lines.append(t("tarot.ui.ecart_none"))
+    elif view.ecart is not None:
+        points = half_to_points(sum(c.half_points for c in view.ecart))
+        lines.append(t("tarot.ui.ecart_own", cards=cards_markup(view.ecart, glyphs), points=number(points)))
+    elif view.phase != "ecart" or view.ecart_shown:
+        shown = t("tarot.ui.ecart_shown", cards=cards_markup(view.ecart_shown, glyphs)) if view.ecart_shown else ""
+        lines.append(t("tarot.ui.ecart_hidden", count=view.chien_size) + (f" {shown}" if shown else ""))
+    return "\n".join(lines)
+
+
+def declarations_markup(view: TarotView, t: Translate, glyphs: str) -> str:
+    """Every declaration made, with a poignée's shown cards."""
+    if not view.declarations:
+        return ""
+    parts = []
+    for declaration in view.declarations:
+        cards = f" {cards_markup(declaration.cards, glyphs)}" if declaration.cards else ""
+        parts.append(f"{view.seats[declaration.seat].name}: {t(f'tarot.kind.{declaration.kind}')}{cards}")
+    return t("tarot.ui.declarations", list="; ".join(parts))
+
+
+def plays_markup(plays: Sequence[tuple[int, Card]], seats: Sequence[Seat], glyphs: str,
+                 winner: int | None = None) -> str:
+    """Cards in play order with their players; the winner's card highlighted."""
+    parts = []
+    for seat, card in plays:
+        text = card_markup(card, glyphs)
+        if seat == winner:
+            text = f"[reverse]{text}[/]"
+        parts.append(f"{seats[seat].name} {text}")
+    return "  ".join(parts)
+
+
+def trick_markup(view: TarotView, t: Translate, glyphs: str, previous: bool = False) -> str:
+    """The bidding, the trick in play, or (empty trick, or `previous`) the last trick."""
+    if view.phase != "play":
+        return bids_markup(view, t)
+    if view.trick and not previous:
+        led = suit_name(view.led, t) if view.led else "-"
+        return t("tarot.ui.trick_now", number=view.trick_number, leader=view.seats[view.leader].name,
+                 led=led, plays=plays_markup(view.trick, view.seats, glyphs))
+    if view.last_trick is None:
+        return t("tarot.ui.trick_first", name=view.seats[view.leader].name)
+    return last_trick_markup(view.last_trick, view.seats, t, glyphs)
+
+
+def last_trick_markup(trick: TrickRecord, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
+    points = half_to_points(sum(c.half_points for c in trick.cards))
+    text = t("tarot.ui.trick_last", number=trick.number, name=seats[trick.winner].name,
+             plays=plays_markup(trick.plays, seats, glyphs, trick.winner), points=number(points))
+    if trick.excuse_kept is not None:
+        text += " " + t("tarot.ui.excuse_kept", name=seats[trick.excuse_kept].name)
+    return text
+
+
+Row = tuple[str, ...]
+
+
+def seats_rows(view: TarotView, public: TarotView, t: Translate, glyphs: str) -> list[Row]:
+    """One row per seat: turn marker, name, dealer and role; cards, tricks, points and bouts
+    taken in tricks; the cumulative total."""
+    rows = []
+    for index, seat in enumerate(view.seats):
+        marker = ">" if index == view.to_act else " "
+        name = f"{marker} {ascii_safe(seat.name) if glyphs == 'ascii' else seat.name}" + (
+            " (D)" if index == view.dealer else "")
+        if index == view.to_act:
+            name = f"[b reverse]{name}[/]"
+        role = role_text(view, public, index, t)
+        rows.append((name + (f" {role}" if role else ""), str(view.hand_counts[index]),
+                     str(view.tricks_won[index]), number(view.trick_points[index]),
+                     str(view.trick_bouts[index]), f"[b]{signed(view.totals[index])}[/]"))
+    return rows
+
+
+def seats_table(rows: Sequence[Row], t: Translate, glyphs: str) -> Table:
+    """The seats' rows as a table (ASCII lines in ascii mode)."""
+    table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
+                  padding=(0, 1), pad_edge=False, show_edge=False)
+    table.add_column(t("ui.seat"), ratio=1, overflow="fold")
+    for header in (t("ui.cards"), t("ui.tricks"), t("tarot.ui.points"), t("tarot.label.bouts"),
+                   t("tarot.label.total")):
+        table.add_column(header, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def won_markup(view: TarotView, t: Translate, glyphs: str) -> str:
+    """Each seat's cards won in this hand's tricks (public): the Excuse with whoever kept it."""
+    won: dict[int, list[Card]] = {seat: [] for seat in range(len(view.seats))}
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            won[seat if card == EXCUSE and trick.excuse_kept == seat else trick.winner].append(card)
+    lines = [t("tarot.ui.won_title")]
+    for seat, cards in won.items():
+        order = sorted(cards, key=lambda c: (min(SUIT[c], TRUMP), c))
+        lines.append(f"[b]{view.seats[seat].name}[/] ({number(view.trick_points[seat])}): {hand_markup(order, glyphs)}")
+    return "\n".join(lines)
+
+
+def sides_markup(view: TarotView, t: Translate) -> str:
+    """The public tally of the sides' card points in tricks, and what the taker needs."""
+    if view.phase != "play" or view.grasch:
+        return ""
+    if view.side_trick_points is None or view.side_trick_bouts is None:
+        return t("tarot.ui.sides_unknown")
+    (taker, defence), (taker_bouts, defence_bouts) = view.side_trick_points, view.side_trick_bouts
+    return t("tarot.ui.sides", taker=number(taker), taker_bouts=taker_bouts, defence=number(defence),
+             defence_bouts=defence_bouts, target=TARGETS[min(taker_bouts, 3)])
+
+
+# ----- the log -----
+
+def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, glyphs: str) -> list[str]:
+    """Log lines for the engine's events, by seat name."""
+    lines = []
+    for event in events:
+        name = seats[event.seat].name if event.seat is not None else ""
+        cards = cards_markup(event.cards, glyphs)
+        kind = event.kind
+        if kind == "hand_dealt":
+            lines.append(f"[b]{t('tarot.event.hand_dealt', hand=event.get('hand'), seat=name)}[/]")
+        elif kind == "hand_annulled":
+            lines.append(t(f"tarot.event.hand_annulled.{event.get('reason')}", seat=name))
+        elif kind in ("bid", "taker"):
+            lines.append(t(f"tarot.event.{kind}", seat=name, contract=contract_name(event.get("contract"), t)))
+        elif kind == "card_discarded":
+            shown = event.get("shown")
+            lines.append(t("tarot.event.card_discarded" + (".shown" if shown else ""), seat=name, card=cards))
+        elif kind == "slam":
+            lines.append(t("tarot.event.slam." + ("announced" if event.get("announced") else "none"), seat=name))
+        elif kind == "declared":
+            lines.append(t("tarot.event.declared", seat=name, kind=t(f"tarot.kind.{event.get('kind')}"),
+                           cards=cards if event.cards else ""))
+        elif kind == "partner_revealed":
+            key = "tarot.event.partner_revealed" + (".alone" if event.get("alone") else "")
+            lines.append(f"[b]{t(key, seat=name, card=cards)}[/]")
+        elif kind == "trick_won":
+            lines.append("  " + t("tarot.event.trick_won", seat=name, number=event.get("number"),
+                                  points=number(event.get("points"))))
+        elif kind == "hand_scored":
+            lines.append(f"[b]{t('tarot.event.hand_scored', hand=event.get('result').number)}[/]")
+        elif kind in ("passed", "grasch", "card_called", "chien_shown", "card_played", "game_over"):
+            lines.append(t(f"tarot.event.{kind}", seat=name, card=cards, cards=cards))
+    return lines
+
+
+# ----- the choices of a decision -----
+
+@dataclass(frozen=True)
+class Step:
+    """A choice that moves the screen on without an action: no (more) declaration, a poignée
+    level whose trumps are chosen next, a trump ticked for it, back."""
+
+    name: str
+    level: Handful | None = None
+    card: Card | None = None
+
+
+def bid_choices(legal: Sequence[object], t: Translate) -> list[Choice]:
+    """Pass and the four contracts, those not higher than the highest bid dimmed (the line under
+    the choices gives the multiplier and what the contract means)."""
+    return [Choice(t("tarot.ui.pass"), PASS in legal, PASS)] + [
+        Choice(contract_name(str(c), t), BID[c] in legal, BID[c]) for c in Contract]
+
+
+def call_choices(view: TarotView, legal: Sequence[object], t: Translate, glyphs: str) -> list[Choice]:
+    """The four kings, and the lower honours when the taker holds every higher one."""
+    cards = [plain(KING, suit) for suit in range(4)]
+    cards += [a.card for a in legal if isinstance(a, Call) and a.card not in cards]
+    own = f" [dim]({t('tarot.ui.in_hand')})[/]"
+    return [Choice(card_markup(c, glyphs) + (own if c in view.hand else ""), CALL[c] in legal, CALL[c])
+            for c in cards]
+
+
+def declarations_on_offer(legal: Sequence[object]) -> tuple[tuple[Handful, ...], list[Declare]]:
+    """(the poignée levels, the misères) among the legal actions of a first card."""
+    if isinstance(legal, ActionList):
+        return legal.handfuls, [a for a in legal.actions if isinstance(a, Declare)]
+    return (), [a for a in legal if isinstance(a, Declare)]
+
+
+def declare_choices(view: TarotView, legal: Sequence[object], t: Translate) -> list[Choice]:
+    """The poignées on offer (highest first), the misères, and no (more) declaration."""
+    levels, miseres = declarations_on_offer(legal)
+    choices = [Choice(f"{_capital(t(f'tarot.kind.{level.kind}'))} ({len(level.fixed) + level.choose})",
+                      True, Step("poignee", level)) for level in reversed(levels)]
+    choices += [Choice(_capital(t(f"tarot.kind.{m.kind}")), True, m) for m in miseres]
+    done = any(d.seat == view.seat for d in view.declarations)
+    choices.append(Choice(t("tarot.ui.no_more" if done else "tarot.ui.no_declaration"), True, Step("none")))
+    return choices
+
+
+def pick_choices(level: Handful, picked: Sequence[Card], t: Translate, glyphs: str) -> list[Choice]:
+    """Which trumps a poignée shows: OK (lit once exactly enough are ticked), Back, the trumps."""
+    ok = Choice(t("tarot.ui.ok"), len(picked) == level.choose, Declare(level.kind, (*level.fixed, *picked)))
+    return [ok, Choice(t("tarot.ui.back"), True, Step("back"))] + [
+        Choice(card_markup(c, glyphs), True, Step("trump", card=c), marked=c in picked) for c in level.pool]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+ShownChips = list[tuple[Chip, object]]
+"""The chips on show and the value of each."""
+
+
+def refill(bar: ChoiceBar, chips: ShownChips, choices: list[Choice], cursor: int, note: str) -> ShownChips:
+    """Show the choices, keeping the chips already there: a card played or discarded takes its
+    chip away and the others change only where they differ (mounting two dozen chips again costs
+    a good part of a second on a slow machine). Returns the chips now on show."""
+    values = [c.value for c in choices]
+    kept = [(chip, value) for chip, value in chips if value in values]
+    if not choices:
+        bar.show(choices, cursor, note)
+        return []
+    if [value for _, value in kept] != values:
+        bar.remove_children()
+        fresh = [(Chip(i, c, i == cursor), c.value) for i, c in enumerate(choices)]
+        bar.mount_all([chip for chip, _ in fresh])
+        return fresh
+    for chip, value in chips:
+        if value not in values:
+            chip.remove()
+    for index, ((chip, _), choice) in enumerate(zip(kept, choices, strict=True)):
+        model = Chip(index, choice, index == cursor)  # never mounted: its text and classes
+        chip.index = index
+        if chip.content != model.content:
+            chip.update(model.content)
+        if chip.classes != model.classes:
+            chip.set_classes(model.classes)
+    bar.select(cursor)
+    return kept

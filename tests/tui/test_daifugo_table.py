@@ -1,0 +1,361 @@
+"""Pilot tests of whole flows at the Daifugō table: a hot-seat game for four with multi-card
+plays and a privacy check at every handoff and every step, a session against bots to its
+results, quitting and Continue, explanations of dimmed cards and selections, the joker's declared
+card, strict ウノ and its チョンボ, a private ドボン call, clicks, Japanese and ascii."""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from pathlib import Path
+
+from tui_helpers import make_app, screen_text, settle
+
+import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
+from familia_tui.core.record import Record, load_record
+from familia_tui.tui.glyphs import card_text
+from familia_tui.tui.scenes_daifugo import daifugo_record, decide, move_to
+from familia_tui.tui.screens.daifugo import DaifugoScreen
+from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
+from familia_tui.tui.screens.handoff import HandoffScreen
+from familia_tui.tui.screens.home import HomeScreen
+from familia_tui.tui.widgets.choices import Chip
+from familia_tui.tui.widgets.log import EventLog
+
+FOUR = ["Aki", "Ben", "Cho", "Dan"]
+
+
+def stacked(names: list[str], hands: dict[int, str], humans: int = 1, rule_card: str = "6H",
+            preset: str = "daifugo-4", **options: object) -> Record:
+    """A record whose first game deals these cards to these seats (the rest filled by seed)."""
+    record = daifugo_record(names, humans=humans, preset=preset, seed=1, **options)
+    sizes = _sizes(len(names), {s: len(h.split()) for s, h in hands.items()})
+    deal = {"hands": {str(s): h.split() for s, h in hands.items()}, "rule_card": rule_card,
+            "sizes": {str(s): n for s, n in sizes.items()}}
+    return Record(record.game, record.options, record.seats, record.seed, deal=deal, preset=preset)
+
+
+def _sizes(players: int, fixed: dict[int, int]) -> dict[int, int]:
+    """Hand sizes adding up to 56: the fixed ones, the rest shared out."""
+    free = [s for s in range(players) if s not in fixed]
+    left = 56 - sum(fixed.values())
+    return fixed | {s: left // len(free) + (i < left % len(free)) for i, s in enumerate(free)}
+
+
+def table(app) -> DaifugoScreen:  # type: ignore[no-untyped-def]
+    screen = app.screen
+    assert isinstance(screen, DaifugoScreen)
+    return screen
+
+
+def deciding(app) -> bool:  # type: ignore[no-untyped-def]
+    return isinstance(app.screen, DaifugoScreen) and bool(app.screen.choices)
+
+
+def private_cards(screen: DaifugoScreen, viewer: int | None) -> list[str]:
+    """Card texts of hands other than the viewer's that are not public anyway (the rule card is
+    shown and then dealt; a joker's declared card may name a card someone holds)."""
+    state = screen.session.state
+    public = {state.rule_card}
+    hidden = []
+    for seat in range(len(screen.session.seats)):
+        if seat != viewer:
+            hidden += [card_text(c, "unicode") for c in state.hand(seat) if not c.is_joker and c not in public]
+    return hidden
+
+
+def shown_cards(app) -> str:  # type: ignore[no-untyped-def]
+    """The screen's text without the cards that jokers are declared as."""
+    return re.sub(r"JK=\S+", "JK", screen_text(app))
+
+
+async def tick_and_play(pilot, app, cards) -> None:  # type: ignore[no-untyped-def]
+    """Tick these cards with the keyboard (number keys or arrows, Space), then Enter."""
+    screen = table(app)
+    for card in cards:
+        await move_to(pilot, app, screen.shown.hand.index(card))
+        await pilot.press("space")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def natural_multi_play(screen: DaifugoScreen):  # type: ignore[no-untyped-def]
+    """A legal play of two or more natural cards, if there is one (the biggest)."""
+    plays = [p for p, used, jokers in screen.play_index().entries if len(used) >= 2 and not jokers]
+    return max(plays, key=lambda p: p.size, default=None)
+
+
+async def test_hot_seat_game_for_four_with_multi_card_plays_never_shows_another_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path, daifugo_record(FOUR, humans=4, seed=11))
+    handoffs = multi = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        while not isinstance(app.screen, DaifugoResultsScreen):
+            if isinstance(app.screen, HandoffScreen):
+                handoffs += 1
+                text = shown_cards(app)
+                assert f"Pass the keyboard to {app.screen.person}" in text
+                under = app.screen_stack[-2]
+                assert not [c for c in private_cards(under, None) if c in text]
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            screen = table(app)
+            seat = screen.session.to_act
+            assert screen.session.viewer_seat() == seat
+            text = shown_cards(app)
+            assert not [c for c in private_cards(screen, seat) if c in text]
+            assert f"{FOUR[seat]}'s hand" in text
+            before = len(screen.session.record.actions)
+            play = natural_multi_play(screen)
+            if play is not None:
+                await tick_and_play(pilot, app, play.naturals)
+                assert screen.session.record.actions[before] == str(play)
+                multi += 1
+            else:
+                await decide(pilot, app)
+            assert len(screen.session.record.actions) > before
+            await settle(pilot, lambda: deciding(app)
+                         or isinstance(app.screen, (HandoffScreen, DaifugoResultsScreen)))
+        assert handoffs >= 20 and multi >= 5
+        assert "is ビリ" in screen_text(app)
+        assert app.screen.final
+        await pilot.press("enter")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_session_against_bots_plays_to_the_results_and_the_next_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=5, games=2))
+    results = 0
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(400):
+            await settle(pilot, lambda: deciding(app) or isinstance(app.screen, DaifugoResultsScreen))
+            if isinstance(app.screen, DaifugoResultsScreen):
+                results += 1
+                text = screen_text(app)
+                record = app.screen.record
+                assert f"Game {record.number} of 2: {FOUR[record.biri]} is ビリ" in text
+                assert "Session: " in text and "1st places" in text
+                final = app.screen.final
+                await pilot.press("enter")
+                if final:
+                    break
+                continue
+            assert not isinstance(app.screen, HandoffScreen)  # one human: no curtain
+            await decide(pilot, app)
+        assert results == 2
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_quit_mid_game_and_continue_restores_the_same_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=7))
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(4):
+            await settle(pilot, lambda: deciding(app))
+            await decide(pilot, app)
+        await settle(pilot, lambda: deciding(app))
+        state = table(app).session.state
+        before = (state.hand(0), state.counts, state.to_act, state.trick, state.revolution)
+        actions = table(app).session.record.actions
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+    assert load_record(tmp_path / "autosave.json").actions == actions
+    again = make_app(tmp_path)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")  # Continue
+        await settle(pilot, lambda: deciding(again))
+        screen = table(again)
+        state = screen.session.state
+        assert screen.session.record.actions == actions
+        assert (state.hand(0), state.counts, state.to_act, state.trick, state.revolution) == before
+        log = screen.query_one(EventLog)
+        assert log.lines[0].text.startswith("Game 1 resumed.")
+        assert any("Game 1: rule card" in line.text for line in log.lines)  # the game so far
+
+
+async def test_pass_on_the_lead_and_a_dimmed_card_show_the_rule_chain(tmp_path: Path) -> None:
+    app = make_app(tmp_path, stacked(FOUR, {0: "3H 4S 5D KC 9H"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        await pilot.press("x")  # Aki holds ♥3 and leads: the leader may not pass
+        text = screen_text(app)
+        assert "Not allowed:" in text and "the leader must lead" in text and "[DF-32]" in text
+        assert not table(app).session.record.actions
+    # Cho holds ♥3 and leads; Aki, last to answer, holds no pair: her weak cards are dimmed.
+    (tmp_path / "following").mkdir()
+    following = make_app(tmp_path / "following", stacked(FOUR, {0: "3S 4C 5D 9H KC", 2: "3H 7S 7D"}))
+    async with following.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(following))
+        screen = table(following)
+        assert screen.shown.top is not None
+        dimmed = next(i for i, c in enumerate(screen.choices) if not c.enabled)
+        await move_to(pilot, following, dimmed)
+        text = screen_text(following)
+        assert "Not allowed:" in text and "[C4]" in text
+        before = len(screen.session.record.actions)
+        await pilot.press("space", "enter")  # neither ticks nor plays it
+        assert len(screen.session.record.actions) == before and not screen.ticked
+
+
+async def test_a_pair_and_a_jokers_declared_card_are_chosen_by_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, stacked(FOUR, {0: "3H 7S 7D JK 9C QC"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        screen = table(app)
+        hand = screen.shown.hand
+        await move_to(pilot, app, hand.index(next(c for c in hand if str(c) == "7S")))
+        await pilot.press("space")
+        await move_to(pilot, app, len(hand) - 1)  # the joker
+        await pilot.press("space")
+        text = screen_text(app)
+        assert "JK=7?" in text and "Several plays use" in text
+        await pilot.press("enter")  # the selection makes several plays: the cursor goes to them
+        assert screen.cursor >= screen.hand_chips
+        await pilot.press("enter")  # the pair with a joker: now its declared card
+        assert "Choose the card the joker stands for" in screen_text(app)
+        offers = [str(c.value) for c in screen.choices[screen.hand_chips:]]
+        assert "play 7S JK=7H" in offers and "play 7S JK=7C" in offers
+        await pilot.press("right")
+        await pilot.press("escape")  # back to the plays of the selection
+        assert screen.selection.form is None and screen.selection.ticked
+        await pilot.press("down", "enter")
+        target = next(i for i, c in enumerate(screen.choices) if str(c.value) == "play 7S JK=7H")
+        await move_to(pilot, app, target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.record.actions[0] == "play 7S JK=7H"
+
+
+async def test_enter_on_a_card_plays_it_alone_or_starts_a_selection(tmp_path: Path) -> None:
+    app = make_app(tmp_path, stacked(FOUR, {0: "3H 7S 7D 9C QC", 1: "4S 4H 10C 2D AS"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        screen = table(app)
+        await move_to(pilot, app, screen.shown.hand.index(next(c for c in screen.shown.hand if str(c) == "9C")))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.record.actions[0] == "play 9C"
+
+
+async def test_clicks_tick_cards_and_play_the_offer(tmp_path: Path) -> None:
+    app = make_app(tmp_path, stacked(FOUR, {0: "3H 7S 7D 9C QC"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        screen = table(app)
+        hand = [str(c) for c in screen.shown.hand]
+        for card in ("7S", "7D"):
+            chip = next(c for c in screen.query(Chip) if c.index == hand.index(card))
+            assert await pilot.click(chip)
+            await pilot.pause()
+        assert {hand[i] for i in screen.ticked} == {"7S", "7D"}
+        offer = next(c for c in screen.query(Chip) if c.index >= screen.hand_chips
+                     and str(getattr(screen.choices[c.index].value, "play", "")) == "play 7S 7D")
+        assert await pilot.click(offer)
+        await pilot.pause()
+        assert screen.session.record.actions[0] == "play 7S 7D"
+
+
+async def test_strict_uno_is_declared_with_u_or_missed_and_called(tmp_path: Path) -> None:
+    hands = {0: "3H 9D"}
+    app = make_app(tmp_path, stacked(FOUR, hands, preset="daifugo-strict-uno"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        screen = table(app)
+        assert "ウノ" in screen_text(app)
+        await move_to(pilot, app, 1)  # 9♦
+        await pilot.press("u", "enter")
+        await pilot.pause()
+        assert screen.session.record.actions[0] == "play 9D uno"
+    (tmp_path / "missed").mkdir()
+    missed = make_app(tmp_path / "missed", stacked(FOUR, hands, preset="daifugo-strict-uno"))
+    async with missed.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(missed))
+        await move_to(pilot, missed, 1)
+        await pilot.press("enter")  # no ウノ: the bots call チョンボ
+        await settle(pilot, lambda: isinstance(missed.screen, DaifugoResultsScreen))
+        text = screen_text(missed)
+        assert "Aki is ビリ" in text and "missed ウノ (チョンボ)" in text and "called by" in text
+
+
+async def test_a_private_dobon_call_is_asked_behind_the_handoff(tmp_path: Path) -> None:
+    # Aki leads Q♥ (12); Ben's hand 10♠ 2♣ sums to 12 and holds no joker: Ben may call ドボン.
+    record = stacked(FOUR, {0: "3H QH 5S 6S JK", 1: "10S 2C"}, humans=2, preset="daifugo-dobon-ask")
+    app = make_app(tmp_path, record)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app))
+        screen = table(app)
+        await move_to(pilot, app, screen.shown.hand.index(next(c for c in screen.shown.hand if str(c) == "QH")))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.person == "Ben"
+        assert "10♠" not in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app))
+        text = screen_text(app)
+        assert "Ben: call ドボン on Aki?" in text and "worth 12" in text and "10♠" in text
+        assert [str(c.value) for c in screen.choices] == ["call dobon", "decline"]
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, DaifugoResultsScreen))
+        text = screen_text(app)
+        assert "Aki is ビリ" in text and "ビリ: ドボン (called by Ben)" in text
+        assert "still holding 2 card(s)" in text  # Ben's 10♠ 2♣
+
+
+async def test_japanese_in_ascii_at_80x24_has_no_ambiguous_width_character(tmp_path: Path) -> None:
+    app = make_app(tmp_path, daifugo_record(["アキ", "ベン", "チョウ", "ダン"], seed=3), lang="ja",
+                   glyphs="ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        for _ in range(3):
+            await pilot.pause()
+            text = screen_text(app)
+            odd = {c for c in text if not c.isascii()
+                   and unicodedata.east_asian_width(c) not in ("W", "F", "H")}
+            assert not odd, odd
+            assert "強さ" in text and "縛り" in text and "アキの手札" in text and "出し方" in text
+            await decide(pilot, app)
+            await settle(pilot, lambda: deciding(app))
+        await pilot.press("space")
+        assert not {c for c in screen_text(app) if not c.isascii()
+                    and unicodedata.east_asian_width(c) not in ("W", "F", "H")}
+
+
+async def test_the_previous_trick_and_the_session_are_on_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(60):
+            await settle(pilot, lambda: deciding(app))
+            if table(app).memory.last_trick is not None and table(app).shown.top is not None:
+                break
+            await decide(pilot, app)
+        await pilot.press("p")
+        assert "Last trick (" in screen_text(app)
+        await pilot.press("p", "s")
+        assert isinstance(app.screen, DaifugoResultsScreen)
+        assert "No game of this session has ended yet." in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, DaifugoScreen)
+
+
+async def test_a_key_press_updates_the_screen_quickly(tmp_path: Path) -> None:
+    """Moving the cursor and ticking a card, over Pilot's own waiting (an unbound key)."""
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+
+        async def median(*keys: str) -> float:
+            timings = []
+            for _ in range(9):
+                start = time.perf_counter()
+                await pilot.press(*keys)
+                await pilot.pause()
+                timings.append((time.perf_counter() - start) / len(keys))
+            return sorted(timings)[4]
+
+        idle, cursor, tick = await median("z"), await median("right"), await median("space", "space")
+        print(f"key press to updated screen: cursor {1000 * (cursor - idle):.1f} ms, tick "
+              f"{1000 * (tick - idle):.1f} ms over Pilot's {1000 * idle:.1f} ms baseline")
+        assert cursor - idle < 0.05 and tick - idle < 0.05

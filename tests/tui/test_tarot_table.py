@@ -1,0 +1,392 @@
+"""Pilot tests of whole flows at the French Tarot table: a hot-seat hand with privacy checked at
+every handoff and step (the écart to the taker only, the 5-player partner kept secret), games
+against bots to the breakdown and the final standings, quit and Continue, explanations of
+dimmed bids, discards and cards, declarations with the trumps shown, Japanese, ascii, 80×24."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from familia_tui.cli import parse_seats
+from familia_tui.core.presets import find_preset
+from familia_tui.core.record import Record, load_record
+from familia_tui.games.tarot import GAME
+from familia_tui.games.tarot.actions import Declare, Discard, Play
+from familia_tui.games.tarot.cards import SUIT, TRUMP
+from familia_tui.games.tarot.options import TarotOptions
+from familia_tui.tui.screens.handoff import HandoffScreen
+from familia_tui.tui.screens.home import HomeScreen
+from familia_tui.tui.screens.rules import RulesScreen
+from familia_tui.tui.screens.tarot import TarotScreen
+from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+from familia_tui.tui.widgets.tarot import card_text
+
+from tui_helpers import make_app, screen_text, settle
+
+
+def record(seats: str, preset: str = "tarot-4", seed: int = 3, hands: int | None = None) -> Record:
+    options = find_preset("tarot", preset).options.resolved()
+    if hands is not None:
+        options = TarotOptions.model_validate({**options.model_dump(), "hands": hands})
+    table = parse_seats(seats, GAME.default_seats(options), list(GAME.bots))
+    return Record("tarot", options, tuple(table), seed, preset=preset)
+
+
+_RUN = re.compile(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', re.DOTALL)
+
+
+def look(app) -> tuple[str, set[str]]:  # type: ignore[no-untyped-def]
+    """One screenshot read two ways: the text row by row (as `screen_text`), and the words on
+    screen run by run (a card is its own styled run, so neighbouring cards never merge)."""
+    runs = [(float(y), float(x), html.unescape(text).replace("\xa0", " "))
+            for x, y, text in _RUN.findall(app.export_screenshot())]
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for y, x, text in runs:
+        rows.setdefault(y, []).append((x, text))
+    screen = "\n".join("".join(t for _, t in sorted(row)) for _, row in sorted(rows.items()))
+    return screen, {word for _, _, text in runs for word in re.findall(r"[0-9A-Za-z♠♥♦♣]+", text)}
+
+
+def tokens(app) -> set[str]:  # type: ignore[no-untyped-def]
+    return look(app)[1]
+
+
+def secret_cards(screen: TarotScreen, viewer: str | None) -> set[str]:
+    """Cards nobody but their holder may see: other hands (less what a poignée or the chien
+    showed), and the écart unless the viewer is the taker."""
+    state, seats = screen.session.state, screen.session.seats
+    public = {c for d in state.declarations for c in d.cards}
+    if state.chien_taken:
+        public |= set(state.chien)
+    secret = {c for seat in range(state.n) if seats[seat].person != viewer for c in state.hand(seat)}
+    if state.taker is None or seats[state.taker].person != viewer:
+        shown = {c for c in state.ecart if SUIT[c] == TRUMP and state.options.discarded_trumps_shown}
+        secret |= set(state.ecart) - shown
+    return {card_text(c, "unicode") for c in secret - public}
+
+
+def bid_or_pass(screen: TarotScreen) -> list[str]:
+    """What a test player presses: Prise when nobody has bid yet, else the choice under the
+    cursor (pass, the first discard or card allowed …)."""
+    state = screen.session.state
+    return ["2", "enter"] if state.phase == "bid" and state.contract is None else ["enter"]
+
+
+def human_to_act(app) -> bool:  # type: ignore[no-untyped-def]
+    return isinstance(app.screen, TarotScreen) and bool(app.screen.choices)
+
+
+async def test_hot_seat_hand_with_four_humans_never_shows_a_secret_card(tmp_path: Path) -> None:
+    """Bidding, the écart, declarations and six tricks: every handoff and every step checked."""
+    app = make_app(tmp_path, record("Aki,Ben,Cho,Dan", hands=1))
+    handoffs, steps, taker_saw_ecart = 0, 0, False
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        for _ in range(200):
+            text, words = look(app)
+            if isinstance(app.screen, HandoffScreen):
+                handoffs += 1
+                assert f"Pass the keyboard to {app.screen.person}" in text
+                table = app.screen_stack[-2]
+                assert not secret_cards(table, None) & words  # nothing private behind it
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            screen = app.screen
+            assert isinstance(screen, TarotScreen) and screen.choices
+            state = screen.session.state
+            if state.trick_no >= 6:
+                break
+            viewer = screen.session.viewer()
+            assert viewer == screen.session.seats[screen.session.to_act].person
+            assert not secret_cards(screen, viewer) & words
+            if state.ecart and state.taker is not None and screen.session.seats[state.taker].person == viewer:
+                taker_saw_ecart |= card_text(state.ecart[0], "unicode") in words
+            keys = bid_or_pass(screen)
+            await pilot.press(*(["right", "left"] if steps < 8 else []), *keys)  # keyboard only
+            await pilot.pause()
+            steps += 1
+        assert screen.session.state.trick_no >= 6
+        assert steps >= 30 and handoffs >= 25  # four humans: nearly every decision changes hands
+        assert taker_saw_ecart
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_five_players_the_partner_stays_secret_until_the_called_card_is_played(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,Ben,bot,bot,bot", "tarot-5", seed=8, hands=1))
+    seen = {"Aki": [], "Ben": []}  # (revealed?, partner shown on the Ben row?, secret shown?)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await settle(pilot, lambda: isinstance(app.screen, (HandoffScreen, TarotResultsScreen))
+                         or human_to_act(app))
+            if isinstance(app.screen, TarotResultsScreen):
+                break
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            screen = app.screen
+            state = screen.session.state
+            if state.phase == "play":
+                assert (state.taker, state.partner) == (2, 1), "seed 8: P3 takes and calls Ben's king"
+            text = screen_text(app)
+            ben_row = next((line for line in text.splitlines()  # the seats table's row, not the banner
+                            if line.lstrip(" >").startswith("Ben") and not line.strip().startswith("Ben:")), "")
+            viewer = screen.session.viewer()
+            if state.phase == "play":
+                seen[viewer].append((state.partner_revealed, "partner" in ben_row, "partner (secret)" in ben_row))
+            if viewer == "Aki" and state.phase == "play" and not state.partner_revealed:
+                assert "partner" not in ben_row and "partner secret" in text
+            if all(any(revealed for revealed, _, _ in seen[name]) for name in seen):
+                break  # both have looked at the table since the called card was played
+            await pilot.press("enter")
+            await pilot.pause()
+    assert seen["Aki"] and seen["Ben"]
+    assert any(secret for revealed, _, secret in seen["Ben"] if not revealed)  # Ben knows himself
+    assert all(shown for revealed, shown, _ in seen["Aki"] + seen["Ben"] if revealed)  # then everyone
+
+
+async def test_a_game_against_bots_plays_to_each_breakdown_and_the_standings(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot", "tarot-3", seed=5, hands=2))
+    breakdowns = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(300):
+            await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen) or human_to_act(app))
+            assert not isinstance(app.screen, HandoffScreen)  # one human: no curtain
+            if isinstance(app.screen, TarotResultsScreen):
+                breakdowns.append(screen_text(app))
+                if app.screen.final:
+                    break
+            await pilot.press("enter")
+        assert len(breakdowns) == 2
+        assert "Enter deals the next hand." in breakdowns[0]
+        for label in ("Card points (p)", "Bouts", "Multiplier", "Petit au bout", "Declarations", "Slam",
+                      "Per defender (D)", "Scores after"):
+            assert label in breakdowns[1], label
+        assert "Final standings" in breakdowns[1] and "Final standings" not in breakdowns[0]
+        totals = app.screen.totals
+        assert sum(totals) == 0 and len(app.screen.results) == 2
+        await pilot.press("enter")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_quit_mid_hand_and_continue_restores_the_same_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        await pilot.press("3", "enter")  # Garde
+        for _ in range(9):  # the écart, no slam, two cards
+            await settle(pilot, lambda: human_to_act(app))
+            await pilot.press("enter")
+        await settle(pilot, lambda: human_to_act(app))
+        before = app.screen.session.state
+        actions = app.screen.session.record.actions
+        assert any(a.startswith("play") for a in actions)
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+    assert load_record(tmp_path / "autosave.json").actions == actions
+    again = make_app(tmp_path)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")  # Continue
+        await settle(pilot, lambda: human_to_act(again))
+        state = again.screen.session.state
+        assert again.screen.session.record.actions == actions
+        assert [state.hand(s) for s in range(4)] == [before.hand(s) for s in range(4)]
+        assert (state.ecart, state.trick, state.trick_no, state.to_act, state.tricks_won) == (
+            before.ecart, before.trick, before.trick_no, before.to_act, before.tricks_won)
+        assert "resumed" in screen_text(again)
+
+
+async def test_dimmed_bids_and_discards_explain_the_rule(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        screen = app.screen
+        assert screen.session.state.contract is not None  # seed 3: Dan has bid Prise
+        assert not screen.choices[1].enabled
+        await pilot.press("2")
+        text = screen_text(app)
+        assert "Not allowed:" in text and "not higher than Prise" in text and "[A4]" in text
+        before = len(screen.session.record.actions)
+        await pilot.press("enter")  # refused
+        assert len(screen.session.record.actions) == before
+        await pilot.press("3", "enter")
+        await settle(pilot, lambda: screen.session.state.phase == "ecart" and bool(screen.choices))
+        trump = next(i for i, c in enumerate(screen.choices) if str(c.value).startswith("discard T"))
+        assert not screen.choices[trump].enabled
+        while screen.cursor != trump:
+            await pilot.press("down" if trump - screen.cursor >= screen.grid_columns else "right")
+        text = screen_text(app)
+        assert "Not allowed:" in text and "trumps go to the écart only when nothing else may" in text
+        assert "[TA-2]" in text
+        before = len(screen.session.record.actions)
+        await pilot.press("enter")  # refused
+        assert len(screen.session.record.actions) == before
+        legal = [c for c in screen.choices if c.enabled]
+        assert all(isinstance(c.value, Discard) and SUIT[c.value.card] < TRUMP for c in legal)
+
+
+async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = None
+        for _ in range(20):  # pass until a trick needs following
+            await settle(pilot, lambda: human_to_act(app))
+            screen = app.screen
+            if screen.session.state.phase == "play" and not all(c.enabled for c in screen.choices):
+                break
+            await pilot.press("enter")
+        assert screen is not None and screen.session.state.phase == "play"
+        illegal = next(i for i, c in enumerate(screen.choices) if not c.enabled)
+        before = len(screen.session.record.actions)
+        assert await pilot.click(screen.chips[illegal][0])
+        await pilot.pause()
+        assert len(screen.session.record.actions) == before
+        text = screen_text(app)
+        assert "Not allowed:" in text and "[A9]" in text and "must" in text
+        legal = next(i for i, c in enumerate(screen.choices) if c.enabled)
+        card = screen.choices[legal].value
+        assert isinstance(card, Play)
+        assert await pilot.click(screen.chips[legal][0])
+        await pilot.pause()
+        assert screen.session.record.actions[before] == str(card)
+
+
+async def test_a_poignee_is_offered_first_and_shows_the_trumps_the_player_picks(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot,bot,bot", "tarot-5", seed=331))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        await pilot.press("enter")  # pass
+        await settle(pilot, lambda: human_to_act(app) and app.screen.session.state.phase == "play"
+                     and app.screen.choices[-1].label == "No declaration")  # redrawn for the play
+        screen = app.screen
+        labels = [c.label for c in screen.choices]
+        assert labels == ["Simple poignée (8)", "No declaration"]  # 9 trumps: only a simple one
+        assert "Shows" in screen_text(app) and "T15" in screen_text(app)
+        await pilot.press("enter")
+        assert screen.pick is not None and len(screen.picked) == 8
+        assert [c.label for c in screen.choices[:2]] == ["OK", "Back"]
+        await pilot.press("3", "enter")  # untick the lowest trump: seven left
+        assert len(screen.picked) == 7 and not screen.choices[0].enabled
+        await pilot.press("1", "enter")
+        assert "exactly 8 trumps, not 7" in screen_text(app)
+        await pilot.press("left", "enter")  # wraps to the last trump, T19, not ticked
+        assert str(screen.choices[screen.cursor].value.card) == "T19"
+        assert len(screen.picked) == 8
+        shown = sorted(screen.picked)
+        await pilot.press("1", "enter")
+        declared = next(a for a in screen.session.record.actions if a.startswith("declare"))
+        assert declared == str(Declare(screen.session.state.declarations[0].kind, tuple(shown)))
+        await settle(pilot, lambda: human_to_act(app))
+        assert all(isinstance(c.value, Play) for c in screen.choices)  # no second poignée
+        assert "Declared: Aki: simple poignée" in screen_text(app)
+
+
+async def test_last_trick_won_cards_and_scores_on_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot", "tarot-3", seed=5, hands=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(300):
+            await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen) or human_to_act(app))
+            if isinstance(app.screen, TarotResultsScreen):
+                break
+            await pilot.press("enter")
+        await pilot.press("enter")  # the next hand
+        await settle(pilot, lambda: human_to_act(app))
+        screen = app.screen
+        await pilot.press("s")
+        assert isinstance(app.screen, TarotResultsScreen) and app.screen.review
+        assert "Enter returns to the table." in screen_text(app)
+        await pilot.press("enter")
+        assert app.screen is screen
+        for _ in range(60):  # play on until a trick is under way after a finished one
+            await settle(pilot, lambda: human_to_act(app))
+            if screen.session.state.tricks and screen.session.state.trick:
+                break
+            await pilot.press("enter")
+        await pilot.press("p")
+        last = screen.session.state.tricks[-1]
+        assert f"Trick {last.number} won by" in screen_text(app)
+        await pilot.press("p")
+        assert f"Trick {last.number + 1}," in screen_text(app)
+        await pilot.press("w")  # the cards each seat won, instead of the seats table
+        text = screen_text(app)
+        assert "Cards won in tricks" in text and "Cards" not in text.replace("Cards won", "")
+        winner = screen.session.seats[last.winner].name
+        assert re.search(rf"{winner} \(\d+(\.5)?\):", text)
+        await pilot.press("w")
+        assert "Cards won in tricks" not in screen_text(app)
+
+
+async def test_japanese_table_breakdown_and_rules(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("アキ,bot,bot,bot", seed=3, hands=1), lang="ja")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        text = screen_text(app)
+        assert "ビッド" in text and "アキ" in text and "プリーズ" in text and "シエン" in text
+        await pilot.press("2")
+        assert "強いビッドしかできません" in screen_text(app)
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.pause()
+        assert "フレンチ・タロット" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("3", "enter")
+        for _ in range(100):
+            await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen) or human_to_act(app))
+            if isinstance(app.screen, TarotResultsScreen):
+                break
+            await pilot.press("enter")
+        text = screen_text(app)
+        assert "得点の内訳" in text and "目標点数" in text and "最終順位" in text
+
+
+async def test_ascii_mode_draws_only_ascii_at_80x24(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Zoë,bot,bot", "tarot-3", seed=5, hands=1), glyphs="ascii")
+    screens = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen) or human_to_act(app))
+            text = screen_text(app)
+            assert text.isascii(), sorted(c for c in set(text) if not c.isascii())
+            screens += 1
+            if isinstance(app.screen, TarotResultsScreen):
+                break
+            if app.screen.session.state.phase == "bid":  # Garde when still open: an écart to draw
+                await pilot.press(str(max(i for i, c in enumerate(app.screen.choices[:3]) if c.enabled) + 1))
+            await pilot.press("enter")
+        assert isinstance(app.screen, TarotResultsScreen) and "Zoe" in screen_text(app)
+    assert screens > 20
+
+
+async def test_80x24_shows_the_banner_the_hand_and_the_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        await pilot.press("3", "enter")
+        await settle(pilot, lambda: app.screen.session.state.phase == "ecart" and human_to_act(app))
+        text = screen_text(app)
+        rows = text.splitlines()
+        assert "discard 6 more card(s)" in rows[0]
+        assert "Enter Choose" in rows[-1] and "Save & quit" in rows[-1]
+        hand = app.screen.session.state.hand(0)
+        assert {card_text(c, "unicode") for c in hand} <= tokens(app)  # all 24 cards on screen
+
+
+@pytest.mark.xfail(strict=True, reason="shared bug in screens/handoff.py: HandoffScreen.action_ready "
+                   "must dismiss only when the curtain is the current screen (see the Tarot screen report)")
+async def test_a_late_ready_on_the_handoff_does_not_leave_the_table(tmp_path: Path) -> None:
+    """Enter on the curtain both fires its binding and presses its focused Ready button: the
+    second dismissal must not pop the table underneath (found playing in tmux)."""
+    app = make_app(tmp_path, record("Aki,Ben,bot,bot"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        curtain = app.screen
+        curtain.action_ready()  # Enter, through the curtain's binding
+        curtain.action_ready()  # the same Enter's Button.Pressed from the focused Ready button
+        await pilot.pause(0.3)
+        assert any(isinstance(screen, TarotScreen) for screen in app.screen_stack)
