@@ -10,7 +10,7 @@ import time
 import unicodedata
 from pathlib import Path
 
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import click, make_app, screen_text, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.core.record import Record, load_record
@@ -246,12 +246,12 @@ async def test_clicks_tick_cards_and_play_the_offer(tmp_path: Path) -> None:
         hand = [str(c) for c in screen.shown.hand]
         for card in ("7S", "7D"):
             chip = next(c for c in screen.query(Chip) if c.index == hand.index(card))
-            assert await pilot.click(chip)
+            assert await click(pilot, chip)
             await pilot.pause()
         assert {hand[i] for i in screen.ticked} == {"7S", "7D"}
         offer = next(c for c in screen.query(Chip) if c.index >= screen.hand_chips
                      and str(getattr(screen.choices[c.index].value, "play", "")) == "play 7S 7D")
-        assert await pilot.click(offer)
+        assert await click(pilot, offer)
         await pilot.pause()
         assert screen.session.record.actions[0] == "play 7S 7D"
 

@@ -18,7 +18,7 @@ from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
 
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import click, make_app, screen_text, settle
 
 
 def record(seats: str, preset: str = "familia-4", seed: int = 7) -> Record:
@@ -183,13 +183,13 @@ async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_pat
             await settle(pilot, lambda: bool(screen.choices) and screen.session.state.phase == "play")
         illegal = next(i for i, c in enumerate(screen.choices) if not c.enabled)
         before = len(screen.session.record.actions)
-        assert await pilot.click(list(screen.query(Chip))[illegal])
+        assert await click(pilot, lambda: list(screen.query(Chip))[illegal])
         await pilot.pause()
         assert len(screen.session.record.actions) == before
         assert "Not allowed:" in screen_text(app)
         legal = next(i for i, c in enumerate(screen.choices) if c.enabled)
         card = screen.choices[legal].value
-        assert await pilot.click(list(screen.query(Chip))[legal])
+        assert await click(pilot, lambda: list(screen.query(Chip))[legal])
         await pilot.pause()
         assert screen.session.record.actions[before] == str(card)
 

@@ -18,14 +18,16 @@ from familia_tui.games.tarot import GAME
 from familia_tui.games.tarot.actions import Declare, Discard, Play
 from familia_tui.games.tarot.cards import SUIT, TRUMP
 from familia_tui.games.tarot.options import TarotOptions
+from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
 from familia_tui.tui.screens.tarot import TarotScreen
 from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+from familia_tui.tui.settings import Settings
 from familia_tui.tui.widgets.tarot import card_text
 
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import click, make_app, screen_text, settle
 
 
 def record(seats: str, preset: str = "tarot-4", seed: int = 3, hands: int | None = None) -> Record:
@@ -115,6 +117,31 @@ async def test_hot_seat_hand_with_four_humans_never_shows_a_secret_card(tmp_path
         assert taker_saw_ecart
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_bots_turns_between_two_humans_show_no_hand(tmp_path: Path) -> None:
+    """While bots play between two humans' decisions (at a pace a person can follow), the table
+    shows what everyone knows and nobody's hand [DESIGN 7]."""
+    settings = Settings(lang="en", glyphs="unicode", bot_pace="fast", trick_pause=0.1)
+    app = FamiliaTuiApp(record("Aki,bot,Ben,bot", seed=3), settings=settings,
+                        autosave=tmp_path / "autosave.json")
+    looked = 0
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(400):
+            await pilot.pause(0.05)
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, TarotScreen) and screen.session.state.trick_no >= 2:
+                break
+            elif isinstance(screen, TarotScreen) and not screen.session.is_human_turn():
+                text, words = look(app)
+                assert not secret_cards(screen, None) & words
+                assert "hands are hidden" in text and not screen.choices
+                looked += 1
+            elif isinstance(screen, TarotScreen) and screen.choices:
+                await pilot.press(*bid_or_pass(screen))
+    assert looked >= 3  # how many depends on the machine's pace; every look is checked
 
 
 async def test_five_players_the_partner_stays_secret_until_the_called_card_is_played(tmp_path: Path) -> None:
@@ -244,7 +271,7 @@ async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_pat
         assert screen is not None and screen.session.state.phase == "play"
         illegal = next(i for i, c in enumerate(screen.choices) if not c.enabled)
         before = len(screen.session.record.actions)
-        assert await pilot.click(screen.chips[illegal][0])
+        assert await click(pilot, lambda: screen.chips[illegal][0])
         await pilot.pause()
         assert len(screen.session.record.actions) == before
         text = screen_text(app)
@@ -252,7 +279,7 @@ async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_pat
         legal = next(i for i, c in enumerate(screen.choices) if c.enabled)
         card = screen.choices[legal].value
         assert isinstance(card, Play)
-        assert await pilot.click(screen.chips[legal][0])
+        assert await click(pilot, lambda: screen.chips[legal][0])
         await pilot.pause()
         assert screen.session.record.actions[before] == str(card)
 
@@ -361,6 +388,16 @@ async def test_ascii_mode_draws_only_ascii_at_80x24(tmp_path: Path) -> None:
             await pilot.press("enter")
         assert isinstance(app.screen, TarotResultsScreen) and "Zoe" in screen_text(app)
     assert screens > 20
+
+
+async def test_letters_mode_writes_suits_as_letters(tmp_path: Path) -> None:
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3), glyphs="letters")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        text, words = look(app)
+        hand = app.screen.session.state.hand(0)
+        assert {card_text(c, "letters") for c in hand} <= words
+        assert not set("♠♥♦♣") & set(text)
 
 
 async def test_80x24_shows_the_banner_the_hand_and_the_keys(tmp_path: Path) -> None:

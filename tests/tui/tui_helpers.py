@@ -36,3 +36,12 @@ async def settle(pilot, condition, limit: int = 400) -> None:  # type: ignore[no
             return
         await pilot.pause(0.01)
     raise AssertionError("the app did not reach the expected state")
+
+
+
+async def click(pilot, target) -> bool:  # type: ignore[no-untyped-def]
+    """Click a widget (or `target()`, looked up afresh) once it is laid out: a loaded machine
+    can lag a frame behind the state the test waited for."""
+    find = target if callable(target) else (lambda: target)
+    await settle(pilot, lambda: find().is_attached and find().region.area > 0)
+    return bool(await pilot.click(find()))

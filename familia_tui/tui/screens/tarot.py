@@ -112,8 +112,8 @@ class TarotScreen(TableScreen):
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
         elif self.session.record.actions:
-            view = state.view(0)
-            log.add([self.t("tarot.ui.resumed", hand=view.hand_number, hands=view.hands_total)])
+            public = self.views()[1]
+            log.add([self.t("tarot.ui.resumed", hand=public.hand_number, hands=public.hands_total)])
         else:
             log.add(self.event_lines(state.events))
         if self.glyphs == "ascii":
@@ -129,6 +129,9 @@ class TarotScreen(TableScreen):
         session = self.session
         delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
         if delay <= 0 and not session.state.is_over and not session.is_human_turn() and self.puzzle is None:
+            seat = session.viewer_seat()
+            if self.choices or self.shown is None or self.shown[0].seat != (-1 if seat is None else seat):
+                self.redraw()  # once: the decision just made leaves the screen, a hand is hidden
             self.call_after_refresh(self.bot_step)
             return
         super().advance(pause)

@@ -127,6 +127,8 @@ def clause_renderer(t: Translate, glyphs: str) -> Callable[[str, str], str]:
             return t(f"tarot.kind.{value}")
         if name in ("phase", "wanted"):
             return t(f"tarot.phase.{value}")
+        if name == "rank":
+            return t(f"tarot.ui.rank_{value}")
         try:
             return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
         except CardError:
