@@ -5,12 +5,13 @@ A card is a small immutable value. Several physical decks may hold identical car
 
 Notation (round-trips through `parse_card`/`str`): rank then suit letter, `AS 10H 7D KC`,
 and `JK` for a joker. `parse_card` also accepts `T` for 10, lower case and the suit symbols
-`♠♥♦♣` (`10♥`).
+`♠♥♦♣` (`10♥`), and a suit symbol written first (`♥10`, `♠A`), as players copy cards from the
+screen. Only a symbol may come first: `S10` or `HA` are not cards.
 
 >>> parse_card("10h")
 Card(rank=10, suit='H')
->>> str(parse_card("A♠")), str(JOKER)
-('AS', 'JK')
+>>> str(parse_card("A♠")), str(parse_card("♠A")), str(JOKER)
+('AS', 'AS', 'JK')
 >>> format_card(parse_card("QD"), "unicode")
 'Q♦'
 """
@@ -81,8 +82,12 @@ def rank_text(rank: int) -> str:
     return RANK_LETTERS.get(rank, str(rank))
 
 
+_SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
 def parse_card(text: str) -> Card:
-    """Read one card in the notation; raises `CardError` with the offending text."""
+    """Read one card in the notation (or suit symbol first, `♥10`); raises `CardError` with the
+    offending text."""
     raw = text.strip()
     word = raw.upper()
     if word in ("JK", "JOKER", "JO", "🃏"):
@@ -90,9 +95,9 @@ def parse_card(text: str) -> Card:
     if len(word) < 2:
         raise CardError(f"{raw!r} is not a card (write rank then suit, e.g. 10H, AS, JK)")
     rank_part, suit_part = word[:-1], word[-1]
-    suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}.get(
-        suit_part, suit_part
-    )
+    if word[0] in _SUIT_OF_SYMBOL and suit_part not in _SUIT_OF_SYMBOL and suit_part not in SUITS:
+        rank_part, suit_part = word[1:], word[0]  # suit first, as on the screen: ♥10, ♠A
+    suit = _SUIT_OF_SYMBOL.get(suit_part, suit_part)
     if suit not in SUITS:
         raise CardError(f"{raw!r}: unknown suit {suit_part!r} (use S, H, D or C)")
     if rank_part in _LETTER_RANKS:

@@ -5,8 +5,11 @@
 - `dfg.ev.<kind>[.variant]`: one line per event for the log; `{name}` is the event's seat's name,
   `{target}`/`{caller}` other seats' names, `{cards}` the cards, the rest the event's info.
 - `dfg.family.*`, `dfg.reason.*` (why someone is ビリ), `dfg.why.*` (why a trick ended),
-  `dfg.how.*` (how someone went out), `dfg.phase.*`, `dfg.opt.*` (option names for the setup and
-  F1 screens).
+  `dfg.how.*` (how someone went out), `dfg.phase.*`.
+- The options' names (setup and F1 screens) are `opt.daifugo.<field>` in `en.py` and `ja.py`.
+
+No message writes a suit symbol: cards come in as parameters (`{cards}`, `{top}`) drawn in the
+player's glyph mode, or are named in words (the 3 of hearts, ハートの3).
 """
 
 EN: dict[str, str] = {
@@ -34,7 +37,7 @@ EN: dict[str, str] = {
     "dfg.x.uno_missed": "the play leaves one card without ウノ: anyone may call チョンボ",
     "dfg.x.lead_any": "the table is empty: lead any combination",
     "dfg.x.lead_jokers_only": "jokers alone never lead",
-    "dfg.x.spade3": "a natural ♠3 answers the single joker {top} and cuts the trick",
+    "dfg.x.spade3": "a natural 3 of spades answers the single joker {top} and cuts the trick (スペ3)",
     "dfg.x.top_unbeatable": "{top} is top jokers: nothing beats it",
     "dfg.x.jokers_vs_sequence": "jokers alone cannot answer a sequence",
     "dfg.x.follow_group": "{top} is on the table: answer with {size} card(s) of one rank",
@@ -59,13 +62,13 @@ EN: dict[str, str] = {
     "dfg.ev.rule_card": "Game {game}: rule card {cards} → {families}",
     "dfg.ev.rule_card.plain": "Game {game}: rule card {cards} → no family, a plain game",
     "dfg.ev.rule_card.none": "Game {game}: no rule card, a plain game",
-    "dfg.ev.rule_card.revolution": "The ◆ rule card starts the game in revolution",
-    "dfg.ev.dealt": "Cards dealt; {name} holds ♥3 and leads",
+    "dfg.ev.rule_card.revolution": "The rule card {cards} is a diamond: the game starts in revolution",
+    "dfg.ev.dealt": "Cards dealt; {name} holds the 3 of hearts and leads",
     "dfg.ev.tenho": "{name}: 天和 ({family}) with {cards}",
     "dfg.ev.nokoshi": "{name}: 残し ({family}) with {cards}",
     "dfg.ev.went_out": "{name} goes out, place {place}",
     "dfg.ev.played": "{name}: {cards}",
-    "dfg.ev.played.spade3": "{name}: ♠3 answers the joker (スペ3)",
+    "dfg.ev.played.spade3": "{name}: {cards} answers the joker (スペ3)",
     "dfg.ev.passed": "{name} passes",
     "dfg.ev.trick_ended.passes": "Everyone passed (流れる); {name} leads",
     "dfg.ev.trick_ended.eight": "8切り: the trick ends; {name} leads",
@@ -115,20 +118,6 @@ EN: dict[str, str] = {
     "dfg.kind.group": "group",
     "dfg.kind.sequence": "sequence",
     "dfg.kind.top": "top jokers",
-    # options
-    "dfg.opt.players": "Players",
-    "dfg.opt.games": "Games in the session",
-    "dfg.opt.rule_card": "Rule card",
-    "dfg.opt.shishi": "Shishi-fugō (not yet accepted)",
-    "dfg.opt.diamond_revolution": "◆ starts in revolution (not yet accepted)",
-    "dfg.opt.deal": "Deal",
-    "dfg.opt.sequences": "Sequences",
-    "dfg.opt.suit_lock": "Suit lock",
-    "dfg.opt.uno": "ウノ",
-    "dfg.opt.dobon": "ドボン",
-    "dfg.opt.dobon_sum": "ドボン compares with",
-    "dfg.opt.stuck_leader": "A leader who cannot lead",
-    "dfg.opt.back_count": "○○バック counts",
 }
 
 JA: dict[str, str] = {
@@ -181,13 +170,13 @@ JA: dict[str, str] = {
     "dfg.ev.rule_card": "第{game}ゲーム：ルールカード {cards} → {families}",
     "dfg.ev.rule_card.plain": "第{game}ゲーム：ルールカード {cards} → 該当ルールなし（通常の大富豪）",
     "dfg.ev.rule_card.none": "第{game}ゲーム：ルールカードなし（通常の大富豪）",
-    "dfg.ev.rule_card.revolution": "◆のルールカードなので革命状態からスタート",
+    "dfg.ev.rule_card.revolution": "ルールカード{cards}はダイヤなので革命状態からスタート",
     "dfg.ev.dealt": "配り終わりました。ハートの3を持つ{name}からスタート",
     "dfg.ev.tenho": "{name}：天和（{family}） {cards}",
     "dfg.ev.nokoshi": "{name}：残し（{family}） {cards}",
     "dfg.ev.went_out": "{name}があがり（{place}位）",
     "dfg.ev.played": "{name}：{cards} を出しました",
-    "dfg.ev.played.spade3": "{name}：ジョーカーにスペ3",
+    "dfg.ev.played.spade3": "{name}：ジョーカーに{cards}（スペ3）",
     "dfg.ev.passed": "{name}：パス",
     "dfg.ev.trick_ended.passes": "全員パスで流れました。{name}が台札を出します",
     "dfg.ev.trick_ended.eight": "8切り。{name}が台札を出します",
@@ -237,18 +226,4 @@ JA: dict[str, str] = {
     "dfg.kind.group": "同じ数字",
     "dfg.kind.sequence": "階段",
     "dfg.kind.top": "最強のジョーカー",
-    # options
-    "dfg.opt.players": "人数",
-    "dfg.opt.games": "セッションのゲーム数",
-    "dfg.opt.rule_card": "ルールカード",
-    "dfg.opt.shishi": "ししふごう（未承認）",
-    "dfg.opt.diamond_revolution": "◆で革命状態からスタート（未承認）",
-    "dfg.opt.deal": "配り方",
-    "dfg.opt.sequences": "階段の比べ方",
-    "dfg.opt.suit_lock": "マーク縛り",
-    "dfg.opt.uno": "ウノ",
-    "dfg.opt.dobon": "ドボン",
-    "dfg.opt.dobon_sum": "ドボンの合計",
-    "dfg.opt.stuck_leader": "台札を出せない人",
-    "dfg.opt.back_count": "○○バックの数え方",
 }

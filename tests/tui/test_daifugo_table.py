@@ -1,7 +1,8 @@
 """Pilot tests of whole flows at the Daifugō table: a hot-seat game for four with multi-card
 plays and a privacy check at every handoff and every step, a session against bots to its
 results, quitting and Continue, explanations of dimmed cards and selections, the joker's declared
-card, strict ウノ and its チョンボ, a private ドボン call, clicks, Japanese and ascii."""
+card, strict ウノ and its チョンボ, a private ドボン call (and a refused action naming the player),
+clicks, Japanese and ascii (the log's cards in letters, no suit symbol)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tui_helpers import click, make_app, screen_text, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.core.record import Record, load_record
+from familia_tui.games.daifugo.actions import PASS
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.scenes_daifugo import daifugo_record, decide, move_to
 from familia_tui.tui.screens.daifugo import DaifugoScreen
@@ -24,6 +26,7 @@ from familia_tui.tui.widgets.choices import Chip
 from familia_tui.tui.widgets.log import EventLog
 
 FOUR = ["Aki", "Ben", "Cho", "Dan"]
+SUIT_SYMBOLS = set("♠♥♦♣◆♤♡♢♧")
 
 
 def stacked(names: list[str], hands: dict[int, str], humans: int = 1, rule_card: str = "6H",
@@ -297,6 +300,11 @@ async def test_a_private_dobon_call_is_asked_behind_the_handoff(tmp_path: Path) 
         text = screen_text(app)
         assert "Ben: call ドボン on Aki?" in text and "worth 12" in text and "10♠" in text
         assert [str(c.value) for c in screen.choices] == ["call dobon", "decline"]
+        screen.apply(PASS)  # not a choice now: refused with the rule, which names Aki, not seat 0
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Not allowed:" in text and "Aki's play may be answered with ドボン" in text
+        assert "0's play" not in text and not screen.session.record.actions[1:]
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, DaifugoResultsScreen))
         text = screen_text(app)
@@ -321,6 +329,31 @@ async def test_japanese_in_ascii_at_80x24_has_no_ambiguous_width_character(tmp_p
         await pilot.press("space")
         assert not {c for c in screen_text(app) if not c.isascii()
                     and unicodedata.east_asian_width(c) not in ("W", "F", "H")}
+        log = "".join(line.text for line in table(app).query_one(EventLog).lines)  # lines wrap
+        assert "ハートの3を持つ" in log and not SUIT_SYMBOLS & set(log), log
+
+
+async def test_the_log_in_ascii_draws_the_cards_it_names_as_letters(tmp_path: Path) -> None:
+    """The ◆ rule card's revolution start, who holds the 3 of hearts, and a スペ3 answer: cards
+    as everywhere in ascii mode (`3S`), no suit symbol anywhere in the log."""
+    hands = {0: "3H 3S 9C KC 6D 7C", 1: "JK 4S 6H 10C 8D"}
+    record = stacked(FOUR, hands, humans=2, rule_card="9D", diamond_revolution=True)
+    app = make_app(tmp_path, record, glyphs="ascii")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for card in ("3H", "JK", "3S"):  # Aki leads 3H, Ben a single joker, Aki answers 3S
+            await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press("enter")
+            await settle(pilot, lambda: deciding(app))
+            screen = table(app)
+            await move_to(pilot, app, [str(c) for c in screen.shown.hand].index(card))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.session.record.actions[-1] == "play 3S"
+        log = "".join(line.text for line in screen.query_one(EventLog).lines)  # lines wrap
+        assert not SUIT_SYMBOLS & set(log), log
+        assert "The rule card 9D is a diamond: the game starts in revolution" in log
+        assert "Cards dealt; Aki holds the 3 of hearts and leads" in log
+        assert "Aki: 3S answers the joker (スペ3)" in log
 
 
 async def test_the_previous_trick_and_the_session_are_on_keys(tmp_path: Path) -> None:

@@ -136,13 +136,21 @@ class DaifugoScreen(TableScreen):
         return lambda key, **params: glyph_safe(self.t(key, **params), self.glyphs)
 
     def safe(self, text: str) -> str:
-        """Text in the glyph mode: suit letters for the suits messages name; in ascii mode
-        nothing of ambiguous width."""
+        """Text in the glyph mode (cards are drawn in it already): in ascii mode nothing of
+        ambiguous width (`glyph_safe`)."""
         return glyph_safe(text, self.glyphs)
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
         return [self.safe(line) for line in event_lines(events, self.session.seats, self.lang,
                                                         self.t, self.glyphs)]
+
+    def apply(self, action: object) -> None:
+        """Apply through the base (logged, autosaved); an action that is not legal now is refused
+        here with its explanation, which names the seats (the base's would show seat numbers)."""
+        if action not in self.session.state.legal_actions():
+            self.explain_text(self.refusal(action))
+            return
+        super().apply(action)
 
     def after_apply(self, events: Sequence[Event]) -> None:
         self.memory.track(events)
@@ -311,7 +319,11 @@ class DaifugoScreen(TableScreen):
             naturals, jokers = self.selection.cards(view.hand)
             card = value.card
             value = closest_play([*naturals] + ([] if card.is_joker else [card]), jokers + card.is_joker)
-        return self.safe(f"[b]{self.t('ui.not_allowed')}[/] {self.why(value)}")
+        return self.refusal(value)
+
+    def refusal(self, action: object) -> str:
+        """The refusal line: "Not allowed:" and why, in the glyph mode."""
+        return self.safe(f"[b]{self.t('ui.not_allowed')}[/] {self.why(action)}")
 
     def why(self, action: object) -> str:
         explanation = self.session.state.explain(action)
@@ -366,8 +378,7 @@ class DaifugoScreen(TableScreen):
             return
         self.rebuild(focus=self.first_offer() if forms else card.index)
         if not forms and len(selection.ticked) > 1:  # the ticked cards make no play (yet)
-            self.explain_text(self.safe(f"[b]{self.t('ui.not_allowed')}[/] "
-                                        f"{self.why(closest_play(naturals, jokers))}"))
+            self.explain_text(self.refusal(closest_play(naturals, jokers)))
             self.app.bell()
 
     def rebuild(self, focus: int | None = None) -> None:

@@ -33,17 +33,20 @@ def option_rows(options: BaseModel) -> list[tuple[str, str]]:
     return [(key, _value(value)) for key, value in data.items() if key != "table"]
 
 
-def option_label(key: str, lang: str, game: str | None = None) -> str:
-    """An option's name for players (`opt.<game>.<key>`, else `opt.<key>`), or the key itself."""
-    catalogue = CATALOGUES.get(lang, {})
-    return catalogue.get(f"opt.{game}.{key}") or catalogue.get(f"opt.{key}", key)
+def option_label(key: str, lang: str, game: str = "familia") -> str:
+    """The name players read for a game's option (Familia's unless `game` says otherwise):
+    `opt.<game>.<key>` in `lang`, else in English, else the key itself (every game's message
+    module names all its options; tests/tui/test_option_labels.py checks it)."""
+    message = f"opt.{game}.{key}"
+    return CATALOGUES.get(lang, {}).get(message) or CATALOGUES["en"].get(message) or key
 
 
-def options_markdown(options: BaseModel, title: str, lang: str = "en", game: str | None = None) -> str:
-    """The active options as a Markdown table."""
+def options_markdown(options: BaseModel, title: str, lang: str = "en", game: str = "familia") -> str:
+    """The active options as a Markdown table, each under its name and its key."""
+    head = f"| {translate('ui.setup_col_option', lang)} | {translate('ui.setup_col_value', lang)} |"
     rows = [f"| {option_label(key, lang, game)} (`{key}`) | {value} |"
             for key, value in option_rows(options)]
-    return f"\n\n## {title}\n\n| option | value |\n|---|---|\n" + "\n".join(rows) + "\n"
+    return f"\n\n## {title}\n\n{head}\n|---|---|\n" + "\n".join(rows) + "\n"
 
 
 def _value(value: object) -> str:

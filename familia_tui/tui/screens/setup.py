@@ -34,6 +34,9 @@ from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
 
 NAME_LIMIT = 24
 """The longest seat name (`Seat.name`'s max_length)."""
+OPTION_NAME_WIDTH = 22
+"""Cells for an option's name in the options table; longer names wrap, so that the values keep
+their room (and the table keeps its layout whatever width the panel has while it settles)."""
 
 
 # ----- checking a setup (no widgets involved) -----
@@ -199,8 +202,9 @@ class SetupScreen(AppScreen[None]):
         ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
         table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, padding=(0, 2, 0, 0),
                       show_edge=False, header_style="bold", expand=True)
-        table.add_column(self.t("ui.setup_col_option"), style="bold", no_wrap=True)
-        table.add_column(self.t("ui.setup_col_value"), ratio=1)
+        table.add_column(self.t("ui.setup_col_option"), style="bold", max_width=OPTION_NAME_WIDTH,
+                         overflow="fold")
+        table.add_column(self.t("ui.setup_col_value"), ratio=1, overflow="fold")
         for key, value in option_rows(preset.options):
             table.add_row(option_label(key, self.lang, self.game_id), value)
         return table

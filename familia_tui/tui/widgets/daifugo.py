@@ -62,18 +62,16 @@ def ascii_safe(text: str) -> str:
     return "".join(out)
 
 
-SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-SUIT_FIRST = re.compile(r"([♠♥♦♣])(10|[2-9AJQK])(?![0-9])")
-"""A card written suit first in a message (`♥3`, as Japanese players say ハートの3)."""
+SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
 def glyph_safe(text: str, glyphs: str) -> str:
-    """A message in the glyph mode: with letters, suits written in the messages become letters
-    (`♥3` → `3H`); in ascii mode nothing of ambiguous width is left."""
+    """A message in the glyph mode: in ascii mode nothing of ambiguous width is left (→ is `>`,
+    ○ is `O` …). Messages write no suit symbol (cards are parameters drawn with `card_markup`);
+    one that slipped into a message still becomes its letter outside unicode mode."""
     if glyphs == "unicode":
         return text
-    text = SUIT_FIRST.sub(lambda m: m.group(2) + SUIT_LETTERS[m.group(1)], text)
-    text = text.translate(str.maketrans(SUIT_LETTERS))
+    text = text.translate(SUIT_LETTERS)
     return ascii_safe(text) if glyphs == "ascii" else text
 
 
@@ -323,7 +321,8 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
             line = f"[dim]{line}[/]"
         lines.append(line)
         if event.kind == "rule_card" and event.get("revolution"):
-            lines.append(f"[b yellow]{t('dfg.ev.rule_card.revolution')}[/]")
+            rule_card = " ".join(card_markup(c, glyphs) for c in event.cards)
+            lines.append(f"[b yellow]{t('dfg.ev.rule_card.revolution', cards=rule_card)}[/]")
     return lines
 
 

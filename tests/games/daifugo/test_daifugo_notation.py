@@ -76,7 +76,8 @@ def test_every_option_is_documented_and_named_in_both_languages() -> None:
     source = (PACKAGE / "options.py").read_text(encoding="utf-8")
     for field in DaifugoOptions.model_fields:
         assert re.search(rf"\n    {field}: .*\n    \"\"\"", source), f"{field} has no docstring"
-        assert f"dfg.opt.{field}" in EN and f"dfg.opt.{field}" in JA
+        labels = (CATALOGUES["en"], CATALOGUES["ja"])
+        assert all(f"opt.daifugo.{field}" in catalogue for catalogue in labels)
 
 
 @pytest.mark.parametrize(("field", "value"), [

@@ -1,0 +1,95 @@
+"""Every option of every playable game has a name for players in English and Japanese, under the
+one key scheme `opt.<game>.<field>`, and the setup screen and the F1 options table show them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rich.table import Table
+
+from familia_tui.core.presets import find_preset
+from familia_tui.games import PLAYABLE, get_game, options_model
+from familia_tui.i18n import CATALOGUES
+from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.screens.rules import option_label, option_rows, options_markdown
+from familia_tui.tui.screens.setup import SetupScreen
+from familia_tui.tui.settings import Settings
+
+JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No user presets or settings: only the shipped presets are listed."""
+    monkeypatch.setenv("FAMILIA_TUI_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("FAMILIA_TUI_USER_PRESETS", str(tmp_path / "presets"))
+    monkeypatch.setenv("FAMILIA_TUI_DATA", str(tmp_path / "data"))
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_option_field_has_a_name_in_english_and_japanese(game: str) -> None:
+    missing = [f"{lang}: opt.{game}.{field}" for field in options_model(game).model_fields
+               for lang in ("en", "ja") if not CATALOGUES[lang].get(f"opt.{game}.{field}", "").strip()]
+    assert not missing, missing
+    for field in options_model(game).model_fields:
+        english, japanese = CATALOGUES["en"][f"opt.{game}.{field}"], CATALOGUES["ja"][f"opt.{game}.{field}"]
+        assert english != field and japanese != field, field
+        assert JAPANESE.search(japanese), (field, japanese)
+
+
+def test_option_names_follow_one_scheme_and_name_real_fields() -> None:
+    """No name under an old key (`opt.decks`, `dfg.opt.uno`), none for a field that is gone."""
+    fields = {game: set(options_model(game).model_fields) for game in PLAYABLE}
+    for lang, catalogue in CATALOGUES.items():
+        for key in catalogue:
+            assert not key.startswith("dfg.opt."), (lang, key)
+            if key.startswith("opt."):
+                _, game, field = (key.split(".") + [""])[:3]
+                assert game in fields and field in fields[game], (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_the_rules_screen_lists_every_option_under_its_name(game: str, lang: str) -> None:
+    options = find_preset(game, get_game(game).default_preset).options
+    text = options_markdown(options, "Options", lang, game)
+    for key, _ in option_rows(options):
+        assert f"| {CATALOGUES[lang][f'opt.{game}.{key}']} (`{key}`) |" in text, key
+    header = "| オプション | 値 |" if lang == "ja" else "| Option | Value |"
+    assert header in text
+
+
+def test_an_option_name_missing_in_japanese_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(CATALOGUES["ja"], "opt.tarot.grasch")
+    assert option_label("grasch", "ja", "tarot") == CATALOGUES["en"]["opt.tarot.grasch"]
+    assert option_label("no_such_option", "ja", "tarot") == "no_such_option"
+
+
+def option_names(screen: SetupScreen) -> list[str]:
+    """The first column of the options table (names wrap when drawn, so read the cells)."""
+    table = screen.query_one("#setup-options").content
+    assert isinstance(table, Table)
+    return [str(cell) for cell in table.columns[0].cells]
+
+
+@pytest.mark.parametrize(("game", "lang", "names"), [
+    ("tarot", "en", ["Direction of play", "Grasch (all pass: play anyway)", "Rounding (3 and 5 players)"]),
+    ("tarot", "ja", ["手番の向き", "グラッシュ（全員パスでも続行）", "端数の扱い（3人・5人）"]),
+    ("daifugo", "en", ["Games in the session", "Suit lock (マーク縛り)", "○○バック counts"]),
+    ("daifugo", "ja", ["マーク縛り", "ドボンで比べる合計", "台札を出せない人"]),
+    ("familia", "ja", ["デッキ数（数札）", "最初のスタートプレイヤー", "勝敗のつけ方"]),
+])
+async def test_the_setup_screen_names_the_options(tmp_path: Path, game: str, lang: str,
+                                                  names: list[str]) -> None:
+    settings = Settings(lang=lang, glyphs="unicode", bot_pace="instant", trick_pause=0.0)
+    app = FamiliaTuiApp(settings=settings, autosave=tmp_path / "autosave.json")
+    async with app.run_test(size=(140, 40)) as pilot:
+        app.push_screen(SetupScreen(game))
+        await pilot.pause()
+        shown = option_names(app.screen)  # type: ignore[arg-type]
+        assert set(names) <= set(shown), shown
+        keys = [key for key, _ in option_rows(app.screen.preset.options)]  # type: ignore[attr-defined]
+        assert shown == [option_label(key, lang, game) for key in keys]
+        assert not set(keys) & set(shown), shown
