@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from familia_tui.core.cards import JOKER, Card
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Action, Play
@@ -59,6 +59,11 @@ Plays = tuple[Play, ...]
 # ----- groups -----
 
 
+_new_play = tuple.__new__
+"""`_new_play(Play, (naturals, jokers, uno))`: a play without the named tuple's Python-level
+constructor (building tables is the cold path of every new hand)."""
+
+
 @lru_cache(maxsize=1 << 16)
 def group_table(pos: int, mask: int, jokers: int, size: int, lock: tuple[int, ...] | None,
                 finish: int, forbidden: bool, uno: int) -> Plays:
@@ -73,22 +78,36 @@ def group_table(pos: int, mask: int, jokers: int, size: int, lock: tuple[int, ..
         uno: with strict ウノ, the size that leaves one card (0: none); that play comes with and
             without the announcement.
     """
-    plays = []
+    plays: list[Play] = []
     for sub in SUBMASKS[mask]:
         count = POPCOUNT[sub]
-        if count == 0 and size == 0:
-            continue  # jokers alone never lead (DF-17)
-        for used in ((size - count,) if size else range(jokers + 1)):
-            total = count + used
-            if total == 0 or not 0 <= used <= jokers:
+        if size:
+            used = size - count
+            if not 0 <= used <= jokers or count + used == 0:
                 continue
+            uses: Iterable[int] = (used,)
+        elif count:
+            uses = range(jokers + 1)
+        else:
+            continue  # jokers alone never lead (DF-17)
+        for used in uses:
+            total = count + used
             if total == finish and (used or forbidden):
                 continue  # a forbidden finish (DF-22a)
-            for declared in _declarations(pos, sub, used, lock):
-                plays.append(Play(CARDS_OF[pos][sub], declared))
-                if total == uno:
-                    plays.append(Play(CARDS_OF[pos][sub], declared, True))
+            group = plays_of(pos, sub, used, lock)
+            plays += group
+            if total == uno:
+                plays += [play._replace(uno=True) for play in group]
     return tuple(plays)
+
+
+@lru_cache(maxsize=1 << 14)
+def plays_of(pos: int, sub: int, jokers: int, lock: tuple[int, ...] | None) -> Plays:
+    """The plays of the naturals `sub` of `pos` beside `jokers` jokers, one per distinct
+    declaration (shared by every table they appear in)."""
+    naturals = CARDS_OF[pos][sub]
+    return tuple([_new_play(Play, (naturals, declared, False))
+                  for declared in _declarations(pos, sub, jokers, lock)])
 
 
 def _declarations(pos: int, sub: int, jokers: int,
@@ -118,7 +137,7 @@ def _remainder(lock: tuple[int, ...], suits: tuple[int, ...]) -> tuple[int, ...]
 
 class _Common(dict[int, Plays]):
     """The groups of every slot for one (size, jokers) with no lock, finish or ウノ limit, built
-    the first time a slot is asked for."""
+    the first time a slot is asked for (hands with two jokers or more are rare)."""
 
     def __init__(self, size: int, jokers: int) -> None:
         super().__init__()
@@ -130,14 +149,15 @@ class _Common(dict[int, Plays]):
         return plays
 
 
-COMMON = tuple(tuple(_Common(size, jokers) for jokers in range(5)) for size in range(9))
+COMMON: tuple[tuple[Sequence[Plays], ...], ...] = tuple(
+    tuple([group_table(slot >> 4, slot & 15, jokers, size, None, 0, False, 0)
+           for slot in range(POSITIONS << 4)] if jokers < 2 else _Common(size, jokers)
+          for jokers in range(5))
+    for size in range(9))
 """`COMMON[size][jokers][slot]`: the plays of a slot (`pos << 4 | mask`) when no suit lock,
 finish or strict ウノ is within reach; size 0 is leading. Those with no joker or one, the plays
-of most decisions, are built here at once (about 20 ms); the others when first asked for."""
-for _size in range(9):
-    for _jokers in (0, 1):
-        for _slot in range(POSITIONS << 4):
-            COMMON[_size][_jokers][_slot]
+of most decisions, are lists built here at once (a few ms); the others are filled in as slots
+are asked for."""
 
 
 LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
@@ -165,48 +185,55 @@ def may_hold_sequence(row: int, jokers: int) -> bool:
     return bool(row)
 
 
+class Sequences(NamedTuple):
+    """The sequences one suit row and some jokers can make, as parallel tuples."""
+
+    plays: Plays
+    sizes: tuple[int, ...]
+    lows: tuple[int, ...]
+    """The lowest position of each sequence."""
+    longest: int
+    """The size of the longest (0: none)."""
+
+
 @lru_cache(maxsize=1 << 16)
-def sequence_candidates(suit: int, row: int, jokers: int) -> tuple[tuple[int, int, Play], ...]:
+def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
     """Every sequence of `suit` from the positions in `row` (a 13-bit mask) and up to `jokers`
-    jokers, each as (size, lowest position, play); at least one natural card (DF-17), jokers
-    filling gaps or standing in for held cards (DF-34); no wrap (DF-9)."""
+    jokers: at least one natural card (DF-17), jokers filling gaps or standing in for held
+    cards (DF-34), no wrap (DF-9)."""
+    found: list[tuple[int, int, int, int]] = []  # (size, low, natural bits, window bits)
     if not jokers:
-        return _natural_sequences(suit, row)
-    found = []
-    for low in range(POSITIONS - 2):
-        for high in range(low + 2, POSITIONS):
-            size = high - low + 1
-            window = ((1 << size) - 1) << low
-            held = row & window
-            spare = jokers - size + held.bit_count()
-            if spare < 0:
-                break  # a longer window only misses more
-            if not held:
-                continue
-            found.append((size, low, Play(row_cards(suit, held), row_cards(suit, window & ~held))))
-            if spare:
-                positions = [p for p in range(low, high + 1) if held >> p & 1]
-                for extra in range(1, min(spare, len(positions) - 1) + 1):
-                    for replaced in combinations(positions, extra):
-                        kept = held & ~sum(1 << p for p in replaced)
-                        found.append((size, low, Play(row_cards(suit, kept),
-                                                      row_cards(suit, window & ~kept))))
-    return tuple(found)
-
-
-def _natural_sequences(suit: int, row: int) -> tuple[tuple[int, int, Play], ...]:
-    """The joker-free sequences of a suit row: every window of 3 or more inside a run."""
-    found = []
-    starts = row & row >> 1 & row >> 2  # positions that begin three in a row
-    while starts:
-        low = (starts & -starts).bit_length() - 1
-        starts &= starts - 1
-        high = low + 2
-        while high < POSITIONS and row >> high & 1:
-            size = high - low + 1
-            found.append((size, low, Play(row_cards(suit, ((1 << size) - 1) << low), ())))
-            high += 1
-    return tuple(found)
+        starts = row & row >> 1 & row >> 2  # positions that begin three in a row
+        while starts:
+            low = (starts & -starts).bit_length() - 1
+            starts &= starts - 1
+            high = low + 2
+            while high < POSITIONS and row >> high & 1:
+                size = high - low + 1
+                window = ((1 << size) - 1) << low
+                found.append((size, low, window, window))
+                high += 1
+    else:
+        for low in range(POSITIONS - 2):
+            for high in range(low + 2, POSITIONS):
+                size = high - low + 1
+                window = ((1 << size) - 1) << low
+                held = row & window
+                spare = jokers - size + held.bit_count()
+                if spare < 0:
+                    break  # a longer window only misses more
+                if not held:
+                    continue
+                found.append((size, low, held, window))
+                if spare:
+                    bits = [1 << p for p in range(low, high + 1) if held >> p & 1]
+                    for extra in range(1, min(spare, len(bits) - 1) + 1):
+                        found += [(size, low, held & ~sum(replaced), window)
+                                  for replaced in combinations(bits, extra)]
+    plays = tuple([_new_play(Play, (row_cards(suit, kept), row_cards(suit, window & ~kept), False))
+                   for _, _, kept, window in found])
+    sizes = tuple([size for size, _, _, _ in found])
+    return Sequences(plays, sizes, tuple([low for _, low, _, _ in found]), max(sizes, default=0))
 
 
 @lru_cache(maxsize=1 << 15)
@@ -215,20 +242,20 @@ def row_cards(suit: int, bits: int) -> tuple[Card, ...]:
     return tuple(CARD[p][suit] for p in range(POSITIONS) if bits >> p & 1)
 
 
-def _sequence_plays(candidates: Iterable[tuple[int, Play]], count: int, uno: int,
+def _sequence_plays(sizes: Iterable[int], plays: Iterable[Play], count: int, uno: int,
                     forbidden: tuple[bool, ...]) -> list[Play]:
-    """Sequences (size, play) as the hand may play them: no forbidden finish (DF-22a), and both
-    versions of one that leaves one card with strict ウノ (DF-26a)."""
-    plays = []
-    for size, play in candidates:
+    """Sequences as the hand may play them: no forbidden finish (DF-22a), and both versions of
+    one that leaves one card with strict ウノ (DF-26a)."""
+    legal = []
+    for size, play in zip(sizes, plays):
         if size == count:
             if not play.jokers and not any(forbidden[POS_OF_RANK[c.rank]] for c in play.naturals):
-                plays.append(play)
+                legal.append(play)
         elif size == uno:
-            plays += (play, play._replace(uno=True))
+            legal += (play, play._replace(uno=True))
         else:
-            plays.append(play)
-    return plays
+            legal.append(play)
+    return legal
 
 
 # ----- the seat to act -----
@@ -250,9 +277,12 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
             _exact_groups(slot, jokers, 0, None, count, forbidden, uno) for slot in slots if slot & 15))
     for suit, row in enumerate(state.rows[seat]):
         if may_hold_sequence(row, jokers):
-            candidates = ((size, play) for size, _, play in sequence_candidates(suit, row, jokers))
-            legal += _sequence_plays(candidates, count, uno,
-                                     state.rulebook.forbidden[state.revolution])
+            found = sequence_candidates(suit, row, jokers)
+            if found.longest < count and not uno:
+                legal += found.plays
+            else:
+                legal += _sequence_plays(found.sizes, found.plays, count, uno,
+                                         state.rulebook.forbidden[state.revolution])
     return legal
 
 
@@ -267,6 +297,11 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
         # the common cases: no group of jokers alone, no finish, ウノ or ♠3 to consider
         lock = state.suit_lock
         plays = COMMON[top.size][jokers]
+        if lock is None and not state.number_lock:  # group_slots, written out
+            slots, key = state.slots[seat], top.key
+            if state.revolution != state.trick_reverse:
+                return [PASS, *chain.from_iterable(map(plays.__getitem__, slots[key - 1::-1]))] if key else [PASS]
+            return [PASS, *chain.from_iterable(map(plays.__getitem__, slots[key + 1:]))]
         if lock is None:
             return [PASS, *chain.from_iterable(map(plays.__getitem__, state.group_slots(seat)))]
         need = LOCK_MASK.get(lock)
@@ -310,13 +345,15 @@ def _sequence_follows(state: DaifugoState, seat: int, size: int, jokers: int, co
     """Sequences of the top's length that beat it, in the locked suit and at the locked key."""
     lows = set(state.sequence_lows())
     suits = (state.suit_lock[0],) if state.suit_lock else range(4)
-    candidates = []
+    plays = []
     for suit in suits:
         row = state.rows[seat][suit]
         if may_hold_sequence(row, jokers):
-            candidates += [(length, play) for length, low, play in sequence_candidates(suit, row, jokers)
-                           if length == size and low in lows]
-    return _sequence_plays(candidates, count, uno, state.rulebook.forbidden[state.revolution])
+            found = sequence_candidates(suit, row, jokers)
+            plays += [play for length, low, play in zip(found.sizes, found.lows, found.plays)
+                      if length == size and low in lows]
+    return _sequence_plays([size] * len(plays), plays, count, uno,
+                           state.rulebook.forbidden[state.revolution])
 
 
 def _spade3(legal: list[Action], state: DaifugoState, seat: int, uno: int) -> None:

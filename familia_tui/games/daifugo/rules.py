@@ -70,7 +70,13 @@ from familia_tui.games.daifugo.results import (
     SessionResult,
     middle_order,
 )
-from familia_tui.games.daifugo.shapes import Shape, lock_signature, shape_of, step_of
+from familia_tui.games.daifugo.shapes import (
+    Shape,
+    lock_signature,
+    played,
+    shape_of,
+    step_of,
+)
 
 
 class Phase(StrEnum):
@@ -410,7 +416,7 @@ class DaifugoState:
         assert seat is not None
         leader = seat if self.counts[seat] else self.next_holder(seat)
         self._clear_trick()
-        self.events.append(Event("trick_ended", leader, info=(("why", why),)))
+        self.events.append(fast_event(("trick_ended", leader, (), (("why", why),))))
         self._start_trick(leader)
 
     def _play(self, play: Play) -> None:
@@ -420,9 +426,16 @@ class DaifugoState:
         shape: Shape = shape_of(play)  # type: ignore[assignment]
         previous = self.top
         answer = previous is not None and shape.spade3 and previous.single_joker
-        self._take(seat, shape)
-        self.events.append(fast_event(("played", seat, shape.cards, (
-            ("play", play), ("kind", shape.kind), ("spade3", answer)))))
+        slots, rows = self.slots[seat], self.rows[seat]  # the cards leave the hand
+        for pos, bit, suit, pos_bit in shape.takes:
+            slots[pos] ^= bit
+            rows[suit] ^= pos_bit
+        self.sums[seat] -= shape.natural_value
+        self.jokers[seat] -= shape.jokers
+        self.counts[seat] -= shape.size
+        events = self.events
+        events.append(fast_event(("played", seat, shape.cards,
+                                  played(play, shape.kind, True) if answer else shape.played)))
         if previous is not None and not answer and (self.suit_lock is None or not self.number_lock):
             self._update_locks(seat, previous, shape)
         self.top, self.top_play, self.top_seat = shape, play, seat
@@ -430,22 +443,12 @@ class DaifugoState:
         self.passed = []
         if shape.turns:
             self.revolution = not self.revolution
-            self.events.append(Event("revolution", seat, info=(
+            events.append(Event("revolution", seat, info=(
                 ("on", self.revolution), ("coup", shape.size == 3))))
         if self.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
             self.trick_reverse = not self.trick_reverse
-            self.events.append(Event("trick_reverse", seat, info=(("on", self.trick_reverse),)))
+            events.append(Event("trick_reverse", seat, info=(("on", self.trick_reverse),)))
         self._after_play(seat, play, shape, answer)
-
-    def _take(self, seat: int, shape: Shape) -> None:
-        """The play's cards leave the hand: slots, suit rows, ドボン sum, jokers, size."""
-        slots, rows = self.slots[seat], self.rows[seat]
-        for pos, bit, suit, pos_bit in shape.takes:
-            slots[pos] ^= bit
-            rows[suit] ^= pos_bit
-        self.sums[seat] -= shape.natural_value
-        self.jokers[seat] -= shape.jokers
-        self.counts[seat] -= shape.size
 
     def _update_locks(self, seat: int, previous: Shape, shape: Shape) -> None:
         """Lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)."""
@@ -459,8 +462,8 @@ class DaifugoState:
             step = step_of(previous, self.overlap)
             if shape.key == previous.key + (-step if self.revolution != self.trick_reverse else step):
                 self.number_lock = True
-                self.events.append(Event("number_lock", seat, info=(
-                    ("rank", RANK_OF_POS[shape.key]),)))
+                self.events.append(fast_event(("number_lock", seat, (), (
+                    ("rank", RANK_OF_POS[shape.key]),))))
 
     def _back_count(self, shape: Shape) -> int:
         """○○バック: ability cards × families per card (DF-16), or families hit (DF-16a)."""
@@ -489,7 +492,12 @@ class DaifugoState:
             self._end_trick(self.cut)
             return
         self.phase = FOLLOW
-        self.to_act = self.next_holder(seat)
+        counts = self.counts
+        for other in self.after[seat]:  # next_holder, written out: the next seat holding cards
+            if counts[other]:
+                self.to_act = other
+                return
+        self.to_act = seat
 
     def _going_out(self, seat: int, play: Play, count: int) -> None:
         """An empty hand goes out, a ○○残し hand too (DF-25a); one card left says ウノ (DF-26)."""
@@ -552,10 +560,14 @@ class DaifugoState:
         passed = self.passed
         passed.append(seat)
         self.events.append(self.passed_events[seat])
-        if len(passed) >= self.holders - (self.counts[self.top_seat] > 0):
+        counts = self.counts
+        if len(passed) >= self.holders - (counts[self.top_seat] > 0):
             self._end_trick("passes")
-        else:
-            self.to_act = self.next_holder(seat)
+            return
+        for other in self.after[seat]:  # next_holder, written out
+            if counts[other]:
+                self.to_act = other
+                return
 
     # ----- calls -----
 

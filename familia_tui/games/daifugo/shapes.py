@@ -74,6 +74,9 @@ class Shape(NamedTuple):
     """The play turns the order for good: 4 cards or more (革命) or three 9s (クーデター)."""
     natural_bits: int
     """A 13-bit mask of the positions of its natural cards."""
+    played: tuple[tuple[str, object], ...]
+    """The info of its `played` event when it is no ♠3 answer (built once: every play makes
+    one)."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -87,7 +90,7 @@ def shape_of(play: Play) -> Shape | str:
         if len(top) != size:
             return "dfg.x.top_mixed"
         return Shape(TOP_JOKERS, size, TOP, TOP, (), None, False, size == 1, False, False, None,
-                     False, (), (), 0, size, play.cards, size >= 4, 0)
+                     False, (), (), 0, size, play.cards, size >= 4, 0, played(play, TOP_JOKERS))
     cards = naturals + jokers
     positions = [POS_OF_RANK[c.rank] for c in cards]
     suits = tuple(sorted(SUIT_INDEX.get(c.suit, 4) for c in cards))
@@ -107,7 +110,7 @@ def shape_of(play: Play) -> Shape | str:
         spade3 = size == 1 and bool(naturals) and key == POS3 and suits == (SPADE,)
         return Shape(GROUP, size, key, key, suits, value, cuts, len(jokers) == 1 and size == 1,
                      size == 3 and key == POS9, spade3, lock_suits, one_suit, natural_positions,
-                     *removed, size >= 4 or (size == 3 and key == POS9), bits)
+                     *removed, size >= 4 or (size == 3 and key == POS9), bits, played(play, GROUP))
     if size < 3 or suits[0] != suits[-1]:
         return "dfg.x.not_combination"
     low, high = min(positions), max(positions)
@@ -119,7 +122,12 @@ def shape_of(play: Play) -> Shape | str:
     if not naturals:
         return "dfg.x.jokers_no_sequence"
     return Shape(SEQUENCE, size, low, high, suits, value, cuts, False, False, False, lock_suits,
-                 one_suit, natural_positions, *removed, size >= 4, bits)
+                 one_suit, natural_positions, *removed, size >= 4, bits, played(play, SEQUENCE))
+
+
+def played(play: Play, kind: str, spade3: bool = False) -> tuple[tuple[str, object], ...]:
+    """The info of a play's `played` event (see log.py)."""
+    return (("play", play), ("kind", kind), ("spade3", spade3))
 
 
 def lock_signature(shape: Shape, single_suit: bool) -> tuple[int, ...] | None:
