@@ -7,12 +7,17 @@ as itself, so a missing translation is visible but never crashes anything.
 `en.py` and `ja.py` hold the shared and Familia messages; a game's own messages live in
 `i18n/<game>.py` (its rules) and `i18n/<game>_ui.py` (its screen) as two dicts, `EN` and `JA`,
 merged in here (keys prefixed with the game's short prefix, e.g. `tarot.` or `dfg.`).
+
+Every game's options are named the same way, `opt.<game>.<field>` (`opt.familia.decks`,
+`opt.tarot.grasch`, `opt.daifugo.uno`), all in `en.py` and `ja.py`: the setup and rules screens
+that show them are shared, and a game's own modules keep only its prefix.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import string
 
 from familia_tui.i18n import en, ja
 
@@ -36,12 +41,26 @@ CATALOGUES: dict[str, dict[str, str]] = _catalogues()
 LANGS = tuple(CATALOGUES)
 
 
+class _Formatter(string.Formatter):
+    """`str.format`, plus plural words: `{n} {n:card|cards}` gives `1 card`, `2 cards`."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int):
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
 def translate(key: str, lang: str = "en", **params: object) -> str:
-    """The message `key` in `lang` with its placeholders filled."""
+    """The message `key` in `lang` with its placeholders filled; a placeholder such as
+    `{count:card|cards}` writes the singular or plural word for the number."""
     template = CATALOGUES.get(lang, CATALOGUES["en"]).get(key) or CATALOGUES["en"].get(key, key)
     try:
-        return template.format(**params)
-    except (KeyError, IndexError):
+        return _FORMATTER.format(template, **params)
+    except (KeyError, IndexError, ValueError):
         return template
 
 
