@@ -42,13 +42,24 @@ LANGS = tuple(CATALOGUES)
 
 
 class _Formatter(string.Formatter):
-    """`str.format`, plus plural words: `{n} {n:card|cards}` gives `1 card`, `2 cards`."""
+    """`str.format`, plus plural words: `{n} {n:card|cards}` gives `1 card`, `2 cards`. The
+    number may come as text (rule clauses keep their parameters as strings: `"1"`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
-        if "|" in format_spec and isinstance(value, int):
+        if "|" in format_spec:
             one, many = format_spec.split("|", 1)
-            return one if value == 1 else many
+            return one if _number(value) == 1 else many
         return super().format_field(value, format_spec)
+
+
+def _number(value: object) -> float | None:
+    """A number given as a number or as its text, else None."""
+    if isinstance(value, (int, float)):
+        return value
+    try:
+        return float(str(value))
+    except ValueError:
+        return None
 
 
 _FORMATTER = _Formatter()

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from dataclasses import replace
+from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from familia_tui.core.record import Record, RecordError, autosave_path, load_record
+from familia_tui.core.record import (
+    Record,
+    RecordError,
+    autosave_path,
+    data_dir,
+    load_record,
+)
 from familia_tui.core.session import Session
 from familia_tui.i18n import CATALOGUES, translate
 from familia_tui.tui.settings import Settings, load_settings, save_settings
-
 
 ASCII_STAND_INS = str.maketrans({"·": "-", "—": "-", "–": "-", "←": "<", "→": ">", "…": "...",
                                   "■": "#", "♂": "M", "♀": "F", "⏎": "Enter"})
@@ -76,7 +80,7 @@ class FamiliaTuiApp(App[None]):
         description `D` becomes the catalogue's `bind.D` (found again after a language change).
         """
         catalogue = CATALOGUES.get(self.settings.lang, {})
-        table = node._bindings.key_to_bindings  # noqa: SLF001 (no public API, see above)
+        table = node._bindings.key_to_bindings
         for key, bindings in table.items():
             table[key] = [replace(b, description=catalogue.get(
                 f"bind.{_ENGLISH.get(b.description, b.description)}",
@@ -103,10 +107,16 @@ class FamiliaTuiApp(App[None]):
         from familia_tui.tui.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
+        self.set_timer(0.5, self.warm_up)
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning", timeout=8)
         if self.start_record is not None:
             self.open_game(self.start_record)
+
+    def warm_up(self) -> None:
+        """Import what F1 needs (the Markdown parser, the tabs) while the first screen is read,
+        so that the first F1 does not wait for a fifth of a second of imports."""
+        import familia_tui.tui.screens.rules  # noqa: F401
 
     def open_game(self, record: Record) -> None:
         """Go to the table for a record (a new game or one to continue)."""
@@ -142,6 +152,9 @@ class FamiliaTuiApp(App[None]):
 
     def continue_game(self, path: Path | None = None) -> None:
         """Resume the autosaved game (or a record file)."""
+        if path is None and not self.autosave.is_file():
+            self.notify(self.t("ui.no_saved_game"), timeout=5)
+            return
         try:
             record = load_record(path or self.autosave)
         except RecordError as error:
@@ -149,10 +162,29 @@ class FamiliaTuiApp(App[None]):
             return
         self.open_game(record)
 
-    def action_rules(self) -> None:
-        from familia_tui.tui.screens.rules import RulesScreen
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The palette's Screenshot (and `action_screenshot`): an SVG of the screen in
+        `screenshots/` of the app's data folder (FAMILIA_TUI_DATA, else the platform's), and a
+        toast that says where. Textual's default, the user's Downloads folder, need not exist (a
+        toast said only "Failed to save screenshot"). In a browser (textual-serve) Textual's
+        download is kept."""
+        if self.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
+        folder = Path(path) if path else data_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as error:
+            self.notify(self.t("ui.screenshot_failed", folder=folder, reason=error.strerror or error),
+                        title=self.t("ui.screenshot"), severity="error", markup=False)
+            return None
+        self.notify(self.t("ui.screenshot_saved", path=saved), title=self.t("ui.screenshot"), markup=False)
+        return None
 
+    def action_rules(self) -> None:
         from familia_tui.games import PLAYABLE
+        from familia_tui.tui.screens.rules import RulesScreen
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)

@@ -12,8 +12,9 @@ from rich.table import Table
 from familia_tui.core.presets import find_preset
 from familia_tui.games import PLAYABLE, get_game, options_model
 from familia_tui.i18n import CATALOGUES
+from familia_tui.i18n.options import option_label, option_rows
 from familia_tui.tui.app import FamiliaTuiApp
-from familia_tui.tui.screens.rules import option_label, option_rows, options_markdown
+from familia_tui.tui.screens.rules import options_markdown
 from familia_tui.tui.screens.setup import SetupScreen
 from familia_tui.tui.settings import Settings
 
@@ -50,15 +51,23 @@ def test_option_names_follow_one_scheme_and_name_real_fields() -> None:
                 assert game in fields and field in fields[game], (lang, key)
 
 
+def test_the_think_timer_has_its_name() -> None:
+    assert CATALOGUES["en"]["opt.daifugo.think_timer"] == "Think timer (seconds, 0 = off)"
+    assert CATALOGUES["ja"]["opt.daifugo.think_timer"] == "持ち時間（秒、0 = なし）"
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", PLAYABLE)
-def test_the_rules_screen_lists_every_option_under_its_name(game: str, lang: str) -> None:
+def test_the_rules_screen_lists_every_option_in_words(game: str, lang: str) -> None:
+    """F1's table: the option's name and its value in words, no preset key, no Python value."""
     options = find_preset(game, get_game(game).default_preset).options
     text = options_markdown(options, "Options", lang, game)
-    for key, _ in option_rows(options):
-        assert f"| {CATALOGUES[lang][f'opt.{game}.{key}']} (`{key}`) |" in text, key
+    for key, label, value in option_rows(options, game, lang):
+        assert f"| {label} | {value} |" in text, key
+        assert f"`{key}`" not in text and value not in ("True", "False", "None"), key
     header = "| オプション | 値 |" if lang == "ja" else "| Option | Value |"
     assert header in text
+    assert f"familia-tui presets show {game}/" in text  # where preset writers find the keys
 
 
 def test_an_option_name_missing_in_japanese_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,6 +99,6 @@ async def test_the_setup_screen_names_the_options(tmp_path: Path, game: str, lan
         await pilot.pause()
         shown = option_names(app.screen)  # type: ignore[arg-type]
         assert set(names) <= set(shown), shown
-        keys = [key for key, _ in option_rows(app.screen.preset.options)]  # type: ignore[attr-defined]
+        keys = [key for key, _, _ in option_rows(app.screen.preset.options, game, lang)]  # type: ignore[attr-defined]
         assert shown == [option_label(key, lang, game) for key in keys]
         assert not set(keys) & set(shown), shown

@@ -68,7 +68,7 @@ def option_shown(screen, option: str, value: str) -> bool:  # type: ignore[no-un
     """The options table has the line `option  value`, the option under its English label."""
     label = re.escape(option_label(option, "en"))
     line = rf"^\s*{label}\s+{re.escape(value)}\s*$"
-    return re.search(line, text_of(screen, "#setup-options"), re.M) is not None
+    return re.search(line, text_of(screen, "#setup-options"), re.MULTILINE) is not None
 
 
 # ----- setup -----
@@ -85,14 +85,14 @@ async def test_choosing_a_preset_updates_the_options_and_the_seats(tmp_path: Pat
         await choose_preset(screen, pilot, "familia-6")
         assert len(screen.query(SeatRow)) == 6
         assert option_shown(screen, "players", "6") and option_shown(screen, "decks", "2")  # resolved values
-        assert option_shown(screen, "removed_sets", "2, 2") and option_shown(screen, "face_mode", "through")
+        assert option_shown(screen, "removed_sets", "2, 2") and option_shown(screen, "face_mode", "all sets in the piles at once")
         assert screen.preset.title("en") in text_of(screen, "#setup-description")
         assert [row.values()["name"] for row in screen.query(SeatRow)] == ["P1", "P2", "P3", "P4", "P5", "P6"]
 
         await choose_preset(screen, pilot, "familia-4-royal")
         assert len(screen.query(SeatRow)) == 4
         assert [row.values()["crest"] for row in screen.query(SeatRow)] == ["H", "S", "H", "S"]
-        assert option_shown(screen, "royal", "True")
+        assert option_shown(screen, "royal", "on")
 
 
 async def test_a_changed_name_survives_a_preset_change(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Button, Static
+
 from familia_tui.tui.screens.base import AppScreen
 
 
@@ -26,7 +27,11 @@ class HandoffScreen(AppScreen[str]):
             yield Button(t("ui.ready", name=self.person), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         self.action_ready()
 
     def action_ready(self) -> None:
-        self.dismiss(self.person)
+        """Lift the curtain, once: Enter fires the binding and may also press the focused Ready
+        button, and a second dismissal would pop the table underneath."""
+        if self.is_current:
+            self.dismiss(self.person)

@@ -37,8 +37,8 @@ class HomeScreen(AppScreen[None]):
     def menu(self) -> list[Option]:
         options = []
         continue_note = self.continue_note()
-        options.append(Option(self.t("ui.continue") + (f"  [dim]{continue_note}[/]" if continue_note else ""),
-                              id="continue", disabled=continue_note is None))
+        if continue_note is not None:  # nothing to continue: no Continue at all
+            options.append(Option(f"{self.t('ui.continue')}  [dim]{continue_note}[/]", id="continue"))
         for game in GAME_IDS:
             name = translate(f"game.{game}", self.app.settings.lang)  # type: ignore[attr-defined]
             if has_table(game):
@@ -51,9 +51,10 @@ class HomeScreen(AppScreen[None]):
         return options
 
     def continue_note(self) -> str | None:
-        """A line about the autosaved game, or None when there is none to continue."""
+        """A line about the autosaved game, or None when there is none to continue (no file, or
+        a game that is over)."""
         path = self.app.autosave  # type: ignore[attr-defined]
-        if not path.exists():
+        if not path.is_file():
             return None
         try:
             record = load_record(path)
@@ -69,8 +70,10 @@ class HomeScreen(AppScreen[None]):
         highlighted = self.query_one(OptionList).highlighted
         await self.recompose()
         menu = self.query_one(OptionList)
-        if highlighted is not None and not menu.get_option_at_index(highlighted).disabled:
+        if highlighted is not None and highlighted < menu.option_count \
+                and not menu.get_option_at_index(highlighted).disabled:
             menu.highlighted = highlighted
+        self.refresh_bindings()  # Continue may have come or gone
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
@@ -91,8 +94,19 @@ class HomeScreen(AppScreen[None]):
         elif choice == "quit":
             self.app.exit()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`c` is offered only when the menu offers Continue."""
+        if action == "continue":
+            return bool(self.query("#home-menu")) and self.can_continue()
+        return True
+
+    def can_continue(self) -> bool:
+        menu = self.query_one("#home-menu", OptionList)
+        return any(menu.get_option_at_index(i).id == "continue" for i in range(menu.option_count))
+
     def action_continue(self) -> None:
-        self.app.continue_game()  # type: ignore[attr-defined]
+        if self.can_continue():
+            self.app.continue_game()  # type: ignore[attr-defined]
 
     def action_settings(self) -> None:
         from familia_tui.tui.screens.settings import SettingsScreen

@@ -27,8 +27,8 @@ from familia_tui.core.presets import Preset, list_presets
 from familia_tui.core.record import Record
 from familia_tui.games import get_game
 from familia_tui.i18n import translate
+from familia_tui.i18n.options import option_rows
 from familia_tui.tui.glyphs import suit_text
-from familia_tui.tui.screens.rules import option_label, option_rows
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
 
@@ -157,7 +157,7 @@ class SetupScreen(AppScreen[None]):
                 yield Static(self.preset_error_text(), id="setup-preset-errors")
             with Horizontal(id="setup-seats-title"):
                 yield Label(self.t("ui.setup_seats"), classes="setup-heading")
-                yield Static(self.t("ui.setup_seats_hint"), classes="setup-hint")
+                yield Static(self.seats_hint(), classes="setup-hint", id="setup-seats-hint")
             header, rows = self.seat_widgets(*self.planned_seats(preset, [])) if preset else ([], [])
             yield Horizontal(*header, id="setup-seat-header")
             yield Vertical(*rows, id="setup-seats")
@@ -170,6 +170,13 @@ class SetupScreen(AppScreen[None]):
                              disabled=preset is None)
             yield Static(id="setup-problems")
         yield Footer()
+
+    def seats_hint(self) -> str:
+        """How to fill the seats; what an empty team means only where the game has teams."""
+        hint = self.t("ui.setup_seats_hint")
+        if not self.spec.teams:
+            return hint
+        return hint + ("" if self.lang == "ja" else " ") + self.t("ui.setup_seats_hint_teams")
 
     def preset_options(self) -> list[Option]:
         options = []
@@ -205,8 +212,8 @@ class SetupScreen(AppScreen[None]):
         table.add_column(self.t("ui.setup_col_option"), style="bold", max_width=OPTION_NAME_WIDTH,
                          overflow="fold")
         table.add_column(self.t("ui.setup_col_value"), ratio=1, overflow="fold")
-        for key, value in option_rows(preset.options):
-            table.add_row(option_label(key, self.lang, self.game_id), value)
+        for _, label, value in option_rows(preset.options, self.game_id, self.lang, self.glyphs):
+            table.add_row(label, value)
         return table
 
     def on_mount(self) -> None:

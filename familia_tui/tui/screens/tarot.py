@@ -26,7 +26,16 @@ from textual.widgets import Footer, Static
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Bid, Call, Declare, Pass, Slam
+from familia_tui.games.tarot.actions import (
+    DISCARD,
+    PLAY,
+    SLAM,
+    Bid,
+    Call,
+    Declare,
+    Pass,
+    Slam,
+)
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
@@ -35,14 +44,37 @@ from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.tarot import (
-    ShownChips, Step, ascii_safe, bid_choices, call_choices, card_markup, cards_markup,
-    clause_renderer, contract_markup, declarations_markup, declarations_on_offer, declare_choices,
-    event_lines, hand_markup, pick_choices, plain_scrollbars, public_view, refill, seats_rows,
-    seats_table, sides_markup, stock_markup, trick_markup, where_markup, won_markup,
+    ShownChips,
+    Step,
+    ascii_safe,
+    bid_choices,
+    call_choices,
+    card_markup,
+    cards_markup,
+    clause_renderer,
+    contract_markup,
+    declarations_markup,
+    declarations_on_offer,
+    declare_choices,
+    event_lines,
+    hand_markup,
+    pick_choices,
+    plain_scrollbars,
+    public_view,
+    refill,
+    seats_rows,
+    seats_table,
+    sentence,
+    sides_markup,
+    stock_markup,
+    trick_markup,
+    where_markup,
+    won_markup,
 )
 
-CHIP_WIDTH = 8
-"""Cells per card in the card grid (`10♥` with its number and padding)."""
+CHIP_WIDTH = 7
+"""Cells per card in the card grid: `9 10♥` and a gap. At 80 columns 11 cards make a row, so the
+3-player taker's 30 cards (hand and chien) fit in three rows, all on screen at once."""
 
 
 class TarotScreen(TableScreen):
@@ -316,7 +348,9 @@ class TarotScreen(TableScreen):
                 text += " " + self.t("tarot.ui.poignee_choose")
             self.explain_text(f"{text}\n{self.explanation(shown)}")
         elif isinstance(value, Step) and value.name == "none":
-            self.explain_text(self.t("tarot.ui.no_declaration_hint"))
+            view = self.session.state.view(self.session.state.to_act)
+            done = any(d.seat == view.seat for d in view.declarations)
+            self.explain_text(self.t("tarot.ui.no_more_hint" if done else "tarot.ui.no_declaration_hint"))
         elif isinstance(value, Step) and self.pick is not None:
             self.explain_text(self.t("tarot.ui.picked", cards=cards_markup(sorted(self.picked), self.glyphs),
                                      count=len(self.picked), need=self.pick.choose))
@@ -328,9 +362,10 @@ class TarotScreen(TableScreen):
             self.explain_text("")
 
     def explanation(self, action: object) -> str:
-        """The engine's explain() chain in the app's language and glyphs."""
+        """The engine's explain() chain in the app's language and glyphs, as a sentence (its
+        clauses are written to be chained: `x → y`, lower case)."""
         text = self.session.state.explain(action).text(self.lang, clause_renderer(self.t, self.glyphs))
-        text = rulings_shown(text)  # [A4], [TA-2] are ruling ids, not markup
+        text = sentence(rulings_shown(text))  # [A4], [TA-2] are ruling ids, not markup
         return ascii_safe(text) if self.glyphs == "ascii" else text
 
     def why_not(self, choice: Choice) -> str:

@@ -1,6 +1,11 @@
 """The end of a Tarot hand: its breakdown (p, bouts, target, margin, multiplier, petit au bout,
 declarations, slam, the amount per defender and each player's share), the scores hand by hand
-and the cumulative totals; after the last hand, the final standings. Enter continues."""
+and the cumulative totals; after the last hand, the final standings. Enter continues.
+
+The breakdown is kept short (no frame; the bonuses that did not happen share one line) so that
+at 80×24 it fits with the scores of the first hands. What does not fit scrolls, and the line
+under it, which never scrolls away, says so ("More below: PgDn scrolls down") until the end is
+shown."""
 
 from __future__ import annotations
 
@@ -53,24 +58,41 @@ class TarotResultsScreen(AppScreen[None]):
         return self.results[-1]
 
     def on_mount(self) -> None:
+        body = self.query_one("#results-body", VerticalScroll)
         if self.glyphs == "ascii":
-            plain_scrollbars(self.query_one(VerticalScroll))
+            plain_scrollbars(body)
+        body.focus()  # ↑ ↓ PgUp PgDn scroll; Enter still continues
+        self.watch(body, "scroll_y", self.show_hint, init=False)
+        self.watch(body, "max_scroll_y", self.show_hint, init=False)
+        self.call_after_refresh(self.show_hint)
 
     def compose(self) -> ComposeResult:
         t = self.t
-        with VerticalScroll():
+        with VerticalScroll(id="results-body"):
             yield Static(t("tarot.ui.results_title", hand=self.result.number), id="results-title")
             if self.final:  # the game's result first, then how its last hand was scored
                 yield Static(self.standings_table(), id="results-standings")
             yield Static(self.breakdown(), id="results-breakdown")
             yield Static(self.scores_table(), id="results-scores")
-            key = "tarot.ui.review_hint" if self.review else (
-                "ui.match_over_hint" if self.final else "tarot.ui.next_hand_hint")
-            yield Static(t(key), id="results-hint")
+        yield Static(self.hint_text(more=False), id="results-hint")
         yield Footer(show_command_palette=self.glyphs != "ascii")
 
+    def hint_text(self, more: bool) -> str:
+        key = "tarot.ui.review_hint" if self.review else (
+            "ui.match_over_hint" if self.final else "tarot.ui.next_hand_hint")
+        cue = f"[b $warning]{self.t('tarot.ui.more_below')}[/] " if more else ""
+        return cue + self.t(key)
+
+    def more_below(self) -> bool:
+        """Part of the breakdown or the scores is below the bottom edge."""
+        body = self.query_one("#results-body", VerticalScroll)
+        return body.scroll_y < body.max_scroll_y
+
+    def show_hint(self, _: object = None) -> None:
+        self.query_one("#results-hint", Static).update(self.hint_text(self.more_below()))
+
     def _box(self) -> box.Box:
-        return box.ASCII if self.glyphs == "ascii" else box.SIMPLE_HEAD
+        return box.ASCII2 if self.glyphs == "ascii" else box.SIMPLE_HEAD
 
     def seat_name(self, seat: int | None) -> str:
         name = self.seats[seat].name if seat is not None else "-"
@@ -79,8 +101,8 @@ class TarotResultsScreen(AppScreen[None]):
     # ----- the hand's breakdown -----
 
     def breakdown(self) -> Table:
-        table = Table(box=self._box(), show_header=False, expand=True, padding=(0, 1),
-                      title=self.t("tarot.ui.breakdown"))
+        table = Table(box=None, show_header=False, expand=True, padding=(0, 1),
+                      title=self.t("tarot.ui.breakdown"), title_style="bold")
         table.add_column(no_wrap=True, style="bold")
         table.add_column()
         rows = self.contract_rows(self.result) if isinstance(self.result, ContractResult) \
@@ -114,9 +136,12 @@ class TarotResultsScreen(AppScreen[None]):
         base = sign * (50 + score.margin_half) * m / 2
         formula = f"{'' if score.made else '-'}(25 + {margin}) x {m} = {signed(_whole(base))}"
         rows.append((t("tarot.ui.base"), formula))
-        rows.append((t("tarot.label.petit_au_bout"), self.pab_text(r)))
-        rows.append((t("tarot.label.declarations"), self.declarations_text(r, sign)))
-        rows.append((t("tarot.label.slam"), self.slam_text(r)))
+        bonuses = [(t("tarot.label.petit_au_bout"), self.pab_text(r)),
+                   (t("tarot.label.declarations"), self.declarations_text(r, sign)),
+                   (t("tarot.label.slam"), self.slam_text(r))]
+        rows += [(label, text) for label, text in bonuses if text != "-"]
+        if none := [label for label, text in bonuses if text == "-"]:  # one line for them all
+            rows.append((t("tarot.ui.bonuses"), f"[dim]{t('tarot.ui.bonuses_none', names=', '.join(none))}[/]"))
         exact = _whole(score.d_half / 2)
         parts = [base, r.pab * 10 * m, sign * r.handfuls, score.slam_term]
         terms = [signed(_whole(p)) for p in parts if p]
@@ -174,7 +199,8 @@ class TarotResultsScreen(AppScreen[None]):
 
     def scores_table(self) -> Table:
         t = self.t
-        table = Table(box=self._box(), expand=True, title=t("tarot.ui.scores_title", hands=len(self.results)))
+        table = Table(box=self._box(), expand=True, show_edge=False, title_style="bold",
+                      title=t("tarot.ui.scores_title", hands=len(self.results)))
         table.add_column(t("tarot.label.hand"), justify="right")
         table.add_column(t("tarot.ui.contract"))
         for seat in range(len(self.seats)):
@@ -183,8 +209,8 @@ class TarotResultsScreen(AppScreen[None]):
             style = "bold" if r is self.result else None
             table.add_row(str(r.number), self.hand_summary(r), *(signed(_whole(s / 2)) for s in r.shares_half),
                           style=style)
-        table.add_row("", f"[b]{t('tarot.label.total')}[/]", *(f"[b]{signed(v)}[/]" for v in self.totals),
-                      end_section=True)
+        table.add_section()  # a line between the hands and their total
+        table.add_row("", f"[b]{t('tarot.label.total')}[/]", *(f"[b]{signed(v)}[/]" for v in self.totals))
         return table
 
     def hand_summary(self, r: HandResult) -> str:
@@ -195,7 +221,8 @@ class TarotResultsScreen(AppScreen[None]):
 
     def standings_table(self) -> Table:
         t = self.t
-        table = Table(box=self._box(), expand=True, title=t("tarot.ui.standings"))
+        table = Table(box=self._box(), expand=True, show_edge=False, title_style="bold",
+                      title=t("tarot.ui.standings"))
         for header in (t("ui.rank"), t("ui.seat"), t("tarot.label.total")):
             table.add_column(header)
         order = sorted(range(len(self.seats)), key=lambda s: -self.totals[s])

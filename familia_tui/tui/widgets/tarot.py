@@ -12,6 +12,7 @@ screen (é, −, →, ★ …).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -24,7 +25,17 @@ from textual.widget import Widget
 from familia_tui.core.engine import Event, Seat
 from familia_tui.games.tarot.actions import BID, CALL, PASS, Call, Contract, Declare
 from familia_tui.games.tarot.cards import (
-    EXCUSE, KING, NAMES, SUIT, SUIT_SYMBOLS, TRUMP, Card, CardError, half_to_points, parse_card, plain,
+    EXCUSE,
+    KING,
+    NAMES,
+    SUIT,
+    SUIT_SYMBOLS,
+    TRUMP,
+    Card,
+    CardError,
+    half_to_points,
+    parse_card,
+    plain,
 )
 from familia_tui.games.tarot.declarations import ActionList, Handful
 from familia_tui.games.tarot.rules import TrickRecord
@@ -423,6 +434,14 @@ def pick_choices(level: Handful, picked: Sequence[Card], t: Translate, glyphs: s
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+_LEADING_MARKUP = re.compile(r"^((?:\[[^\]]*\])*)(.)", re.DOTALL)
+
+
+def sentence(text: str) -> str:
+    """Markup text with its first letter in capitals (after any leading style tags)."""
+    return _LEADING_MARKUP.sub(lambda m: m.group(1) + m.group(2).upper(), text, count=1)
 
 
 ShownChips = list[tuple[Chip, object]]
