@@ -177,11 +177,17 @@ async def test_quit_mid_game_and_continue_restores_the_same_game(tmp_path: Path)
         assert any("Game 1: rule card" in line.text for line in log.lines)  # the game so far
 
 
-async def test_pass_on_the_lead_and_a_dimmed_card_show_the_rule_chain(tmp_path: Path) -> None:
+async def test_the_leader_is_offered_no_pass_and_a_dimmed_card_shows_the_rule_chain(tmp_path: Path) -> None:
     app = make_app(tmp_path, stacked(FOUR, {0: "3H 4S 5D KC 9H"}))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: deciding(app))
-        await pilot.press("x")  # Aki holds ♥3 and leads: the leader may not pass
+        screen = table(app)  # Aki holds ♥3 and leads: the leader may not pass (DF-32)
+        assert PASS not in [c.value for c in screen.choices]
+        assert "Pass" not in screen_text(app) and "x" not in app.screen.active_bindings
+        await pilot.press("x")
+        assert not screen.session.record.actions and "Not allowed" not in screen_text(app)
+        screen.apply(PASS)  # were it asked for all the same, the rule says why not
+        await pilot.pause()
         text = screen_text(app)
         assert "Not allowed:" in text and "the leader must lead" in text and "[DF-32]" in text
         assert not table(app).session.record.actions
@@ -212,20 +218,22 @@ async def test_a_pair_and_a_jokers_declared_card_are_chosen_by_keys(tmp_path: Pa
         await move_to(pilot, app, len(hand) - 1)  # the joker
         await pilot.press("space")
         text = screen_text(app)
-        assert "JK=7?" in text and "Several plays use" in text
-        await pilot.press("enter")  # the selection makes several plays: the cursor goes to them
-        assert screen.cursor >= screen.hand_chips
-        await pilot.press("enter")  # the pair with a joker: now its declared card
-        assert "Choose the card the joker stands for" in screen_text(app)
-        offers = [str(c.value) for c in screen.choices[screen.hand_chips:]]
-        assert "play 7S JK=7H" in offers and "play 7S JK=7C" in offers
-        await pilot.press("right")
-        await pilot.press("escape")  # back to the plays of the selection
-        assert screen.selection.form is None and screen.selection.ticked
-        await pilot.press("down", "enter")
-        target = next(i for i, c in enumerate(screen.choices) if str(c.value) == "play 7S JK=7H")
-        await move_to(pilot, app, target)
-        await pilot.press("enter")
+        assert "JK=7?" in text and "make one play, and the joker may stand for several cards" in text
+        await pilot.press("enter")  # Enter on the ticked joker: nothing more to do, it stays
+        assert screen.cursor == len(hand) - 1 and not screen.session.record.actions
+        await pilot.press("down")  # to the play (the leader has no Pass)
+        form = screen.cursor
+        assert str(screen.choices[form].value.play).startswith("play 7S JK=7")
+        await pilot.press("enter")  # the joker's cards open after the play; the cursor stays
+        assert screen.cursor == form and "Choose the card the joker stands for" in screen_text(app)
+        offers = [str(c.value) for c in screen.choices[form + 1:]]
+        assert offers == ["play 7S JK=7S", "play 7S JK=7H", "play 7S JK=7D", "play 7S JK=7C"]
+        await pilot.press("enter")  # Enter again closes them: still nothing played
+        assert screen.selection.form is None and not screen.session.record.actions
+        await pilot.press("enter", "right", "right")
+        await pilot.press("escape")  # back to the play, the cursor on it
+        assert screen.selection.form is None and screen.selection.ticked and screen.cursor == form
+        await pilot.press("enter", "right", "right", "enter")  # ♠ ♥: the second card, as chosen
         await pilot.pause()
         assert screen.session.record.actions[0] == "play 7S JK=7H"
 
@@ -309,7 +317,9 @@ async def test_a_private_dobon_call_is_asked_behind_the_handoff(tmp_path: Path) 
         await settle(pilot, lambda: isinstance(app.screen, DaifugoResultsScreen))
         text = screen_text(app)
         assert "Aki is ビリ" in text and "ビリ: ドボン (called by Ben)" in text
-        assert "still holding 2 card(s)" in text  # Ben's 10♠ 2♣
+        assert "still holding 2 cards" in text  # Ben's 10♠ 2♣
+        why = next(line for line in text.splitlines() if line.startswith("Ben's hand"))
+        assert "10♠" in why and "2♣" in why and "sums to 12, the value of Aki's play Q♥" in why
 
 
 async def test_japanese_in_ascii_at_80x24_has_no_ambiguous_width_character(tmp_path: Path) -> None:

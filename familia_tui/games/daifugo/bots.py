@@ -3,17 +3,26 @@
 How the basic bot thinks (no search, one pass over the legal plays, alike plays weighed once):
 
 - **What a card is worth keeping.** Its strength in the game's lasting order (revolution counts,
-  a trick's ○○バック does not), a natural 8 at least as much as a 10 (it cuts and wins the lead),
-  a joker most of all. Spending strong cards early loses control later. But cards that may not
-  finish (2s, or 3s in revolution, 8s, ability cards, jokers) must all leave the hand before its
-  last card: once they are half the hand or more, the bot wants to be rid of them.
+  a trick's ○○バック does not), rising steeply for the three strongest ranks (the control
+  cards: K A 2, or 4 3 in revolution), a natural 8 at least as much as a 10 (it cuts and wins
+  the lead), a joker most of all. Spending control cards early loses the lead later. But cards
+  that may not finish (2s, or 3s in revolution, 8s, ability cards, jokers) must all leave the
+  hand before its last card: once they are half the hand or more, the bot wants to be rid of
+  them.
 - **Leading** sheds as many weak cards as it can at once: a play scores ten per card minus what
   its cards are worth keeping, minus a little for breaking up a pair or a triple.
-- **Following** plays the cheapest answer, or passes when every answer costs more than shedding
-  it gains; with three cards or fewer it is keener to play, to go out.
+- **Following** plays the cheapest answer: staying in the trick is worth something (the play
+  may win the lead), so a single is beaten whenever a card below the control cards can do it,
+  in revolution and under ○○バック alike. It passes when every answer costs more than that
+  (a control card early, a joker); with three cards or fewer it is keener to play, to go out.
 - **Going out.** A play that empties the hand always wins (the engine never offers a forbidden
   finish); a play that leaves a ○○残し hand is almost as good; a play that leaves only cards that
-  may not finish (2s or 3s in revolution, 8s, ability cards, jokers) is avoided.
+  may not finish (2s or 3s in revolution, 8s, ability cards, jokers) is avoided, and so is one
+  that leaves a joker beside a single natural card (jokers never lead alone, so the hand would
+  end stuck with the joker, DF-23a).
+- **Jokers' cards.** Of plays that differ only in the suits declared for their jokers, it takes
+  the one whose jokers stand for cards it neither holds nor declares twice (`9S JK=9H`, not
+  `9S JK=9S`): the rules allow either (DF-34), but a duplicate reads like a mistake.
 - **革命.** A play of four or more (or three 9s) is welcomed when the hand left is weak, since the
   order turns, and avoided when it is strong.
 - **ドボン.** A play whose value an opponent with few cards could match is risky: the bot weighs
@@ -32,20 +41,29 @@ from collections.abc import Sequence
 
 from familia_tui.core.cards import JOKER, Card
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Action, Play
-from familia_tui.games.daifugo.deck import POS8, POS9, POS_OF_RANK, VALUE
+from familia_tui.games.daifugo.deck import POS8, POS9, POS_OF_RANK, VALUE, WILD
 from familia_tui.games.daifugo.families import Rulebook
 from familia_tui.games.daifugo.view import DaifugoView
 
 SHED = 10.0
 """Points for each card a play sheds."""
-JOKER_KEEP = 15.0
+JOKER_KEEP = 20.0
 """What a joker is worth keeping (above a 2)."""
+CONTROL = 9
+"""Strengths above this (the three strongest ranks) are control cards, worth keeping more."""
+CONTROL_STEP = 2.5
+"""Extra keeping value per strength step above `CONTROL`."""
+FOLLOW = 5.0
+"""What answering the top is worth beyond the cards shed: the play may win the lead."""
 EIGHT_KEEP = 8.0
 """What a natural 8 is worth keeping at least (a 10's strength): it cuts the trick."""
 SPLIT = 3.0
 """Cost per card of the same rank left behind when a play breaks a group."""
 STRANDED = 25.0
 """Cost of a hand left with only cards that may not finish."""
+JOKER_TRAP = 20.0
+"""Cost of a hand left with jokers beside one natural card: once that card is led, the jokers
+are stuck (DF-23a)."""
 ENDGAME = 3
 """With this many cards or fewer the bot values shedding more when following."""
 DUMP = -5.0
@@ -62,24 +80,37 @@ class BasicBot:
             return CALL["chombo"]
         if view.decision == "dobon":
             return DECLINE if view.uno_missed == view.call_target else CALL["dobon"]
-        plays = _distinct_plays(legal)
+        plays = _distinct_plays(legal, view.hand)
         if not plays:
             return legal[0]
         judge = _Judge(view)
         best = max(plays, key=judge.score)
-        if PASS in legal and judge.score(best) < 0:
+        if PASS in legal and judge.score(best) <= 0:
             return PASS
         return best
 
 
-def _distinct_plays(legal: Sequence[Action]) -> list[Play]:
-    """One play per (natural cards, declared ranks, ウノ said): joker suits seldom matter to it."""
-    seen: dict[tuple[object, ...], Play] = {}
+def _distinct_plays(legal: Sequence[Action], hand: Sequence[Card]) -> list[Play]:
+    """One play per (natural cards, declared ranks, ウノ said): joker suits seldom matter to the
+    bot, so of those it keeps the one whose jokers duplicate fewest cards (`_duplicates`)."""
+    held = frozenset(hand)
+    seen: dict[tuple[object, ...], tuple[int, Play]] = {}
     for action in legal:
         if isinstance(action, Play):
             key = (action.naturals, tuple(j.rank for j in action.jokers), action.uno)
-            seen.setdefault(key, action)
-    return list(seen.values())
+            known = seen.get(key)
+            if known is None or known[0] > 0:
+                duplicates = _duplicates(action, held)
+                if known is None or duplicates < known[0]:
+                    seen[key] = (duplicates, action)
+    return [play for _, play in seen.values()]
+
+
+def _duplicates(play: Play, held: frozenset[Card]) -> int:
+    """How many of the play's jokers stand for a card the hand holds (the play's own natural
+    cards included) or that another joker of the play stands for too."""
+    declared = [j for j in play.jokers if not j.is_joker and j.suit != WILD]
+    return sum(card in held for card in declared) + len(declared) - len(set(declared))
 
 
 class _Judge:
@@ -102,13 +133,15 @@ class _Judge:
         return card.is_joker or self.book.forbidden[revolution][POS_OF_RANK[card.rank]]
 
     def keep(self, card: Card, revolution: bool) -> float:
-        """What a card is worth keeping in the lasting order."""
+        """What a card is worth keeping in the lasting order: its strength (0 to 12), more
+        steeply for the control cards."""
         if self.dumping and self._unfinishable(card, revolution):
             return DUMP
         if card.is_joker:
             return JOKER_KEEP
         pos = POS_OF_RANK[card.rank]
         strength = float(12 - pos if revolution else pos)
+        strength += CONTROL_STEP * max(0.0, strength - CONTROL)
         return max(strength, EIGHT_KEEP) if pos == POS8 else strength
 
     def dobon_risk(self, play: Play) -> float:
@@ -137,8 +170,10 @@ class _Judge:
             value += 500.0
         elif self._stranded(left, revolution):
             value -= STRANDED
-        if not self.leading and len(self.hand) <= ENDGAME:
-            value += SHED
+        elif _joker_trap(left):
+            value -= JOKER_TRAP
+        if not self.leading:
+            value += FOLLOW + (SHED if len(self.hand) <= ENDGAME else 0.0)
         return value
 
     def _stranded(self, left: list[Card], revolution: bool) -> bool:
@@ -150,6 +185,13 @@ class _Judge:
             return False
         positions = sorted(POS_OF_RANK[c.rank] for c in left)
         return any(list(s) == positions for _, s in self.book.nokoshi_sets)
+
+
+def _joker_trap(left: Sequence[Card]) -> bool:
+    """Jokers beside a single natural card: leading it (a lead may not be jokers alone) would
+    leave only jokers, a stuck leader (DF-23a); they must go out first, when following."""
+    jokers = sum(c.is_joker for c in left)
+    return jokers > 0 and len(left) - jokers == 1
 
 
 def _without(hand: Sequence[Card], play: Play) -> list[Card]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from familia_tui.core.cards import rank_text
+from familia_tui.core.cards import Card, rank_text
 from familia_tui.core.engine import Clause, Explanation, clause
 from familia_tui.games.daifugo.actions import Action, Call, Decline, Pass, Play
 from familia_tui.games.daifugo.deck import (
@@ -74,7 +74,7 @@ def _window(state: DaifugoState, action: Action) -> list[Clause]:
             return [clause("dfg.x.dobon_open", ruling, seat=target),
                     clause("dfg.x.dobon_sum", "DF-28", value=state.last_play_value)]
         return [clause("dfg.x.chombo_open", ruling, seat=target)]
-    return [clause(f"dfg.x.{kind}_open", ruling, seat=target), clause("dfg.x.only_call", kind=kind)]
+    return [clause(f"dfg.x.{kind}_open", ruling, seat=target), clause(f"dfg.x.only_{kind}")]
 
 
 def _play(state: DaifugoState, play: Play) -> list[Clause]:
@@ -84,6 +84,8 @@ def _play(state: DaifugoState, play: Play) -> list[Clause]:
         return missing
     shape = shape_of(play)
     if isinstance(shape, str):
+        if shape == "dfg.x.top_mixed":
+            return [clause(shape, SHAPE_RULINGS[shape], example=_joker_example(play))]
         return [clause(shape, SHAPE_RULINGS[shape], cards=_cards(play))]
     chain = _uno(state, seat, play)
     if state.top is None:
@@ -131,17 +133,22 @@ def _follow(state: DaifugoState, play: Play, new: Shape) -> list[Clause]:
     if new.spade3 and top.single_joker:
         return [clause("dfg.x.spade3", "DF-20", top=shown)]
     if top.kind == TOP_JOKERS:
+        if top.single_joker:
+            return [clause("dfg.x.top_single", "DF-17", top=shown),
+                    clause("dfg.x.spade3_only", "DF-20")]
         return [clause("dfg.x.top_unbeatable", "DF-17", top=shown)]
     if not same_form(new, top):
         if new.kind == TOP_JOKERS and top.kind == SEQUENCE:
             return [clause("dfg.x.jokers_vs_sequence", "DF-17")]
-        key = "dfg.x.follow_sequence" if top.kind == SEQUENCE else "dfg.x.follow_group"
+        key = ("dfg.x.follow_sequence" if top.kind == SEQUENCE else
+               "dfg.x.follow_group" if top.size > 1 else "dfg.x.follow_single")
         return [clause(key, "C4", top=shown, size=top.size)]
     if new.kind == TOP_JOKERS:
         return [clause("dfg.x.top_jokers", "DF-19")]
     chain = [_order(state)]
     if not beats(new, top, state.reversed, state.overlap):
-        key = "dfg.x.weaker_sequence" if new.kind == SEQUENCE else "dfg.x.weaker"
+        key = ("dfg.x.weaker" if new.kind != SEQUENCE else "dfg.x.weaker_sequence"
+               if state.overlap else "dfg.x.weaker_sequence_above")
         chain.append(clause(key, "DF-8" if new.kind == SEQUENCE else "C4", cards=_cards(play),
                             top=shown))
         return chain
@@ -168,13 +175,14 @@ def _suit_lock(state: DaifugoState, new: Shape) -> list[Clause]:
     if lock is None:
         return []
     ruling = "DF-10" if state.single_suit else "DF-10a"
-    suits = _suits(lock)
     if 4 in new.suits:  # jokers with an open suit beside a natural 8: they take what is needed
         naturals = [s for s in new.suits if s != 4]
         fits = all(naturals.count(s) <= lock.count(s) for s in naturals)
     else:
         fits = lock_signature(new, state.single_suit) == lock
-    return [clause("dfg.x.suit_lock_ok" if fits else "dfg.x.suit_locked", ruling, suits=suits)]
+    one = len(set(lock)) == 1  # one suit (a single, a sequence, a group of one suit): shown once
+    key = ("dfg.x.suit_lock_ok" if fits else "dfg.x.suit_locked") + ("" if one else "_set")
+    return [clause(key, ruling, suits=_suits(lock[:1] if one else lock))]
 
 
 def _number_lock(state: DaifugoState, new: Shape) -> list[Clause]:
@@ -212,11 +220,14 @@ def _fails(item: Clause) -> bool:
 
 
 FAILING = frozenset({
-    "dfg.x.top_unbeatable", "dfg.x.jokers_vs_sequence", "dfg.x.follow_sequence",
-    "dfg.x.follow_group", "dfg.x.weaker", "dfg.x.weaker_sequence", "dfg.x.suit_locked",
+    "dfg.x.top_unbeatable", "dfg.x.top_single", "dfg.x.spade3_only", "dfg.x.jokers_vs_sequence",
+    "dfg.x.follow_sequence", "dfg.x.follow_group", "dfg.x.follow_single", "dfg.x.weaker",
+    "dfg.x.weaker_sequence", "dfg.x.weaker_sequence_above", "dfg.x.suit_locked",
+    "dfg.x.suit_locked_set",
     "dfg.x.number_locked", "dfg.x.number_lock_dead", "dfg.x.forbidden_finish",
     "dfg.x.uno_auto", "dfg.x.uno_not_one", "dfg.x.lead_jokers_only", "dfg.x.not_in_hand",
-    "dfg.x.jokers_not_held", "dfg.x.leader_cannot_pass", "dfg.x.no_window", "dfg.x.only_call",
+    "dfg.x.jokers_not_held", "dfg.x.leader_cannot_pass", "dfg.x.no_window", "dfg.x.only_dobon",
+    "dfg.x.only_chombo",
     "dfg.x.session_over", *SHAPE_RULINGS,
 })
 """Message keys of clauses that make an action illegal (the others explain or confirm)."""
@@ -228,6 +239,23 @@ def _cards(play: Play) -> str:
 
 def _cards_of_top(state: DaifugoState) -> str:
     return _cards(state.top_play) if state.top_play is not None else ""
+
+
+def _joker_example(play: Play) -> str:
+    """A joker declared beside this play's natural cards, as the top_mixed clause's example:
+    the next card of a same-suit run (`JK=7S` beside 5♠ 6♠), else the lowest rank in a suit the
+    play does not use (`JK=7H` beside 7♠)."""
+    naturals = sorted(play.naturals, key=lambda c: POS_OF_RANK[c.rank])
+    if not naturals:
+        return "JK=7S"
+    low, high = naturals[0], naturals[-1]
+    if len({c.suit for c in naturals}) == 1 and low.rank != high.rank:
+        pos = POS_OF_RANK[high.rank] + 1 if POS_OF_RANK[high.rank] < POSITIONS - 1 else \
+            POS_OF_RANK[low.rank] - 1
+        return f"JK={Card(RANK_OF_POS[pos], low.suit)}"
+    used = {c.suit for c in naturals if c.rank == low.rank}
+    suit = next((s for s in "SHDC" if s not in used), "S")
+    return f"JK={Card(low.rank, suit)}"
 
 
 def _rank(pos: int) -> str:

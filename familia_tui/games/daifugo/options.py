@@ -3,7 +3,8 @@
 The defaults are the integrated rules as the text accepts them (大富豪統合ルール): a rule card
 drawn every game, the not-yet-accepted ししふごう and ◆ start off, an equal deal, overlapping
 sequences, the suit-set lock (DF-10a), automatic ウノ and ドボン (DF-26a, DF-28a), the stuck
-leader's チョンボ (DF-23a) and ○○バック counted per card and per family (DF-16a).
+leader's チョンボ (DF-23a), ○○バック counted per card and per family (DF-16a), and no think
+timer (DF-27).
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class DaifugoOptions(StrictModel):
     back_count: Literal["per_card", "per_family"] = "per_card"
     """○○バック: parity of (ability cards × families listing them) (DF-16), or once per family
     whose ability card the play contains (DF-16a)."""
+    think_timer: int = Field(default=0, ge=0, le=600)
+    """Seconds a human has for each decision, shown as a countdown; 0 (the default) is off. The
+    source's conduct rules count over-long thinking as チョンボ; here running out of time only
+    says so (DF-27: not enforced). Bots and the handoff curtain never run it, and nothing of it
+    enters the game or its record beyond this value."""
 
     @field_validator("rule_card")
     @classmethod

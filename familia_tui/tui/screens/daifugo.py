@@ -3,18 +3,25 @@ the trick, the seats with their counts and places, the log, and the hand as a ro
 
 A player plays several cards by ticking them (Space, or a click) and choosing among the legal
 plays that use exactly those cards (with jokers as needed): the offers under the hand, built by
-filtering `legal_actions()`; a play whose jokers may stand for several cards is chosen in a
-second step. Enter on a card with nothing ticked plays it alone when that is legal (or starts a
-selection with it); x passes; u declares ウノ in strict mode; a dimmed card or a selection that
-makes no play shows `explain()` of the play it would make. ドボン and チョンボ calls are the
-deciding seat's choices, behind the hot-seat curtain like every human decision. At the end of a
-game the places, the ビリ and why, and the session's ビリ counts are shown; Enter starts the next.
+filtering `legal_actions()`. Enter on a play whose jokers may stand for several cards opens the
+joker's cards right after it, the cursor staying on the play (nothing is chosen for the player);
+Enter on a card with nothing ticked plays it alone when that is legal (or starts a selection with
+it, the cursor staying on the card); x passes (only when following); u declares ウノ in strict
+mode; a dimmed card or a selection that makes no play shows `explain()` of the play it would
+make. ドボン and チョンボ calls are the deciding seat's choices, behind the hot-seat curtain like
+every human decision. The footer shows only the keys that do something now, and drops the
+previous-trick and session keys when the terminal is too narrow for them. With the think timer
+option, a countdown runs in the banner while a human's decision is on screen, and says when the
+time is up; nothing is enforced (DF-27). At the end of a game the places, the ビリ and why, and
+the session's ビリ counts are shown; Enter starts the next.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -24,21 +31,51 @@ from textual.widgets import Footer, Static
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS
+from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.daifugo import (
-    UNO, Form, GameMemory, HandCard, PlayIndex, Selection, closest_play, event_lines, explanation_markup,
-    glyph_safe, locks_markup, order_markup, plain_scrollbars, play_text, rule_markup, seats_table,
-    sync_chips, table_markup,
+    UNO,
+    DaifugoLog,
+    Form,
+    GameMemory,
+    HandCard,
+    KinsokuText,
+    PlayIndex,
+    Selection,
+    ThinkTimer,
+    closest_play,
+    event_lines,
+    explanation_markup,
+    footer_cells,
+    glyph_safe,
+    locks_markup,
+    order_markup,
+    plain_scrollbars,
+    play_text,
+    rule_markup,
+    seats_table,
+    spare_that_fit,
+    sync_chips,
+    table_markup,
+    think_markup,
 )
 from familia_tui.tui.widgets.log import EventLog
 
 CHIP_WIDTH = 7
 """Cells per card chip in the hand grid (`1 10♥*`)."""
+SPARE_KEYS = ("previous", "session")
+"""Keys the footer shows only when it has room for them (at 80 columns it may not)."""
+FOOTER_KEYS = (("choose", "Enter", "Choose"), ("hint", "h", "Hint"), ("answer", "a", "Answer"),
+               ("leave", "q", "Save & quit"), ("back", "esc", "Back"), ("tick", "Space", "Tick"),
+               ("pass_turn", "x", "Pass"), ("uno", "u", "Uno"), ("previous", "p", "Previous trick"),
+               ("session", "s", "Session"), ("rules", "f1", "Rules"))
+"""The footer's keys in its order: (action, key shown, English description)."""
+THINK_TICK = 0.2
+"""Seconds between two steps of the think timer's countdown."""
 
 
 class DaifugoScreen(TableScreen):
@@ -75,6 +112,7 @@ class DaifugoScreen(TableScreen):
         self.footer_keys: tuple[bool, ...] = ()
         """What the footer's keys depend on, when they were last refreshed."""
         self.explained = ""
+        self.think = ThinkTimer(0)
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -85,7 +123,7 @@ class DaifugoScreen(TableScreen):
                 yield Static(id="table")
                 with VerticalScroll(id="seats-box", can_focus=False):
                     yield Static(id="seats")
-            yield EventLog(id="log")
+            yield DaifugoLog(id="log")
         yield ChoiceBar(id="hand")
         with Horizontal(id="offers-row"):
             yield Static(id="offers-label")
@@ -101,6 +139,10 @@ class DaifugoScreen(TableScreen):
         if self.glyphs == "ascii":
             plain_scrollbars(log, self.query_one("#seats-box"), *self.query(ChoiceBar))
         state = self.session.state
+        self.memory.whole_trick = state.options.dobon_sum == "trick"
+        self.think = ThinkTimer(state.options.think_timer, clock=time.monotonic())
+        if self.think.seconds:
+            self.set_interval(THINK_TICK, self.think_step)
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
             self.memory.track(state.events)
@@ -139,6 +181,10 @@ class DaifugoScreen(TableScreen):
         """Text in the glyph mode (cards are drawn in it already): in ascii mode nothing of
         ambiguous width (`glyph_safe`)."""
         return glyph_safe(text, self.glyphs)
+
+    def wrapped(self, markup: str) -> str | KinsokuText:
+        """Japanese text wraps with kinsoku (no line starts with 。 or a closing bracket)."""
+        return KinsokuText(markup) if self.lang == "ja" and markup else markup
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
         return [self.safe(line) for line in event_lines(events, self.session.seats, self.lang,
@@ -195,9 +241,24 @@ class DaifugoScreen(TableScreen):
                 ("#banner", self.banner_text()), ("#rules", rule_markup(view, t, glyphs)),
                 ("#order", order_markup(view, t) + "\n" + locks_markup(view, t, glyphs)),
                 ("#table", table_markup(view, t, glyphs, self.memory.last_trick, self.show_previous))):
-            self.query_one(widget_id, Static).update(self.safe(text))
+            self.query_one(widget_id, Static).update(self.wrapped(self.safe(text)))
         self.query_one("#seats", Static).update(seats_table(view, t, glyphs))
         self.show_choices()
+
+    def banner_text(self) -> str:
+        """Whose turn it is (names escaped: the banner is markup) and the think timer; at the
+        end the session's own words."""
+        session = self.session
+        if self.puzzle is not None:
+            return super().banner_text()
+        if session.state.is_over:
+            return self.t("dfg.ui.over")
+        if session.to_act is None:
+            return ""
+        who = session.seats[session.to_act]
+        if not who.is_human:
+            return self.t("ui.bot_turn", name=escape(who.name))
+        return f"[b reverse] {self.turn_text(escape(who.name))} [/]{think_markup(self.think, self.t)}"
 
     def turn_text(self, name: str) -> str:
         """The banner of a human's decision: lead, beat the top play, or the call to make."""
@@ -207,7 +268,7 @@ class DaifugoScreen(TableScreen):
         if view.phase in ("dobon", "chombo"):
             target = view.top.seat if view.phase == "dobon" and view.top else view.uno_missed
             return t(f"dfg.ui.turn_{view.phase}", name=name,
-                     target=view.seats[target].name if target is not None else "")
+                     target=escape(view.seats[target].name) if target is not None else "")
         if view.top is not None:
             return t("dfg.ui.turn_follow", name=name, top=play_text(view.top.play, self.glyphs))
         return t("dfg.ui.turn_lead", name=name)
@@ -219,9 +280,10 @@ class DaifugoScreen(TableScreen):
 
     def on_resize(self, event: Resize) -> None:
         self.fit_hand_grid()
-        footer = self.query_one(Footer)  # every key fits in 80 columns
+        footer = self.query_one(Footer)
         footer.compact = event.size.width < 100
         footer.show_command_palette = self.glyphs != "ascii" and event.size.width >= 100
+        self.refresh_bindings()  # the spare keys come and go with the width
 
     # ----- the choices: the hand, the offers, the calls -----
 
@@ -245,7 +307,7 @@ class DaifugoScreen(TableScreen):
         self.hand_chips = 0
         if view.decision is not None:
             self.note = t(f"dfg.ui.{view.decision}_why", value=view.last_value,
-                          target=view.seats[view.call_target or 0].name)
+                          target=escape(view.seats[view.call_target or 0].name))
             return [Choice(t(f"dfg.ui.call_{view.decision}"), True, CALL[view.decision]),
                     Choice(t("dfg.ui.decline"), True, DECLINE)]
         index = self.play_index()
@@ -274,8 +336,9 @@ class DaifugoScreen(TableScreen):
             self.safe_t("dfg.ui.plays") if offers and self.hand_chips else "")
         sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
         self.explain_text(self.note if deciding else "")
-        keys = (bool(self.choices), self.hand_chips > 0, any(c.value == PASS for c in self.choices),
-                bool(self.selection.ticked or self.selection.form))
+        if self.think.start(version if deciding else None, time.monotonic()):
+            self.show_banner()
+        keys = tuple(self.key_works(action) for action, _, _ in FOOTER_KEYS)
         if keys != self.footer_keys:  # the footer is rebuilt only when a key comes or goes
             self.footer_keys = keys
             self.refresh_bindings()
@@ -291,7 +354,7 @@ class DaifugoScreen(TableScreen):
                 bar.remove_children()
                 bar.mount(Static(self.safe_t("ui.hands_hidden"), classes="hand-note"))
             return
-        bar.border_title = self.safe_t("dfg.ui.hand_title", name=view.seats[viewer].name,
+        bar.border_title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
                                        count=len(view.hand), value=view.hand_value)
         chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
                  [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
@@ -307,7 +370,8 @@ class DaifugoScreen(TableScreen):
         choice = self.choices[self.cursor]
         if not choice.enabled:
             self.explain_text(self.why_not(choice))
-        elif isinstance(choice.value, Form) and len(choice.value.plays) > 1:
+        elif (isinstance(choice.value, Form) and len(choice.value.plays) > 1
+              and choice.value != self.selection.form):
             self.explain_text(self.safe_t("dfg.ui.ways", count=len(choice.value.plays)))
         else:
             self.explain_text(self.note)
@@ -336,7 +400,7 @@ class DaifugoScreen(TableScreen):
             explain.set_class(text == self.note, "-info")
         if text != self.explained:
             self.explained = text
-            explain.update(text)
+            explain.update(self.wrapped(text))
 
     # ----- keys and clicks -----
 
@@ -345,8 +409,9 @@ class DaifugoScreen(TableScreen):
         if isinstance(value, HandCard):
             self.enter_on_card(value)
         elif isinstance(value, Form) and len(value.plays) > 1:
-            self.selection.form = value  # the joker's card is chosen next
-            self.rebuild(focus=self.first_offer())
+            # the joker's cards open after the play (or close again); the cursor stays on it
+            self.selection.form = None if value == self.selection.form else value
+            self.rebuild()
         elif isinstance(value, Form):
             self.apply(value.play)
         elif value == UNO:
@@ -354,14 +419,16 @@ class DaifugoScreen(TableScreen):
         else:
             self.apply(value)
 
-    def first_offer(self) -> int:
-        """The first play on offer (after Pass and the ウノ toggle)."""
-        return self.hand_chips + 1 + int(self.play_index().strict_uno)
+    def first_play(self) -> int:
+        """The first play on offer (after Pass and the ウノ toggle), else the first offer."""
+        offers = range(self.hand_chips, len(self.choices))
+        return next((i for i in offers if isinstance(self.choices[i].value, (Form, Play))),
+                    next((i for i in offers if self.choices[i].enabled), self.hand_chips))
 
     def enter_on_card(self, card: HandCard) -> None:
         """Nothing ticked: play the card alone if that is legal. Otherwise add it to the selection
         and play the ticked cards as they are (no joker added) if that is one legal play, or
-        offer their plays."""
+        offer their plays below, the cursor staying on the card (↓ goes to them)."""
         view, index, selection = self.shown, self.play_index(), self.selection
         assert view is not None
         if not selection.ticked and not card.card.is_joker:
@@ -376,7 +443,7 @@ class DaifugoScreen(TableScreen):
         if as_ticked:
             self.apply(as_ticked[0].play)
             return
-        self.rebuild(focus=self.first_offer() if forms else card.index)
+        self.rebuild()
         if not forms and len(selection.ticked) > 1:  # the ticked cards make no play (yet)
             self.explain_text(self.refusal(closest_play(naturals, jokers)))
             self.app.bell()
@@ -433,17 +500,18 @@ class DaifugoScreen(TableScreen):
             if 0 <= target < cards:
                 self.cursor = target
             elif step > 0 and len(self.choices) > cards:
-                offers = range(cards, len(self.choices))
-                self.cursor = next((i for i in offers if self.choices[i].enabled), cards)
+                self.cursor = self.first_play()
         elif step < 0 and cards:
             self.cursor = (cards - 1) // columns * columns
         self.moved()
 
     def action_back(self) -> None:
-        """Esc: back from the joker's card, else untick everything (practice: leave)."""
-        if self.selection.form is not None:
+        """Esc: back from the joker's card (to its play), else untick everything (practice:
+        leave)."""
+        form = self.selection.form
+        if form is not None:
             self.selection.form = None
-            self.rebuild()
+            self.rebuild(focus=next((i for i, c in enumerate(self.choices) if c.value == form), None))
         elif self.selection.ticked:
             self.reset_selection()
             self.rebuild(focus=0)
@@ -457,13 +525,57 @@ class DaifugoScreen(TableScreen):
     def action_session(self) -> None:
         self.show_results(self.view().last_game, review=True)
 
+    # ----- the footer: only keys that do something now, as many as fit -----
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key that does nothing now is hidden (not dimmed); the spare keys need room."""
+        if action in SPARE_KEYS:
+            return action in self.spare_keys_shown()
+        if action in ("tick", "row", "pass_turn", "uno", "back", "choose", "cursor", "pick"):
+            return self.key_works(action)
+        return super().check_action(action, parameters)
+
+    def key_works(self, action: str) -> bool:
+        """Whether the key of `action` does something in the state on screen."""
         if action in ("tick", "row"):
-            return True if self.hand_chips else None
+            return self.hand_chips > 0
         if action == "pass_turn":
-            return True if any(c.value == PASS for c in self.choices) else None
+            return any(c.value == PASS for c in self.choices)
         if action == "uno":
-            return self.session.state.options.uno == "strict"  # type: ignore[attr-defined]
+            return self.hand_chips > 0 and self.play_index().strict_uno
         if action == "back":
             return self.selection.form is not None or bool(self.selection.ticked) or self.puzzle is not None
-        return super().check_action(action, parameters)
+        if action in ("choose", "cursor", "pick"):
+            return bool(self.choices)
+        if action in SPARE_KEYS or action == "rules":
+            return True
+        return bool(super().check_action(action, ()))
+
+    def spare_keys_shown(self) -> tuple[str, ...]:
+        """The spare keys that fit in the footer beside the keys that work now (which always
+        fit: 80 columns hold them in English and Japanese)."""
+        width = self.size.width or self.app.size.width
+        compact = width < 100
+        palette = 0  # the command palette's key, docked right with a border, when it is shown
+        if not compact and self.glyphs != "ascii":
+            palette = footer_cells([("^p", self.app.t("bind.palette"))], False) + 2
+        keys = [(action, key, self.app.t(f"bind.{text}")) for action, key, text in FOOTER_KEYS]
+        working = footer_cells([(key, text) for action, key, text in keys
+                                if action not in SPARE_KEYS and self.key_works(action)], compact)
+        spare = [(action, footer_cells([(key, text)], compact))
+                 for action, key, text in keys if action in SPARE_KEYS]
+        return spare_that_fit(palette + working, spare, width)
+
+    # ----- the think timer (DF-27: a nudge, nothing enforced) -----
+
+    def think_step(self) -> None:
+        """Count down while the decision is on screen and the table is in front; say so once
+        the time is up."""
+        changed, up = self.think.step(time.monotonic(), self.app.screen is self and self.may_decide())
+        if up:
+            self.app.bell()
+        if changed:
+            self.show_banner()
+
+    def show_banner(self) -> None:
+        self.query_one("#banner", Static).update(self.wrapped(self.safe(self.banner_text())))

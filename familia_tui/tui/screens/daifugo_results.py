@@ -1,5 +1,7 @@
 """The end of a Daifugō game: the places, the players still holding cards, the ビリ and why
-(last to hold cards, チョンボ, ドボン, ドボン返し, なすりつけ) and who called it; then the session:
+(last to hold cards, チョンボ, ドボン, ドボン返し, なすりつけ) and who called it (for a ドボン, the
+caller's hand and the value of the play it matched, and for ドボン返し the target's own hand); then
+the session:
 each player's ビリ count and first places, fewest ビリ first. Enter goes on to the next game (or
 home after the last); during a game the s key shows the same screen for review."""
 
@@ -17,13 +19,15 @@ from textual.widgets import Footer, Static
 
 from familia_tui.games.daifugo.results import GameRecord, SessionResult
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.glyphs import card_markup, cards_markup
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.daifugo import (
+    DobonCall,
     families_text,
     glyph_safe,
     place_text,
     plain_scrollbars,
+    play_markup,
 )
 
 CALLED_BY = {"dobon": "dfg.ui.res_caller", "uno": "dfg.ui.res_caller",
@@ -37,10 +41,13 @@ class DaifugoResultsScreen(AppScreen[None]):
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]
 
     def __init__(self, view: DaifugoView, record: GameRecord | None, outs: dict[int, str],
-                 left: dict[int, int], final: bool = False, review: bool = False) -> None:
+                 left: dict[int, int], dobon: DobonCall | None = None, final: bool = False,
+                 review: bool = False) -> None:
         super().__init__(classes="results daifugo-results")
         self.view, self.record, self.outs, self.left = view, record, dict(outs), dict(left)
         """`outs`: how each seat went out; `left`: the cards each seat still held."""
+        self.dobon = dobon
+        """The ドボン that ended the game, if one did."""
         self.final, self.review = final, review
 
     @property
@@ -94,10 +101,13 @@ class DaifugoResultsScreen(AppScreen[None]):
             how = t(f"dfg.how.{self.outs.get(seat, 'empty')}")
             table.add_row(place_text(place, t), escape(seats[seat].name), t("dfg.ui.res_out", how=how))
         for seat in record.middle:
+            held = self.left.get(seat)
             table.add_row(t("dfg.ui.unranked"), escape(seats[seat].name),
-                          f"[dim]{t('dfg.ui.res_middle', count=self.left.get(seat, '?'))}[/]")
-        table.add_row(f"[b red]{t('dfg.ui.biri_mark')}[/]", f"[b]{escape(seats[record.biri].name)}[/]",
-                      f"[b red]{self.biri_text(record)}[/]")
+                          f"[dim]{t('dfg.ui.res_middle', count=held)}[/]" if held is not None else "")
+        why = f"[b red]{self.biri_text(record)}[/]"
+        if record.reason in ("dobon", "dobon_gaeshi") and self.dobon is not None:
+            why += "\n" + self.dobon_text(self.dobon)
+        table.add_row(f"[b red]{t('dfg.ui.biri_mark')}[/]", f"[b]{escape(seats[record.biri].name)}[/]", why)
         return table
 
     def biri_text(self, record: GameRecord) -> str:
@@ -106,6 +116,22 @@ class DaifugoResultsScreen(AppScreen[None]):
         key = CALLED_BY.get(record.reason)
         if key and record.caller is not None:
             text = t("dfg.ui.res_with", text=text, who=t(key, name=escape(self.view.seats[record.caller].name)))
+        return text
+
+    def dobon_text(self, call: DobonCall) -> str:
+        """Why the ドボン matched: the caller's hand and its sum, the play worth as much; for
+        ドボン返し the target's own hand too."""
+        t, seats, glyphs = self.t, self.view.seats, self.glyphs
+        names = {"caller": escape(seats[call.caller].name), "target": escape(seats[call.target].name)}
+        hand = cards_markup(call.hand, glyphs)
+        if call.play is None:
+            text = t("dfg.ui.res_dobon_trick", hand=hand, value=call.value, **names)
+        else:
+            text = t("dfg.ui.res_dobon", hand=hand, value=call.value,
+                     play=play_markup(call.play, glyphs), **names)
+        if call.returned is not None:
+            text += "; " + t("dfg.ui.res_gaeshi", hand=cards_markup(call.returned, glyphs),
+                             value=call.value, **names)
         return text
 
     def session_table(self) -> Table:

@@ -8,21 +8,30 @@ Everything here reads a `DaifugoView` (never the state), the events or the legal
 - `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
   player went out, the cards left at the end);
 - `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the ticked cards, turned
-  into the card chips and the offers under them.
+  into the card chips and the offers under them;
+- `DaifugoLog`, `KinsokuText`: log lines wrapped where a line may break, also in Japanese (no
+  line starts with 。、 or a closing bracket, none ends with an opening one).
+- `footer_cells`, `spare_that_fit`: how much of the footer the keys take, and which spare keys
+  still fit; `ThinkTimer`: the optional think timer's countdown (DF-27).
 
 Names come from the seats; nothing says "you" (hot-seat: several people read the screen).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
@@ -34,6 +43,7 @@ from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
 from familia_tui.tui.glyphs import card_markup, card_text, suit_text
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+from familia_tui.tui.widgets.log import EventLog
 
 Translate = Callable[..., str]
 
@@ -173,11 +183,19 @@ def order_markup(view: DaifugoView, t: Translate) -> str:
     return " ".join([line, *flags])
 
 
+def lock_suits(letters: str, glyphs: str) -> tuple[str, bool]:
+    """The suits a suit lock asks for, and whether they are one suit. A lock of one suit (a
+    single, a sequence, a group all of one suit) shows that suit once; a suit-set lock shows
+    each card's suit, a repeated one too (♠♠♥: two ♠ and a ♥, DF-10a)."""
+    one = len(set(letters)) == 1
+    return "".join(suit_text(s, glyphs) for s in (letters[:1] if one else letters)), one
+
+
 def locks_markup(view: DaifugoView, t: Translate, glyphs: str) -> str:
     locks = []
     if view.suit_lock:
-        suits = "".join(suit_text(s, glyphs) for s in view.suit_lock)
-        locks.append(t("dfg.ui.lock_suit", suits=f"[b]{suits}[/]"))
+        suits, one = lock_suits(view.suit_lock, glyphs)
+        locks.append(t("dfg.ui.lock_suit" if one else "dfg.ui.lock_suits", suits=f"[b]{suits}[/]"))
     if view.number_lock:
         locks.append(t("dfg.ui.lock_number", rank=f"[b]{rank_text(view.next_rank)}[/]")
                      if view.next_rank is not None else t("dfg.ui.lock_number_dead"))
@@ -196,10 +214,25 @@ class FinishedTrick:
     why: str
 
 
+@dataclass(frozen=True)
+class DobonCall:
+    """A ドボン that ended a game, for its result line: who called it on whom, the caller's hand
+    and the value it matched, the play that was worth it (None when the whole trick's cards
+    counted), and for ドボン返し the target's own hand."""
+
+    caller: int
+    target: int
+    value: int
+    hand: tuple[Card, ...]
+    play: Play | None
+    returned: tuple[Card, ...] | None = None
+
+
 @dataclass
 class GameMemory:
     """What the screen keeps from the game's events: the trick that ended (the p key), and for
-    the results how each seat went out and how many cards the others still held."""
+    the results how each seat went out, how many cards the others still held, and the ドボン
+    that ended the game."""
 
     plays: list[tuple[int, Play]] = field(default_factory=list)
     """The plays of the trick in progress."""
@@ -207,14 +240,18 @@ class GameMemory:
     counts: list[int] = field(default_factory=list)
     outs: dict[int, str] = field(default_factory=dict)
     """How each seat went out this game: `empty`, `tenho`, `nokoshi`."""
-    ended: tuple[dict[int, str], dict[int, int]] = ({}, {})
-    """(outs, cards held) of the last game that ended."""
+    dobon: DobonCall | None = None
+    """The ドボン called in this game."""
+    ended: tuple[dict[int, str], dict[int, int], DobonCall | None] = ({}, {}, None)
+    """(outs, cards held, the ドボン) of the last game that ended."""
+    whole_trick: bool = False
+    """ドボン counts the whole trick's cards (the `dobon_sum: trick` option)."""
 
     def track(self, events: Iterable[Event]) -> None:
         for event in events:
             kind, seat = event.kind, event.seat
             if kind == "dealt":
-                self.plays, self.last_trick, self.outs = [], None, {}
+                self.plays, self.last_trick, self.outs, self.dobon = [], None, {}, None
                 self.counts = list(event.get("counts"))
             elif kind == "played":
                 self.plays.append((seat, event.get("play")))  # type: ignore[arg-type]
@@ -227,8 +264,20 @@ class GameMemory:
                 self.outs[seat] = str(event.get("how"))  # type: ignore[index]
                 if self.counts:
                     self.counts[seat] = 0  # type: ignore[index]
+            elif kind == "dobon":
+                self.dobon = self._dobon(event)
+            elif kind == "dobon_gaeshi" and self.dobon is not None:
+                self.dobon = replace(self.dobon, returned=tuple(event.cards))
             elif kind == "game_over":
-                self.ended = (dict(self.outs), dict(enumerate(self.counts)))
+                self.ended = (dict(self.outs), dict(enumerate(self.counts)), self.dobon)
+
+    def _dobon(self, event: Event) -> DobonCall:
+        target = int(event.get("target"))  # type: ignore[arg-type]
+        last = self.plays[-1] if self.plays and self.plays[-1][0] == target else None
+        play = None if self.whole_trick or last is None else last[1]
+        return DobonCall(int(event.seat or 0), target, int(event.get("value")),  # type: ignore[arg-type]
+                         tuple(event.cards), play)
+
 
 
 def plays_markup(plays: Iterable[tuple[int, Play]], seats: Sequence[Seat], glyphs: str) -> str:
@@ -309,7 +358,7 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
             line = t("dfg.ev.played", name=names[event.seat],  # type: ignore[index]
                      cards=play_markup(event.get("play"), glyphs))
         elif event.kind == "suit_lock":
-            line = t("dfg.ev.suit_lock", suits="".join(suit_text(s, glyphs) for s in event.get("suits")))
+            line = t("dfg.ev.suit_lock", suits=lock_suits(str(event.get("suits")), glyphs)[0])
         else:
             line = event_text(event, names, lang, lambda c: card_markup(c, glyphs))
         if event.kind in ("rule_card", "game_over", "session_over"):
@@ -499,15 +548,19 @@ class Selection:
 
     def offer_choices(self, hand: Sequence[Card], index: PlayIndex, t: Translate,
                       glyphs: str) -> list[Choice]:
-        """Pass, the ウノ toggle (strict), then the selection's plays or the joker's cards."""
-        offers = [Choice(t("dfg.ui.pass"), index.passing, PASS)]
+        """Pass (when following), the ウノ toggle (strict), then the selection's plays; the play
+        whose joker's card is being chosen stays in place, marked, its cards right after it."""
+        offers = [Choice(t("dfg.ui.pass"), True, PASS)] if index.passing else []
         if index.strict_uno:
-            offers.append(Choice(f"{'[x]' if self.uno else '[ ]'} {t('dfg.ui.uno_chip')}", True, UNO,
-                                 marked=self.uno))
-        if self.form is not None:
-            return offers + [Choice(play_markup(p, glyphs), True, p) for p in self.form.plays]
-        return offers + [Choice(form_markup(f.play, glyphs, len(f.plays) > 1), True, f)
-                         for f in self.forms(hand, index)]
+            offers.append(Choice(f"{escape('[x]' if self.uno else '[ ]')} {t('dfg.ui.uno_chip')}",
+                                 True, UNO, marked=self.uno))
+        for form in self.forms(hand, index):
+            open_ = form == self.form
+            offers.append(Choice(form_markup(form.play, glyphs, len(form.plays) > 1), True, form,
+                                 marked=open_))
+            if open_:
+                offers += [Choice(play_markup(p, glyphs), True, p) for p in form.plays]
+        return offers
 
     def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str,
              why: Callable[[Play], str]) -> str:
@@ -521,14 +574,29 @@ class Selection:
         elif not forms:
             lit, joker_lit = index.lit(*self.cards(hand))
             note = t("dfg.ui.more_cards" if lit or joker_lit else "dfg.ui.no_match", cards=cards)
-            note += " " + why(closest_play(*self.cards(hand)))
-        elif len(forms) > 1 or len(forms[0].plays) > 1:
+            note += " " + sentence(why(closest_play(*self.cards(hand))))
+        elif len(forms) > 1:
             note = t("dfg.ui.choose_play", cards=cards)
+        elif len(forms[0].plays) > 1:
+            note = t("dfg.ui.choose_form", cards=cards)
         else:
             note = t("dfg.ui.ticked", cards=cards)
         if index.strict_uno:
             note += " " + t("dfg.ui.uno_on" if self.uno else "dfg.ui.uno_off")
         return note
+
+
+def sentence(markup: str) -> str:
+    """Markup that starts a sentence: its first letter (after any markup tag) in capitals."""
+    match = _FIRST_LETTER.match(markup)
+    if match is None:
+        return markup
+    at = match.end() - 1
+    return markup[:at] + markup[at].upper() + markup[at + 1:]
+
+
+_FIRST_LETTER = re.compile(r"(?:\[[^\]\\]*\])*[a-z]")
+"""Markup tags at the start of a text, then its first (lower-case) letter."""
 
 
 def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
@@ -546,3 +614,145 @@ def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int)
                          ("-marked", choice.marked)):
             if chip.has_class(flag) != on:
                 chip.set_class(on, flag)
+
+
+# ----- the log, wrapped with kinsoku -----
+
+
+NO_LINE_START = frozenset(
+    "、。，．,.:;!?)]}’”・：；？！）］｝」』】〕〉》〙〗ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ…‥")
+"""Characters a line may not start with (行頭禁則): closing marks, small kana, the long-vowel mark."""
+NO_LINE_END = frozenset("([{‘“（［｛「『【〔〈《〘〖")
+"""Characters a line may not end with (行末禁則): opening brackets."""
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def may_break(text: str, at: int) -> bool:
+    """Whether a line may end before `text[at]`: at a space, or beside a wide (Japanese)
+    character, unless the next line would start with a closing mark or this one end with an
+    opening bracket."""
+    before, after = text[at - 1], text[at]
+    if after in NO_LINE_START or before in NO_LINE_END:
+        return False
+    return after == " " or before == " " or _wide(before) or _wide(after)
+
+
+def line_breaks(text: str, width: int) -> list[int]:
+    """Offsets at which to break `text` into lines of at most `width` cells: the last place a
+    line may break (`may_break`) that fits, a space going with the line it ends; a run with no
+    such place is cut where it must be."""
+    breaks: list[int] = []
+    start, size = 0, len(text)
+    while cell_len(text[start:]) > width:
+        end, cells = start, 0
+        while end < size and cells + cell_len(text[end]) <= width:
+            cells += cell_len(text[end])
+            end += 1
+        cut = next((at for at in range(end, start, -1) if may_break(text, at)), max(end, start + 1))
+        while cut < size and text[cut] == " ":
+            cut += 1
+        if cut >= size:
+            break
+        breaks.append(cut)
+        start = cut
+    return breaks
+
+
+class KinsokuText:
+    """A line of markup that wraps at the width it is given by `line_breaks` (Rich folds a
+    Japanese sentence anywhere, even before its 。)."""
+
+    def __init__(self, markup: str) -> None:
+        self.text = Text.from_markup(markup)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines: list[Text] = []  # a space ending a line stays on it: Rich trims what overflows
+        for paragraph in self.text.split("\n", allow_blank=True):
+            lines += paragraph.divide(line_breaks(paragraph.plain, options.max_width))
+        yield Text("\n").join(lines)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max(cell_len(line) for line in self.text.plain.split("\n"))
+        return Measurement(1, min(widest, options.max_width))
+
+
+class DaifugoLog(EventLog):
+    """The event log whose lines wrap with kinsoku (`KinsokuText`)."""
+
+    def add(self, lines: list[str]) -> None:
+        for line in lines:
+            self.write(KinsokuText(line))
+
+
+# ----- the footer's room, the think timer -----
+
+
+def footer_cells(keys: Iterable[tuple[str, str]], compact: bool) -> int:
+    """Cells Textual's footer takes for these (key, description) pairs: ` key description `
+    each, or compact `key description` and a space."""
+    return sum(cell_len(key) + cell_len(text) + (2 if compact else 3) for key, text in keys)
+
+
+def spare_that_fit(used: int, spare: Sequence[tuple[str, int]], width: int) -> tuple[str, ...]:
+    """Of the spare keys (action, cells), the most that fit beside `used` cells: both, the
+    first, the second, or none."""
+    for shown in (spare, spare[:1], spare[1:], ()):
+        if used + sum(cells for _, cells in shown) <= width:
+            return tuple(action for action, _ in shown)
+    return ()
+
+
+@dataclass
+class ThinkTimer:
+    """The think timer of the decision on screen (DF-27): it starts afresh for each decision,
+    counts only while that decision is in front of its player, and says when the time is up;
+    it decides nothing."""
+
+    seconds: int
+    """Seconds per decision (the `think_timer` option); 0: off."""
+    left: float | None = None
+    """Seconds left, None when no decision is timed."""
+    decision: int = -1
+    """The decision timed (the number of actions before it)."""
+    clock: float = 0.0
+    """When it last counted (monotonic seconds)."""
+
+    def start(self, decision: int | None, now: float) -> bool:
+        """A human's decision is on screen (its number), or none is (None). Whether what the
+        timer shows changed."""
+        if not self.seconds or decision is None:
+            shown, self.left, self.decision = self.left is not None, None, -1
+            return shown
+        if decision == self.decision:
+            return False
+        self.left, self.decision, self.clock = float(self.seconds), decision, now
+        return True
+
+    def step(self, now: float, running: bool) -> tuple[bool, bool]:
+        """Count down to `now` if the decision was in front of its player: (whether the seconds
+        shown changed, whether the time has just run out)."""
+        before, self.clock = self.clock, now
+        left = self.left
+        if left is None or left <= 0 or not running:
+            return False, False
+        shown = self.shown
+        self.left = max(0.0, left - (now - before))
+        return self.shown != shown, self.left == 0
+
+    @property
+    def shown(self) -> int | None:
+        """The whole seconds shown (0: time is up), None when nothing is timed."""
+        return None if self.left is None else math.ceil(self.left)
+
+
+def think_markup(timer: ThinkTimer, t: Translate) -> str:
+    """The banner's countdown, or that the time is up."""
+    seconds = timer.shown
+    if seconds is None:
+        return ""
+    if seconds == 0:
+        return f"  [b red]{t('dfg.ui.think_up')}[/]"
+    return f"  [dim]{t('dfg.ui.think', seconds=seconds)}[/]"

@@ -34,7 +34,7 @@ def test_basic_bot_is_much_less_often_biri_than_random_bots() -> None:
     run = simulate(GAME, opts, "daifugo-4", games=200, seed=1,
                    bot_kinds=["basic", "random", "random", "random"])
     rates = [sum(-s[i] for s in run.scores) / run.games for i in range(4)]  # totals = −ビリ
-    assert rates[0] < 0.17 and min(rates[1:]) > 0.2, rates
+    assert rates[0] < 0.12 and min(rates[1:]) > 0.25, rates  # basic 0.095, random 0.275-0.325
 
 
 def test_leads_the_weak_pair_rather_than_a_strong_single() -> None:
