@@ -36,6 +36,7 @@ from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.daifugo import (
     UNO,
@@ -54,7 +55,6 @@ from familia_tui.tui.widgets.daifugo import (
     glyph_safe,
     locks_markup,
     order_markup,
-    plain_scrollbars,
     play_text,
     rule_markup,
     seats_table,
@@ -215,17 +215,6 @@ class DaifugoScreen(TableScreen):
 
         screen = DaifugoResultsScreen(self.view(), record, *self.memory.ended, final=final, review=review)
         self.app.push_screen(screen, self._after_review if review else self._after_result)
-
-    def _after_result(self, _: object = None) -> None:
-        if self.session.state.is_over:
-            self.app.pop_screen()
-        else:
-            self.advance()
-
-    def _after_review(self, _: object = None) -> None:
-        if self.bot_timer is not None:
-            self.bot_timer.stop()  # a bot's move waits for the table to be back
-        self.advance()
 
     # ----- drawing -----
 

@@ -21,12 +21,12 @@ from familia_tui.games.daifugo.results import GameRecord, SessionResult
 from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup, cards_markup
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.daifugo import (
     DobonCall,
     families_text,
     glyph_safe,
     place_text,
-    plain_scrollbars,
     play_markup,
 )
 

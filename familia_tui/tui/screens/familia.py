@@ -113,12 +113,6 @@ class FamiliaScreen(TableScreen):
                                       state.match, final=state.is_over)
         self.app.push_screen(screen, self._after_result)
 
-    def _after_result(self, _: object = None) -> None:
-        if self.session.state.is_over:
-            self.app.pop_screen()
-        else:
-            self.advance()
-
     # ----- drawing -----
 
     def view(self) -> FamiliaView:

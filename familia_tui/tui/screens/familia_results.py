@@ -18,8 +18,8 @@ from familia_tui.games.familia.match import GameResult, MatchState
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.scoring import PlayerScore
 from familia_tui.tui.glyphs import cards_markup
-from familia_tui.tui.widgets.familia import seat_label
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.familia import seat_label
 
 
 class FamiliaResultsScreen(AppScreen[None]):

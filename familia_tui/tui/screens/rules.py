@@ -29,7 +29,7 @@ from familia_tui.core.presets import rules_dir
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_label, option_rows
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.tarot import plain_scrollbars
+from familia_tui.tui.widgets.ascii import plain_scrollbars
 
 __all__ = ["RulesScreen", "option_label", "option_rows", "options_markdown", "rules_document", "rules_text"]
 

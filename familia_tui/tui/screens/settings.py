@@ -12,8 +12,8 @@ from textual.widgets import Footer, Label, RadioButton, RadioSet, Static
 
 from familia_tui.core.cards import parse_cards
 from familia_tui.tui.glyphs import GLYPH_MODES, card_markup
-from familia_tui.tui.settings import BOT_PACES, Settings
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.settings import BOT_PACES, Settings
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Each language named in itself."""

@@ -208,6 +208,19 @@ class TableScreen(AppScreen[None]):
         """An enabled choice was chosen; by default its value is the action to apply."""
         self.apply(choice.value)
 
+    def _after_result(self, _: object = None) -> None:
+        """A results screen was closed: home when the match is over, else play on."""
+        if self.session.state.is_over:
+            self.app.pop_screen()
+        else:
+            self.advance()
+
+    def _after_review(self, _: object = None) -> None:
+        """Scores looked at mid-play were closed: play on."""
+        if self.bot_timer is not None:
+            self.bot_timer.stop()  # a bot's move waits for the table to be back
+        self.advance()
+
     def on_choice_bar_picked(self, message: ChoiceBar.Picked) -> None:
         self.cursor = message.index
         self.action_choose()

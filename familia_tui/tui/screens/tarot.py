@@ -41,6 +41,7 @@ from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.glyphs import rulings_shown
 from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.tarot import (
@@ -59,7 +60,6 @@ from familia_tui.tui.widgets.tarot import (
     event_lines,
     hand_markup,
     pick_choices,
-    plain_scrollbars,
     public_view,
     refill,
     seats_rows,
@@ -190,17 +190,6 @@ class TarotScreen(TableScreen):
         screen = TarotResultsScreen(public.results, public.totals, self.session.seats, final=final,
                                     review=review)
         self.app.push_screen(screen, self._after_review if review else self._after_result)
-
-    def _after_result(self, _: object = None) -> None:
-        if self.session.state.is_over:
-            self.app.pop_screen()
-        else:
-            self.advance()
-
-    def _after_review(self, _: object = None) -> None:
-        if self.bot_timer is not None:
-            self.bot_timer.stop()  # a bot's move waits for the table to be back
-        self.advance()
 
     # ----- drawing -----
 

@@ -22,12 +22,12 @@ from familia_tui.core.engine import Seat
 from familia_tui.games.tarot.cards import half_to_points
 from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandResult
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.tarot import (
     ascii_safe,
     cards_markup,
     contract_name,
     number,
-    plain_scrollbars,
     signed,
 )
 

@@ -32,8 +32,6 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
-from textual.scrollbar import ScrollBarRender
-from textual.widget import Widget
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, rank_text
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -42,6 +40,7 @@ from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
 from familia_tui.tui.glyphs import card_markup, card_text, suit_text
+from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
 
@@ -56,20 +55,8 @@ _STAND_INS = {
 
 
 def ascii_safe(text: str) -> str:
-    """The text with no ambiguous-width character: stand-ins, accents dropped (ō → o); Japanese
-    (wide) text stays."""
-    if text.isascii():
-        return text
-    out = []
-    for char in text:
-        if char.isascii() or unicodedata.east_asian_width(char) in ("W", "F", "H", "Na"):
-            out.append(char)
-        elif char in _STAND_INS:
-            out.append(_STAND_INS[char])
-        else:
-            bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.append(bare if bare.isascii() and bare else "?")
-    return "".join(out)
+    """The text with no ambiguous-width character (this game's stand-ins first)."""
+    return shared_ascii_safe(text, _STAND_INS)
 
 
 SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
@@ -83,20 +70,6 @@ def glyph_safe(text: str, glyphs: str) -> str:
         return text
     text = text.translate(SUIT_LETTERS)
     return ascii_safe(text) if glyphs == "ascii" else text
-
-
-class PlainScrollBarRender(ScrollBarRender):
-    """Scrollbars without the ▁▂▃ thumb ends (ambiguous width): for ascii mode."""
-
-    VERTICAL_BARS = [" "] * 8
-    HORIZONTAL_BARS = [" "] * 8
-
-
-def plain_scrollbars(*widgets: Widget) -> None:
-    """Give these widgets scrollbars drawn with spaces only."""
-    for widget in widgets:
-        widget.vertical_scrollbar.renderer = PlainScrollBarRender
-        widget.horizontal_scrollbar.renderer = PlainScrollBarRender
 
 
 # ----- cards and plays -----

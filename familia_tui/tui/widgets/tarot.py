@@ -13,14 +13,11 @@ screen (é, −, →, ★ …).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from rich import box
 from rich.table import Table
-from textual.scrollbar import ScrollBarRender
-from textual.widget import Widget
 
 from familia_tui.core.engine import Event, Seat
 from familia_tui.games.tarot.actions import BID, CALL, PASS, Call, Contract, Declare
@@ -41,6 +38,7 @@ from familia_tui.games.tarot.declarations import ActionList, Handful
 from familia_tui.games.tarot.rules import TrickRecord
 from familia_tui.games.tarot.scoring import TARGETS
 from familia_tui.games.tarot.view import TarotView
+from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
@@ -52,33 +50,8 @@ _STAND_INS = {"→": "->", "←": "<-", "↑": "^", "↓": "v", "−": "-", "–
 
 
 def ascii_safe(text: str) -> str:
-    """The text with no ambiguous-width character: stand-ins, then accents dropped (é → e)."""
-    if text.isascii():
-        return text
-    out = []
-    for char in text:
-        if char.isascii() or unicodedata.east_asian_width(char) in ("W", "F", "H", "Na"):
-            out.append(char)  # Japanese (wide) text stays
-        elif char in _STAND_INS:
-            out.append(_STAND_INS[char])
-        else:
-            bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.append(bare if bare.isascii() and bare else "?")
-    return "".join(out)
-
-
-class PlainScrollBarRender(ScrollBarRender):
-    """Scrollbars without the ▁▂▃ thumb ends (ambiguous width): for ascii mode."""
-
-    VERTICAL_BARS = [" "] * 8
-    HORIZONTAL_BARS = [" "] * 8
-
-
-def plain_scrollbars(*widgets: Widget) -> None:
-    """Give these widgets scrollbars drawn with spaces only."""
-    for widget in widgets:
-        widget.vertical_scrollbar.renderer = PlainScrollBarRender
-        widget.horizontal_scrollbar.renderer = PlainScrollBarRender
+    """The text with no ambiguous-width character (this game's stand-ins first)."""
+    return shared_ascii_safe(text, _STAND_INS)
 
 
 def number(value: float) -> str:
