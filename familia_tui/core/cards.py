@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from functools import cache
+from itertools import repeat, starmap
 from typing import Literal, NamedTuple
 
 Glyphs = Literal["unicode", "letters", "ascii"]
@@ -123,11 +124,16 @@ def format_card(card: Card, glyphs: Glyphs = "letters") -> str:
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
-    """A uniformly random order of `cards` from `rng` (a sort on random keys: several times
-    faster than `Random.shuffle`, which matters for simulations)."""
+    """A uniformly random order of `cards` from `rng`."""
     items = list(cards)
-    keys = [rng.random() for _ in items]
-    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+    return [items[i] for i in permutation(len(items), rng)]
+
+
+def permutation(count: int, rng: random.Random) -> list[int]:
+    """A uniformly random order of `range(count)`: a sort on random keys drawn in C, several
+    times faster than `Random.shuffle`, which matters for simulations."""
+    keys = list(starmap(rng.random, repeat((), count)))
+    return sorted(range(count), key=keys.__getitem__)
 
 
 def suit_order_key(card: Card) -> tuple[int, int]:

@@ -196,28 +196,40 @@ class Sequences(NamedTuple):
     """The size of the longest (0: none)."""
 
 
+ROW_CARDS = tuple((tuple(tuple(CARD[p][suit] for p in range(7) if bits >> p & 1) for bits in range(128)),
+                   tuple(tuple(CARD[p][suit] for p in range(7, POSITIONS) if bits >> (p - 7) & 1)
+                         for bits in range(64)))
+                  for suit in range(4))
+"""`ROW_CARDS[suit]`: the cards of the positions 3 … 9 (7 bits) and 10 … 2 (6 bits) of a suit
+row, weakest first; a row's cards are `low[bits & 127] + high[bits >> 7]`."""
+
+
+WINDOWS = tuple(tuple((high - low + 1, ((1 << (high - low + 1)) - 1) << low)
+                      for high in range(low + 2, POSITIONS)) for low in range(POSITIONS - 2))
+"""`WINDOWS[low]`: (size, 13-bit mask) of every run of three positions or more from `low`."""
+
+
 @lru_cache(maxsize=1 << 16)
 def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
     """Every sequence of `suit` from the positions in `row` (a 13-bit mask) and up to `jokers`
     jokers: at least one natural card (DF-17), jokers filling gaps or standing in for held
-    cards (DF-34), no wrap (DF-9)."""
+    cards (DF-34), no wrap (DF-9). (Most hands are new, so this runs on most leads: it is
+    written for speed.)"""
     found: list[tuple[int, int, int, int]] = []  # (size, low, natural bits, window bits)
     if not jokers:
         starts = row & row >> 1 & row >> 2  # positions that begin three in a row
         while starts:
             low = (starts & -starts).bit_length() - 1
             starts &= starts - 1
-            high = low + 2
-            while high < POSITIONS and row >> high & 1:
-                size = high - low + 1
-                window = ((1 << size) - 1) << low
+            for size, window in WINDOWS[low]:
+                if row & window != window:
+                    break
                 found.append((size, low, window, window))
-                high += 1
     else:
         for low in range(POSITIONS - 2):
-            for high in range(low + 2, POSITIONS):
-                size = high - low + 1
-                window = ((1 << size) - 1) << low
+            if not row >> low:
+                break  # no natural card from here on
+            for size, window in WINDOWS[low]:
                 held = row & window
                 spare = jokers - size + held.bit_count()
                 if spare < 0:
@@ -226,20 +238,22 @@ def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
                     continue
                 found.append((size, low, held, window))
                 if spare:
-                    bits = [1 << p for p in range(low, high + 1) if held >> p & 1]
+                    bits = [1 << p for p in range(low, low + size) if held >> p & 1]
                     for extra in range(1, min(spare, len(bits) - 1) + 1):
                         found += [(size, low, held & ~sum(replaced), window)
                                   for replaced in combinations(bits, extra)]
-    plays = tuple([_new_play(Play, (row_cards(suit, kept), row_cards(suit, window & ~kept), False))
-                   for _, _, kept, window in found])
-    sizes = tuple([size for size, _, _, _ in found])
-    return Sequences(plays, sizes, tuple([low for _, low, _, _ in found]), max(sizes, default=0))
+    if not found:
+        return NO_SEQUENCES
+    sizes, lows, kept_bits, windows = zip(*found)
+    low_cards, high_cards = ROW_CARDS[suit]
+    plays = tuple([_new_play(Play, (low_cards[kept & 127] + high_cards[kept >> 7],
+                                    low_cards[(window ^ kept) & 127] + high_cards[(window ^ kept) >> 7],
+                                    False))
+                   for kept, window in zip(kept_bits, windows)])
+    return Sequences(plays, sizes, lows, max(sizes))
 
 
-@lru_cache(maxsize=1 << 15)
-def row_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    """The cards of one suit at the positions of a 13-bit mask, weakest first."""
-    return tuple(CARD[p][suit] for p in range(POSITIONS) if bits >> p & 1)
+NO_SEQUENCES = Sequences((), (), (), 0)
 
 
 def _sequence_plays(sizes: Iterable[int], plays: Iterable[Play], count: int, uno: int,
@@ -336,8 +350,11 @@ def _exact_groups(slot: int, jokers: int, size: int, lock: tuple[int, ...] | Non
     """The groups of one slot when a suit lock, the last cards or strict ウノ are in reach."""
     pos, mask = slot >> 4, slot & 15
     reach = POPCOUNT[mask] + jokers
-    return group_table(pos, mask, jokers, size, lock, count if count <= reach else 0,
-                       forbidden[pos], uno if 0 < uno <= reach else 0)
+    finish = count if count <= reach else 0
+    uno = uno if 0 < uno <= reach else 0
+    if lock is None and not finish and not uno:  # none in reach after all
+        return COMMON[size][jokers][slot]
+    return group_table(pos, mask, jokers, size, lock, finish, bool(finish) and forbidden[pos], uno)
 
 
 def _sequence_follows(state: DaifugoState, seat: int, size: int, jokers: int, count: int,

@@ -72,12 +72,18 @@ class SessionResult:
 
     @property
     def biri_counts(self) -> tuple[int, ...]:
-        return tuple(sum(g.biri == seat for g in self.games) for seat in range(len(self.names)))
+        counts = [0] * len(self.names)
+        for game in self.games:
+            counts[game.biri] += 1
+        return tuple(counts)
 
     @property
     def first_places(self) -> tuple[int, ...]:
-        return tuple(sum(bool(g.places) and g.places[0] == seat for g in self.games)
-                     for seat in range(len(self.names)))
+        counts = [0] * len(self.names)
+        for game in self.games:
+            if game.places:
+                counts[game.places[0]] += 1
+        return tuple(counts)
 
     @property
     def totals(self) -> dict[str, int]:

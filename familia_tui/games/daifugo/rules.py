@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
+from functools import cache, partial
 
-from familia_tui.core.cards import JOKER, Card, shuffled
+from familia_tui.core.cards import JOKER, Card, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.games.daifugo.actions import Action, Call, Pass, Play
 from familia_tui.games.daifugo.deck import (
@@ -101,6 +101,13 @@ fast_event = partial(tuple.__new__, Event)
 constructor, for the event of every play."""
 
 
+@cache
+def turn_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the other seats in turn order from the next one, then the seat (DF-6)."""
+    return tuple(tuple((seat + step) % players for step in range(1, players + 1))
+                 for seat in range(players))
+
+
 @dataclass(frozen=True, slots=True)
 class StackedDeal:
     """A first game with every hand placed (scenarios, tests, records)."""
@@ -131,8 +138,7 @@ class DaifugoState:
         self.session = SessionResult(tuple(s.name for s in self.seats), options.games)
         self.events: list[Event] = []
         self._legal: list[Action] | None = None
-        self.after = tuple(tuple((seat + step) % self.n for step in range(1, self.n + 1))
-                           for seat in range(self.n))
+        self.after = turn_orders(self.n)
         """`after[seat]`: the other seats in turn order from the next one, then the seat."""
         self.passed_events = tuple(Event("passed", seat) for seat in range(self.n))
         """Each seat's `passed` event, built once (events are immutable values)."""
@@ -295,7 +301,7 @@ class DaifugoState:
 
     def _deal(self) -> list[list[int]]:
         """Equal deal from a random player, or the rough split (DF-5); cards as deck indexes."""
-        deck = shuffled(range(len(DECK)), self.rng)
+        deck = permutation(len(DECK), self.rng)
         n, start = self.n, int(self.rng.random() * self.n)
         if self.options.deal == "even":
             return [deck[(seat - start) % n::n] for seat in range(n)]

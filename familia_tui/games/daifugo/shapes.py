@@ -14,10 +14,10 @@ generator applies, written once more per play for `apply` and `explain`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
-from familia_tui.core.cards import Card
+from familia_tui.core.cards import JOKER, Card
 from familia_tui.games.daifugo.actions import Play
 from familia_tui.games.daifugo.deck import (
     POS3,
@@ -33,8 +33,12 @@ from familia_tui.games.daifugo.deck import (
 GROUP, SEQUENCE, TOP_JOKERS = "group", "sequence", "top"
 
 
-class Shape(NamedTuple):
-    """A valid play as the rules see it."""
+@dataclass(slots=True)
+class Shape:
+    """A valid play as the rules see it. Built by `shape_of` only, cached and shared: never
+    change one. (A plain slotted class rather than a named tuple or a frozen dataclass: Python
+    3.11 reads a slot with a specialized instruction and a shape is read a few dozen times per
+    move, and new hands keep building new shapes, which a frozen class makes slow.)"""
 
     kind: str
     """`group`, `sequence` or `top`."""
@@ -82,38 +86,38 @@ class Shape(NamedTuple):
 @lru_cache(maxsize=1 << 16)
 def shape_of(play: Play) -> Shape | str:
     """The shape of `play`, or the message key of why it is no combination (cached: the same
-    plays recur in every game)."""
+    plays recur in every game; still, new hands bring new plays, so it is written for speed)."""
     naturals, jokers = play.naturals, play.jokers
     size = len(naturals) + len(jokers)
-    top = [j for j in jokers if j.is_joker]
-    if top:
-        if len(top) != size:
+    if jokers and JOKER in jokers:
+        if jokers.count(JOKER) != size:
             return "dfg.x.top_mixed"
         return Shape(TOP_JOKERS, size, TOP, TOP, (), None, False, size == 1, False, False, None,
                      False, (), (), 0, size, play.cards, size >= 4, 0, played(play, TOP_JOKERS))
     cards = naturals + jokers
     positions = [POS_OF_RANK[c.rank] for c in cards]
-    suits = tuple(sorted(SUIT_INDEX.get(c.suit, 4) for c in cards))
-    value = sum(VALUE[p] for p in positions)
-    natural_positions = tuple(POS_OF_RANK[c.rank] for c in naturals)
-    takes = tuple((pos, 1 << SUIT_INDEX[c.suit], SUIT_INDEX[c.suit], 1 << pos)
-                  for pos, c in zip(natural_positions, naturals, strict=True))
-    removed = (takes, sum(VALUE[p] for p in natural_positions), len(jokers), play.cards)
-    bits = sum({1 << p for p in natural_positions})
+    suit_list = [SUIT_INDEX.get(c.suit, 4) for c in cards]
+    suits = tuple(sorted(suit_list))
+    natural_positions = tuple(positions[:len(naturals)])
+    takes = tuple([(pos, 1 << suit, suit, 1 << pos) for pos, suit in zip(natural_positions, suit_list)])
+    natural_value = sum(map(VALUE.__getitem__, natural_positions))
+    value = natural_value + sum(map(VALUE.__getitem__, positions[len(naturals):]))
+    removed = (takes, natural_value, len(jokers), play.cards)
+    bits = sum(set(map(POS_BIT.__getitem__, natural_positions)))
     cuts = POS8 in natural_positions
     lock_suits = None if 4 in suits else suits
     one_suit = suits[0] == suits[-1]
-    if 4 in suits and not (cuts and min(positions) == max(positions)):
-        return "dfg.x.wild_only_eight"
-    if min(positions) == max(positions):
-        key = positions[0]
-        spade3 = size == 1 and bool(naturals) and key == POS3 and suits == (SPADE,)
-        return Shape(GROUP, size, key, key, suits, value, cuts, len(jokers) == 1 and size == 1,
-                     size == 3 and key == POS9, spade3, lock_suits, one_suit, natural_positions,
-                     *removed, size >= 4 or (size == 3 and key == POS9), bits, played(play, GROUP))
-    if size < 3 or suits[0] != suits[-1]:
-        return "dfg.x.not_combination"
     low, high = min(positions), max(positions)
+    if lock_suits is None and not (cuts and low == high):
+        return "dfg.x.wild_only_eight"
+    if low == high:
+        spade3 = size == 1 and low == POS3 and suits == (SPADE,) and not jokers
+        coup = size == 3 and low == POS9
+        return Shape(GROUP, size, low, low, suits, value, cuts, len(jokers) == 1 and size == 1,
+                     coup, spade3, lock_suits, one_suit, natural_positions,
+                     *removed, size >= 4 or coup, bits, played(play, GROUP))
+    if size < 3 or not one_suit:
+        return "dfg.x.not_combination"
     if high - low + 1 != size or len(set(positions)) != size:
         held = set(positions)
         wraps = len(held) == size and any(
@@ -123,6 +127,9 @@ def shape_of(play: Play) -> Shape | str:
         return "dfg.x.jokers_no_sequence"
     return Shape(SEQUENCE, size, low, high, suits, value, cuts, False, False, False, lock_suits,
                  one_suit, natural_positions, *removed, size >= 4, bits, played(play, SEQUENCE))
+
+
+POS_BIT = tuple(1 << pos for pos in range(TOP))
 
 
 def played(play: Play, kind: str, spade3: bool = False) -> tuple[tuple[str, object], ...]:
