@@ -207,6 +207,8 @@ row, weakest first; a row's cards are `low[bits & 127] + high[bits >> 7]`."""
 WINDOWS = tuple(tuple((high - low + 1, ((1 << (high - low + 1)) - 1) << low)
                       for high in range(low + 2, POSITIONS)) for low in range(POSITIONS - 2))
 """`WINDOWS[low]`: (size, 13-bit mask) of every run of three positions or more from `low`."""
+LOWS = (1 << (POSITIONS - 2)) - 1
+"""The positions a sequence can start at (three or more, no wrap)."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -226,9 +228,18 @@ def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
                     break
                 found.append((size, low, window, window))
     else:
-        for low in range(POSITIONS - 2):
-            if not row >> low:
-                break  # no natural card from here on
+        # a sequence's first natural card is at most `jokers` places above its start; with one
+        # joker, two of its first three places are natural
+        if jokers == 1:
+            starts = row & (row >> 1 | row >> 2) | row >> 1 & row >> 2
+        else:
+            starts = row
+            for shift in range(1, jokers + 1):
+                starts |= row >> shift
+        starts &= LOWS
+        while starts:
+            low = (starts & -starts).bit_length() - 1
+            starts &= starts - 1
             for size, window in WINDOWS[low]:
                 held = row & window
                 spare = jokers - size + held.bit_count()
@@ -290,13 +301,15 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
         legal = list(chain.from_iterable(
             _exact_groups(slot, jokers, 0, None, count, forbidden, uno) for slot in slots if slot & 15))
     for suit, row in enumerate(state.rows[seat]):
-        if may_hold_sequence(row, jokers):
-            found = sequence_candidates(suit, row, jokers)
-            if found.longest < count and not uno:
-                legal += found.plays
-            else:
-                legal += _sequence_plays(found.sizes, found.plays, count, uno,
-                                         state.rulebook.forbidden[state.revolution])
+        if not (row & row >> 1 & row >> 2 if not jokers  # may_hold_sequence, written out
+                else row & (row >> 1 | row >> 2) if jokers == 1 else row):
+            continue
+        found = sequence_candidates(suit, row, jokers)
+        if found.longest < count and not uno:
+            legal += found.plays
+        else:
+            legal += _sequence_plays(found.sizes, found.plays, count, uno,
+                                     state.rulebook.forbidden[state.revolution])
     return legal
 
 
