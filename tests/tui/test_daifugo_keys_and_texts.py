@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import pytest
-from rich.cells import cell_len
 from rich.text import Text
 from test_daifugo_table import FOUR, deciding, stacked, table
 from tui_helpers import make_app, screen_text, settle
@@ -30,14 +29,8 @@ from familia_tui.tui.screens.daifugo import FOOTER_KEYS, DaifugoScreen
 from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.settings import Settings
-from familia_tui.tui.widgets.daifugo import (
-    NO_LINE_START,
-    GameMemory,
-    explanation_markup,
-    line_breaks,
-    locks_markup,
-)
-from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.daifugo import GameMemory, explanation_markup, locks_markup
+from familia_tui.tui.widgets.log import NO_LINE_START, EventLog
 
 
 def position(**data: object) -> DaifugoState:
@@ -158,20 +151,6 @@ async def test_at_80x24_the_footer_shows_every_working_key_and_the_rules_key(tmp
             await pilot.press("escape")
             await decide(pilot, app)
     assert seen_uno and seen_pass, (seen_uno, seen_pass)
-
-
-def test_the_japanese_log_never_starts_a_line_with_a_closing_mark() -> None:
-    line = "セッション開始：1ゲーム。ビリの回数を数えます。"
-    for width in range(8, 30):
-        breaks = line_breaks(line, width)
-        starts = [line[at] for at in breaks]
-        assert not set(starts) & NO_LINE_START, (width, breaks)
-        pieces = [line[a:b] for a, b in zip([0, *breaks], [*breaks, len(line)], strict=True)]
-        assert "".join(pieces) == line and all(cell_len(p) <= width for p in pieces)
-    english = "The session begins: 1 game, counting each player's ビリ."
-    assert [english[a:b] for a, b in zip([0, *line_breaks(english, 22)], [*line_breaks(english, 22), None],
-                                         strict=True)] == ["The session begins: 1 ", "game, counting each ",
-                                                           "player's ビリ."]
 
 
 async def test_the_japanese_log_at_80x24_wraps_without_kinsoku_breaks(tmp_path: Path) -> None:

@@ -40,11 +40,9 @@ from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.daifugo import (
     UNO,
-    DaifugoLog,
     Form,
     GameMemory,
     HandCard,
-    KinsokuText,
     PlayIndex,
     Selection,
     ThinkTimer,
@@ -63,7 +61,7 @@ from familia_tui.tui.widgets.daifugo import (
     table_markup,
     think_markup,
 )
-from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.log import EventLog, KinsokuText
 
 CHIP_WIDTH = 7
 """Cells per card chip in the hand grid (`1 10♥*`)."""
@@ -123,7 +121,7 @@ class DaifugoScreen(TableScreen):
                 yield Static(id="table")
                 with VerticalScroll(id="seats-box", can_focus=False):
                     yield Static(id="seats")
-            yield DaifugoLog(id="log")
+            yield EventLog(id="log")
         yield ChoiceBar(id="hand")
         with Horizontal(id="offers-row"):
             yield Static(id="offers-label")

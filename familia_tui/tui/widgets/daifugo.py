@@ -9,8 +9,6 @@ Everything here reads a `DaifugoView` (never the state), the events or the legal
   player went out, the cards left at the end);
 - `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the ticked cards, turned
   into the card chips and the offers under them;
-- `DaifugoLog`, `KinsokuText`: log lines wrapped where a line may break, also in Japanese (no
-  line starts with 。、 or a closing bracket, none ends with an opening one).
 - `footer_cells`, `spare_that_fit`: how much of the footer the keys take, and which spare keys
   still fit; `ThinkTimer`: the optional think timer's countdown (DF-27).
 
@@ -21,17 +19,13 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from rich import box
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markup import escape
-from rich.measure import Measurement
 from rich.table import Table
-from rich.text import Text
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, rank_text
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -42,7 +36,6 @@ from familia_tui.games.daifugo.view import DaifugoView, TablePlay
 from familia_tui.tui.glyphs import card_markup, card_text, suit_text
 from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
-from familia_tui.tui.widgets.log import EventLog
 
 Translate = Callable[..., str]
 
@@ -587,77 +580,6 @@ def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int)
                          ("-marked", choice.marked)):
             if chip.has_class(flag) != on:
                 chip.set_class(on, flag)
-
-
-# ----- the log, wrapped with kinsoku -----
-
-
-NO_LINE_START = frozenset(
-    "、。，．,.:;!?)]}’”・：；？！）］｝」』】〕〉》〙〗ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞヽヾ…‥")
-"""Characters a line may not start with (行頭禁則): closing marks, small kana, the long-vowel mark."""
-NO_LINE_END = frozenset("([{‘“（［｛「『【〔〈《〘〖")
-"""Characters a line may not end with (行末禁則): opening brackets."""
-
-
-def _wide(char: str) -> bool:
-    return unicodedata.east_asian_width(char) in ("W", "F")
-
-
-def may_break(text: str, at: int) -> bool:
-    """Whether a line may end before `text[at]`: at a space, or beside a wide (Japanese)
-    character, unless the next line would start with a closing mark or this one end with an
-    opening bracket."""
-    before, after = text[at - 1], text[at]
-    if after in NO_LINE_START or before in NO_LINE_END:
-        return False
-    return after == " " or before == " " or _wide(before) or _wide(after)
-
-
-def line_breaks(text: str, width: int) -> list[int]:
-    """Offsets at which to break `text` into lines of at most `width` cells: the last place a
-    line may break (`may_break`) that fits, a space going with the line it ends; a run with no
-    such place is cut where it must be."""
-    breaks: list[int] = []
-    start, size = 0, len(text)
-    while cell_len(text[start:]) > width:
-        end, cells = start, 0
-        while end < size and cells + cell_len(text[end]) <= width:
-            cells += cell_len(text[end])
-            end += 1
-        cut = next((at for at in range(end, start, -1) if may_break(text, at)), max(end, start + 1))
-        while cut < size and text[cut] == " ":
-            cut += 1
-        if cut >= size:
-            break
-        breaks.append(cut)
-        start = cut
-    return breaks
-
-
-class KinsokuText:
-    """A line of markup that wraps at the width it is given by `line_breaks` (Rich folds a
-    Japanese sentence anywhere, even before its 。)."""
-
-    def __init__(self, markup: str) -> None:
-        self.text = Text.from_markup(markup)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines: list[Text] = []  # a space ending a line stays on it: Rich trims what overflows
-        for paragraph in self.text.split("\n", allow_blank=True):
-            lines += paragraph.divide(line_breaks(paragraph.plain, options.max_width))
-        yield Text("\n").join(lines)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max(cell_len(line) for line in self.text.plain.split("\n"))
-        return Measurement(1, min(widest, options.max_width))
-
-
-class DaifugoLog(EventLog):
-    """The event log whose lines wrap with kinsoku (`KinsokuText`)."""
-
-    def add(self, lines: list[str]) -> None:
-        for line in lines:
-            self.write(KinsokuText(line))
 
 
 # ----- the footer's room, the think timer -----
