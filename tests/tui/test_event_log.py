@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.cells import cell_len
+from textual.app import App, ComposeResult
 from tui_helpers import make_app, settle
 
 from familia_tui.cli import parse_seats
@@ -81,3 +82,25 @@ async def test_the_log_shows_its_newest_line_when_a_results_screen_closes(tmp_pa
         await pilot.pause()
         log = app.screen.query_one(EventLog)
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, (log.scroll_y, log.max_scroll_y)
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield EventLog(id="log")
+
+
+async def test_a_log_showing_its_newest_line_still_does_after_it_shrinks() -> None:
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(EventLog)
+        log.add([f"Trick {number}: Aki wins with the 21 of trumps." for number in range(40)])
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        await pilot.resize_terminal(60, 12)
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y, (log.scroll_y, log.max_scroll_y)
+        log.scroll_to(y=3, animate=False)  # someone reading earlier lines keeps their place
+        await pilot.pause()
+        await pilot.resize_terminal(60, 10)
+        await pilot.pause()
+        assert log.scroll_y == 3

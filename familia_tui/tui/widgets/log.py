@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 NO_LINE_START = frozenset(
@@ -80,6 +81,18 @@ class EventLog(RichLog):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(markup=True, wrap=True, max_lines=500, **kwargs)  # type: ignore[arg-type]
+        self._height: int | None = None
+        """The height the log last had (None: not laid out yet)."""
+
+    def on_resize(self, _: Resize) -> None:
+        """A log that showed its newest line still does after it shrinks: at the end of a hand
+        the panels above it grow, often while a results screen covers the table. (RichLog's own
+        handler runs as well.)"""
+        height = self.scrollable_content_region.height
+        at_end = self._height is None or self.scroll_y >= self.virtual_size.height - self._height
+        self._height = height
+        if at_end:
+            self.scroll_end(animate=False, immediate=False)
 
     def add(self, lines: list[str]) -> None:
         for line in lines:
