@@ -14,7 +14,7 @@ Several families may be active at once (被っている数字の場合、その�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from familia_tui.core.cards import Card
@@ -80,9 +80,16 @@ class Rulebook:
         """The rulebook of some families (in any order)."""
         return _rulebook(families)
 
-    @property
-    def ability_pos(self) -> frozenset[int]:
-        return frozenset(p for p in range(POSITIONS) if self.back_weight[p])
+    @cached_property
+    def tenho_masks(self) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+        """The 天和 sets with a 13-bit mask of their positions (to test a suit row at once)."""
+        return tuple((family, positions, sum(1 << p for p in positions))
+                     for family, positions in self.tenho_sets)
+
+    @cached_property
+    def ability_bits(self) -> int:
+        """A 13-bit mask of the ability positions (a play with none cannot reverse, DF-16)."""
+        return sum(1 << p for p in range(POSITIONS) if self.back_weight[p])
 
 
 @cache

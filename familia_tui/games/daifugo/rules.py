@@ -101,6 +101,12 @@ fast_event = partial(tuple.__new__, Event)
 constructor, for the event of every play."""
 
 
+PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE[index >> 2])
+              for index in range(JOKER_INDEX))
+"""Per deck index: (position, suit bit, suit, position bit, ドボン value), what a card adds to a
+hand's slots, rows and sum."""
+
+
 @cache
 def turn_orders(players: int) -> tuple[tuple[int, ...], ...]:
     """Per seat, the other seats in turn order from the next one, then the seat (DF-6)."""
@@ -291,7 +297,7 @@ class DaifugoState:
         self.rulebook = Rulebook.of(families)  # type: ignore[arg-type]
         self.families = self.rulebook.families
         self.nokoshi_max = max((len(p) for _, p in self.rulebook.nokoshi_sets), default=0)
-        self.ability_bits = sum(1 << p for p in self.rulebook.ability_pos)
+        self.ability_bits = self.rulebook.ability_bits
 
     def _draw_rule_card(self) -> Card | None:
         """Turn one card of the full 56 face up; it goes back before the shuffle (DF-1)."""
@@ -316,13 +322,13 @@ class DaifugoState:
         for hand in hands:
             slots, rows, jokers, total = list(EMPTY_SLOTS), [0, 0, 0, 0], 0, 0
             for index in hand:
-                if index >= JOKER_INDEX:
+                if index < JOKER_INDEX:
+                    pos, bit, suit, pos_bit, value = PLACE[index]
+                    slots[pos] |= bit
+                    rows[suit] |= pos_bit
+                    total += value
+                else:
                     jokers += 1
-                    continue
-                pos, suit = index >> 2, index & 3
-                slots[pos] |= 1 << suit
-                rows[suit] |= 1 << pos
-                total += VALUE[pos]
             self.slots.append(slots)
             self.rows.append(rows)
             self.jokers.append(jokers)
@@ -359,11 +365,10 @@ class DaifugoState:
 
     def _tenho(self, seat: int) -> tuple[str | None, tuple[Card, ...]]:
         """(family, cards) of a 天和: one of each ability rank of a family, in one suit."""
-        slots = self.slots[seat]
-        for family, positions in self.rulebook.tenho_sets:
+        rows = self.rows[seat]
+        for family, positions, mask in self.rulebook.tenho_masks:
             for suit in range(4):
-                bit = 1 << suit
-                if all(slots[p] & bit for p in positions):
+                if rows[suit] & mask == mask:
                     return family, tuple(CARD[p][suit] for p in positions)
         return None, ()
 
