@@ -9,6 +9,7 @@ an illegal card can be selected to read `explain()`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -94,7 +95,7 @@ class FamiliaScreen(TableScreen):
         super().advance(pause)
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
-        return event_lines(events, self.session.seats, self.t, self.glyphs)
+        return event_lines(events, self.shown_seats, self.t, self.glyphs)
 
     def after_apply(self, events: Sequence[Event]) -> None:
         scored = [e for e in events if e.kind == "game_scored"]
@@ -109,7 +110,7 @@ class FamiliaScreen(TableScreen):
         from familia_tui.tui.screens.familia_results import FamiliaResultsScreen
 
         state = self.session.state
-        screen = FamiliaResultsScreen(result, self.session.seats, self.rules_options,  # type: ignore[arg-type]
+        screen = FamiliaResultsScreen(result, self.shown_seats, self.rules_options,  # type: ignore[arg-type]
                                       state.match, final=state.is_over)
         self.app.push_screen(screen, self._after_result)
 
@@ -117,7 +118,7 @@ class FamiliaScreen(TableScreen):
 
     def view(self) -> FamiliaView:
         seat = self.session.viewer_seat()
-        return self.session.state.view(seat if seat is not None else 0)
+        return replace(self.session.state.view(seat if seat is not None else 0), seats=self.shown_seats)
 
     def redraw(self) -> None:
         view = self.view()

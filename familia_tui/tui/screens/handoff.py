@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -20,11 +21,11 @@ class HandoffScreen(AppScreen[str]):
         self.person = person
 
     def compose(self) -> ComposeResult:
-        t = self.app.t  # type: ignore[attr-defined]
+        t, name = self.app.t, escape(self.person)  # type: ignore[attr-defined]
         with Middle(), Center():
-            yield Static(t("ui.pass_to", name=self.person), id="pass-to")
-            yield Static(t("ui.pass_hint", name=self.person), id="pass-hint")
-            yield Button(t("ui.ready", name=self.person), id="ready", variant="primary")
+            yield Static(t("ui.pass_to", name=name), id="pass-to")
+            yield Static(t("ui.pass_hint", name=name), id="pass-hint")
+            yield Button(t("ui.ready", name=name), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

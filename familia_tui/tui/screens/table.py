@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.markup import escape
 from textual.binding import Binding
 from textual.widgets import Static
 
-from familia_tui.core.engine import Event, IllegalAction
+from familia_tui.core.engine import Event, IllegalAction, Seat
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.tui.glyphs import clause_renderer, rulings_shown
@@ -159,10 +160,21 @@ class TableScreen(AppScreen[None]):
         seat = self.session.to_act
         if seat is None:
             return ""
-        who = self.session.seats[seat]
+        who = self.shown_seats[seat]
         if not who.is_human:
             return self.t("ui.bot_turn", name=who.name)
         return f"[b reverse] {self.turn_text(who.name)} [/]"
+
+    @property
+    def shown_seats(self) -> tuple[Seat, ...]:
+        """The seats with their names escaped for markup: a player may be called `[b]Aki` or
+        `A[/]ki`, and the screens draw names inside markup. The session keeps the real names
+        (records, saves)."""
+        seats = tuple(self.session.seats)
+        if getattr(self, "_shown_for", None) is not seats:
+            self._shown_for = seats
+            self._shown = tuple(seat.model_copy(update={"name": escape(seat.name)}) for seat in seats)
+        return self._shown
 
     def turn_text(self, name: str) -> str:
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""

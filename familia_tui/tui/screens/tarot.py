@@ -15,6 +15,7 @@ player's choice), then the cards. Cards are laid out as a grid (↑ ↓ move by 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -169,7 +170,7 @@ class TarotScreen(TableScreen):
         super().advance(pause)
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
-        return [self.safe(line) for line in event_lines(events, self.session.seats, self.t, self.glyphs)]
+        return [self.safe(line) for line in event_lines(events, self.shown_seats, self.t, self.glyphs)]
 
     def after_apply(self, events: Sequence[Event]) -> None:
         self.show_previous = False
@@ -187,7 +188,7 @@ class TarotScreen(TableScreen):
         public = self.views()[1]
         if not public.results:
             return
-        screen = TarotResultsScreen(public.results, public.totals, self.session.seats, final=final,
+        screen = TarotResultsScreen(public.results, public.totals, self.shown_seats, final=final,
                                     review=review)
         self.app.push_screen(screen, self._after_review if review else self._after_result)
 
@@ -196,9 +197,10 @@ class TarotScreen(TableScreen):
     def views(self) -> tuple[TarotView, TarotView]:
         """(what the screen may show: the viewer's view, or the public one; the public view)."""
         state = self.session.state
-        public = public_view([state.view(seat) for seat in range(len(self.session.seats))])
+        shown = self.shown_seats
+        public = replace(public_view([state.view(seat) for seat in range(len(shown))]), seats=shown)
         seat = self.session.viewer_seat()
-        return (public if seat is None else state.view(seat)), public
+        return (public if seat is None else replace(state.view(seat), seats=shown)), public
 
     def redraw(self) -> None:
         view, public = self.shown = self.views()

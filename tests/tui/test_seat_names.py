@@ -1,0 +1,65 @@
+"""Seat names are the players' own text: a name that looks like markup (`A[/]ki`, `[red]Ben`)
+is drawn as written on every table, curtain and results screen, and never breaks the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_helpers import make_app, screen_text, settle
+
+import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
+from familia_tui.cli import parse_seats
+from familia_tui.core.presets import find_preset
+from familia_tui.core.record import Record
+from familia_tui.games import get_game
+from familia_tui.tui.scenes_daifugo import decide
+from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
+from familia_tui.tui.screens.familia_results import FamiliaResultsScreen
+from familia_tui.tui.screens.handoff import HandoffScreen
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+
+NAMES = ("A[/]ki", "[red]Ben")
+RESULTS = (FamiliaResultsScreen, TarotResultsScreen, DaifugoResultsScreen)
+
+
+def record(game: str, preset: str, **options: object) -> Record:
+    spec = get_game(game)
+    resolved = find_preset(game, preset).options
+    if hasattr(resolved, "resolved"):  # Familia and Tarot fill their derived defaults
+        resolved = resolved.resolved()
+    resolved = resolved.model_copy(update=options)
+    seats = parse_seats(",".join((*NAMES, "bot", "bot")), spec.default_seats(resolved), list(spec.bots))
+    return Record(game, resolved, tuple(seats), 5, preset=preset)
+
+
+@pytest.mark.parametrize(("game", "preset", "options"), [
+    ("familia", "familia-4", {}),
+    ("tarot", "tarot-4", {"hands": 1}),
+    ("daifugo", "daifugo-4", {"games": 1}),
+])
+async def test_names_like_markup_are_drawn_as_written(tmp_path: Path, game: str, preset: str,
+                                                      options: dict[str, object]) -> None:
+    app = make_app(tmp_path, record(game, preset, **options))
+    seen_on_table: set[str] = set()
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(400):
+            await settle(pilot, lambda: isinstance(app.screen, (HandoffScreen, *RESULTS))
+                         or (isinstance(app.screen, TableScreen) and bool(app.screen.choices)))
+            await pilot.pause()
+            text = screen_text(app)
+            if isinstance(app.screen, RESULTS):
+                break
+            if isinstance(app.screen, HandoffScreen):
+                assert f"Pass the keyboard to {app.screen.person}" in text
+                await pilot.press("enter")
+                continue
+            seen_on_table |= {name for name in NAMES if name in text}
+            if game == "daifugo":
+                await decide(pilot, app)
+            else:
+                await pilot.press("enter")
+        assert isinstance(app.screen, RESULTS)
+        assert seen_on_table == set(NAMES)
+        assert any(name in text for name in NAMES), text
