@@ -62,28 +62,6 @@ async def test_the_japanese_tarot_log_at_80x24_wraps_with_kinsoku(tmp_path: Path
         assert not [line for line in lines if line and line.lstrip()[0] in NO_LINE_START], lines
 
 
-async def test_the_log_shows_its_newest_line_when_a_results_screen_closes(tmp_path: Path) -> None:
-    """The hand's last lines are written just before its results screen covers the table; back
-    at the table, the log is scrolled to them."""
-    options = find_preset("tarot", "tarot-4").options.resolved()
-    options = options.model_copy(update={"hands": 2})
-    seats = parse_seats("アキ,bot,bot,bot", TAROT.default_seats(options), list(TAROT.bots))
-    app = make_app(tmp_path, Record("tarot", options, tuple(seats), 3, preset="tarot-4"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen)
-                         or (isinstance(app.screen, TarotScreen) and bool(app.screen.choices)))
-            if isinstance(app.screen, TarotResultsScreen):
-                break
-            await pilot.press("enter")
-        assert isinstance(app.screen, TarotResultsScreen)
-        await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, TarotScreen))
-        await pilot.pause()
-        log = app.screen.query_one(EventLog)
-        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, (log.scroll_y, log.max_scroll_y)
-
-
 class LogApp(App[None]):
     def compose(self) -> ComposeResult:
         yield EventLog(id="log")
