@@ -14,11 +14,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
-from familia_tui.core.engine import FamiliaTuiError, Seat
+from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import default_lang
+
+if TYPE_CHECKING:
+    from familia_tui.core.engine import Seat
 
 EXIT_USAGE = 2
 
@@ -160,6 +162,9 @@ def parse_seats(text: str | None, defaults: Sequence[Seat],
 
 
 def _seat_from_entry(seat: Seat, entry: str, by_person: bool) -> Seat:
+    from pydantic import ValidationError
+
+    from familia_tui.core.engine import Seat
     name, _, controller = entry.partition("=")
     if not controller and (name in ("human", "bot") or name.startswith("bot:")):
         name, controller = "", name

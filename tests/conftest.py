@@ -1,7 +1,13 @@
 """Shared test set-up: a deterministic environment for every test."""
 
 import os
+import tempfile
 
 # Textual honours NO_COLOR and friends; snapshots must not depend on the caller's environment.
 for var in ("NO_COLOR", "TEXTUAL_THEME", "TEXTUAL_ANIMATIONS", "TEXTUAL_FPS"):
     os.environ.pop(var, None)
+
+# The app's data and settings folders: a fresh one per test process (pytest-xdist runs two), so
+# a test never reads or writes the person's own saves and settings.
+for var in ("FAMILIA_TUI_DATA", "FAMILIA_TUI_CONFIG"):
+    os.environ[var] = tempfile.mkdtemp(prefix=f"familia-tui-test-{var.rsplit('_', 1)[1].lower()}-")

@@ -19,11 +19,8 @@ from typing import Any, Literal, NamedTuple, Protocol, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from familia_tui.core.cards import parse_card as standard_parse_card
+from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import translate
-
-
-class FamiliaTuiError(Exception):
-    """Root of the project's error tree."""
 
 
 class IllegalAction(FamiliaTuiError, ValueError):

@@ -381,9 +381,13 @@ def _read_document(path: Path) -> tuple[dict[str, Any], Lines, list[Problem]]:
     return document, lines, duplicates
 
 
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # type: ignore[assignment]
+"""PyYAML's C loader when libyaml is there (several times faster), else the pure-Python one."""
+
+
 def _parse(text: str) -> tuple[yaml.Node | None, Any]:
     """Compose the node tree (for line numbers) and construct the data, in one pass."""
-    loader = yaml.SafeLoader(text)
+    loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
         return node, (loader.construct_document(node) if node is not None else None)

@@ -33,7 +33,7 @@ from pydantic import Field, ValidationError
 
 from familia_tui.core.cards import parse_card
 from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameSpec, GameState, IllegalAction, Seat
-from familia_tui.core.presets import PresetError, StrictModel, find_preset
+from familia_tui.core.presets import SAFE_LOADER, PresetError, StrictModel, find_preset
 
 
 class ScenarioError(FamiliaTuiError):
@@ -101,7 +101,7 @@ class ScenarioResult:
 
 def load_scenario(path: Path) -> ScenarioFile:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f"{path}: cannot be read ({error})") from None
     except yaml.YAMLError as error:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -192,3 +194,42 @@ class FamiliaTuiApp(App[None]):
 
     def action_quit_app(self) -> None:
         self.exit()
+
+    # ----- the command palette -----
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The app's own commands first (a new game of each game, the rules, the settings), then
+        Textual's (theme, keys, screenshot, quit), all in the app's language."""
+        from familia_tui.games import PLAYABLE
+
+        t = self.t
+        for game in PLAYABLE:
+            name = translate(f"game.{game}", self.settings.lang)
+            yield SystemCommand(t("ui.new_game", game=name), t("palette.new_game_help"),
+                                partial(self.new_game, game))
+        yield SystemCommand(t("ui.rules"), t("palette.rules_help"), self.action_rules)
+        yield SystemCommand(t("ui.settings"), t("palette.settings_help"), self.open_settings)
+        for command in super().get_system_commands(screen):
+            key = f"palette.{command.title}"
+            if key in CATALOGUES["en"]:
+                command = command._replace(title=t(key), help=t(f"{key}.help"))
+            yield command
+
+    def action_command_palette(self) -> None:
+        """Textual's palette with its search prompt in the app's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=self.t("palette.placeholder"),
+                                            id="--command-palette"))
+
+    def new_game(self, game: str) -> None:
+        """The setup screen of a game (from the palette, wherever the player is)."""
+        from familia_tui.tui.screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen(game))
+
+    def open_settings(self) -> None:
+        from familia_tui.tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())

@@ -6,11 +6,13 @@ from pathlib import Path
 from textwrap import dedent
 
 import pytest
+import yaml
 from pydantic import model_validator
 
 from familia_tui import games
 from familia_tui.core import presets
 from familia_tui.core.presets import (
+    SAFE_LOADER,
     PresetError,
     find_preset,
     list_presets,
@@ -101,9 +103,11 @@ def test_impossible_card_count_gives_the_r_f31a_message(tmp_path: Path) -> None:
 def test_broken_yaml_names_line_and_column(tmp_path: Path) -> None:
     path = write(tmp_path, "broken.yaml", "players: 4\n  style: batting\n")
     error = error_of(path)
+    # libyaml (the C loader, used when present) says "in this context" where PyYAML says "here"
+    context = "in this context" if SAFE_LOADER is not yaml.SafeLoader else "here"
     assert str(error) == (
         f"presets: {path}: 1 problem(s)\n"
-        "  line 5, column 8: (yaml): not valid YAML: mapping values are not allowed here — "
+        f"  line 5, column 8: (yaml): not valid YAML: mapping values are not allowed {context} — "
         "fix the YAML syntax there: check the indentation, and quote text that contains ': ' "
         "or ' #' or starts with one of [ ] { } * & ! | > % @"
     )

@@ -7,7 +7,6 @@ clicks, Japanese and ascii (the log's cards in letters, no suit symbol)."""
 from __future__ import annotations
 
 import re
-import time
 import unicodedata
 from pathlib import Path
 
@@ -381,24 +380,3 @@ async def test_the_previous_trick_and_the_session_are_on_keys(tmp_path: Path) ->
         assert "No game of this session has ended yet." in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, DaifugoScreen)
-
-
-async def test_a_key_press_updates_the_screen_quickly(tmp_path: Path) -> None:
-    """Moving the cursor and ticking a card, over Pilot's own waiting (an unbound key)."""
-    app = make_app(tmp_path, daifugo_record(FOUR, seed=5))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, lambda: deciding(app))
-
-        async def median(*keys: str) -> float:
-            timings = []
-            for _ in range(9):
-                start = time.perf_counter()
-                await pilot.press(*keys)
-                await pilot.pause()
-                timings.append((time.perf_counter() - start) / len(keys))
-            return sorted(timings)[4]
-
-        idle, cursor, tick = await median("z"), await median("right"), await median("space", "space")
-        print(f"key press to updated screen: cursor {1000 * (cursor - idle):.1f} ms, tick "
-              f"{1000 * (tick - idle):.1f} ms over Pilot's {1000 * idle:.1f} ms baseline")
-        assert cursor - idle < 0.05 and tick - idle < 0.05

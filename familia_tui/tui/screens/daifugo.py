@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
@@ -61,6 +61,7 @@ from familia_tui.tui.widgets.daifugo import (
     table_markup,
     think_markup,
 )
+from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog, KinsokuText
 
 CHIP_WIDTH = 7
@@ -127,7 +128,7 @@ class DaifugoScreen(TableScreen):
             yield Static(id="offers-label")
             yield ChoiceBar(id="offers")
         yield Static(id="explain")
-        yield Footer(show_command_palette=self.glyphs != "ascii")
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
@@ -267,7 +268,7 @@ class DaifugoScreen(TableScreen):
 
     def on_resize(self, event: Resize) -> None:
         self.fit_hand_grid()
-        footer = self.query_one(Footer)
+        footer = self.query_one(AppFooter)
         footer.compact = event.size.width < 100
         footer.show_command_palette = self.glyphs != "ascii" and event.size.width >= 100
         self.refresh_bindings()  # the spare keys come and go with the width

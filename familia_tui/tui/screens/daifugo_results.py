@@ -15,7 +15,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from familia_tui.games.daifugo.results import GameRecord, SessionResult
 from familia_tui.games.daifugo.view import DaifugoView
@@ -29,6 +29,7 @@ from familia_tui.tui.widgets.daifugo import (
     place_text,
     play_markup,
 )
+from familia_tui.tui.widgets.footer import AppFooter
 
 CALLED_BY = {"dobon": "dfg.ui.res_caller", "uno": "dfg.ui.res_caller",
              "dobon_gaeshi": "dfg.ui.res_returned"}
@@ -79,7 +80,7 @@ class DaifugoResultsScreen(AppScreen[None]):
             hint = ("dfg.ui.back_to_table" if self.review else
                     "dfg.ui.session_over" if self.final else "dfg.ui.next_game")
             yield Static(t(hint), id="results-hint")
-        yield Footer(show_command_palette=self.glyphs != "ascii")
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def rule_line(self, record: GameRecord) -> str:
         t = self.t

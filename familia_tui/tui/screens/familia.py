@@ -14,7 +14,7 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from familia_tui.core.cards import JOKER, suit_order_key
 from familia_tui.core.engine import Event
@@ -38,6 +38,7 @@ from familia_tui.tui.widgets.familia import (
     seats_table,
     trick_markup,
 )
+from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
 
 
@@ -69,7 +70,7 @@ class FamiliaScreen(TableScreen):
             yield EventLog(id="log")
         yield ChoiceBar(id="choices")
         yield Static(id="explain")
-        yield Footer(show_command_palette=self.glyphs != "ascii")
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
         state = self.session.state

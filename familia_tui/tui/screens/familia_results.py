@@ -11,7 +11,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from familia_tui.core.engine import Seat
 from familia_tui.games.familia.match import GameResult, MatchState
@@ -20,6 +20,7 @@ from familia_tui.games.familia.scoring import PlayerScore
 from familia_tui.tui.glyphs import cards_markup
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.familia import seat_label
+from familia_tui.tui.widgets.footer import AppFooter
 
 
 class FamiliaResultsScreen(AppScreen[None]):
@@ -41,7 +42,7 @@ class FamiliaResultsScreen(AppScreen[None]):
                 yield Static(self.match_table(), id="results-match")
             yield Static(self.t("ui.match_over_hint" if self.final else "ui.next_game_hint"),
                          id="results-hint")
-        yield Footer()
+        yield AppFooter()
 
     def _box(self):  # type: ignore[no-untyped-def]
         return box.ASCII if self.app.glyphs == "ascii" else box.SIMPLE_HEAD  # type: ignore[attr-defined]

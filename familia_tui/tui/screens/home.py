@@ -7,7 +7,7 @@ from datetime import datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from familia_tui.core.record import RecordError, load_record
@@ -15,6 +15,7 @@ from familia_tui.games import GAME_IDS
 from familia_tui.i18n import translate
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.tables import has_table
+from familia_tui.tui.widgets.footer import AppFooter
 
 
 class HomeScreen(AppScreen[None]):
@@ -32,7 +33,7 @@ class HomeScreen(AppScreen[None]):
             yield Static(self.t("ui.app_tagline"), id="home-tagline")
             with Center():
                 yield OptionList(*self.menu(), id="home-menu")
-        yield Footer()
+        yield AppFooter()
 
     def menu(self) -> list[Option]:
         options = []

@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from familia_tui.core.presets import YAML_SUFFIXES, rules_dir
@@ -21,6 +21,7 @@ from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
 from familia_tui.games import PLAYABLE
 from familia_tui.i18n import translate
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.footer import AppFooter
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class PracticeScreen(AppScreen[None]):
         if self.errors:
             note = Text(self.t("ui.practice_errors", count=len(self.errors)) + "\n", style="bold")
             yield Static(note.append("\n".join(self.errors), style=""), id="practice-errors")
-        yield Footer()
+        yield AppFooter()
 
     def options(self) -> list[Option | None]:
         options: list[Option | None] = []

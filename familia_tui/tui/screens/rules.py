@@ -23,13 +23,14 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from familia_tui.core.presets import rules_dir
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_label, option_rows
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
+from familia_tui.tui.widgets.footer import AppFooter
 
 __all__ = ["RulesScreen", "option_label", "option_rows", "options_markdown", "rules_document", "rules_text"]
 
@@ -155,7 +156,7 @@ class RulesScreen(AppScreen[None]):
                 text += options_markdown(self.options, self.t("ui.active_options"), self.lang, self.game,
                                          self.glyphs)
             yield self.document(text)
-        yield Footer()
+        yield AppFooter()
 
     def document(self, text: str) -> VerticalScroll:
         ascii_only = self.glyphs == "ascii"

@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Label, RadioButton, RadioSet, Static
+from textual.widgets import Label, RadioButton, RadioSet, Static
 
 from familia_tui.core.cards import parse_cards
 from familia_tui.tui.glyphs import GLYPH_MODES, card_markup
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.settings import BOT_PACES, Settings
+from familia_tui.tui.widgets.footer import AppFooter
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Each language named in itself."""
@@ -44,7 +45,7 @@ class SettingsScreen(AppScreen[None]):
             yield Static(self.t("ui.settings_glyphs_note"), classes="settings-hint")
             yield from self.row("bot_pace", "ui.settings_pace", self.pace_label)
             yield Static(self.t("ui.settings_hint"), classes="settings-hint")
-        yield Footer()
+        yield AppFooter()
 
     def row(self, setting: str, label_key: str, label: Callable[[str], str | Text]) -> ComposeResult:
         """The setting's name and one radio button per value, the current one pressed."""

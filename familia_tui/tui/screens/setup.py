@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from familia_tui.core.cards import SUITS
@@ -30,6 +30,7 @@ from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_rows
 from familia_tui.tui.glyphs import suit_text
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
 
 NAME_LIMIT = 24
@@ -169,7 +170,7 @@ class SetupScreen(AppScreen[None]):
                 yield Button(self.t("ui.setup_start"), id="setup-start", variant="primary",
                              disabled=preset is None)
             yield Static(id="setup-problems")
-        yield Footer()
+        yield AppFooter()
 
     def seats_hint(self) -> str:
         """How to fill the seats; what an empty team means only where the game has teams."""

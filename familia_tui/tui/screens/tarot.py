@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
@@ -44,6 +44,7 @@ from familia_tui.tui.glyphs import rulings_shown
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
+from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.tarot import (
     ShownChips,
@@ -136,7 +137,7 @@ class TarotScreen(TableScreen):
         yield ChoiceBar(id="choices")
         yield Static(id="explain")
         # at 80 columns every key of the table is needed more than the palette's (ctrl+p still works)
-        yield Footer(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
+        yield AppFooter(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
 
     def on_mount(self) -> None:
         state = self.session.state

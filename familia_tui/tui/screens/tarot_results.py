@@ -16,13 +16,14 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from familia_tui.core.engine import Seat
 from familia_tui.games.tarot.cards import half_to_points
 from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandResult
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
+from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.tarot import (
     ascii_safe,
     cards_markup,
@@ -75,7 +76,7 @@ class TarotResultsScreen(AppScreen[None]):
             yield Static(self.breakdown(), id="results-breakdown")
             yield Static(self.scores_table(), id="results-scores")
         yield Static(self.hint_text(more=False), id="results-hint")
-        yield Footer(show_command_palette=self.glyphs != "ascii")
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def hint_text(self, more: bool) -> str:
         key = "tarot.ui.review_hint" if self.review else (

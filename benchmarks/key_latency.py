@@ -1,0 +1,65 @@
+"""Key press to updated screen at the Familia and Daifugō tables (a benchmark, not a test).
+
+    python benchmarks/key_latency.py
+
+For each key, the median of 9 presses of (press + Pilot's pause), less the same for a key that
+nothing binds: what is left is the app's own work for the key and the redraw (budget 50 ms,
+DESIGN.md §10).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+import time
+
+
+async def median(pilot, *keys: str) -> float:  # type: ignore[no-untyped-def]
+    timings = []
+    for _ in range(9):
+        start = time.perf_counter()
+        await pilot.press(*keys)
+        await pilot.pause()
+        timings.append((time.perf_counter() - start) / len(keys))
+    return sorted(timings)[4]
+
+
+async def measure(record, keys: dict[str, tuple[str, ...]], idle_key: str = "z") -> dict[str, float]:  # type: ignore[no-untyped-def]
+    from familia_tui.tui.app import FamiliaTuiApp
+    from familia_tui.tui.settings import Settings
+
+    app = FamiliaTuiApp(record, settings=Settings(bot_pace="instant", trick_pause=0.0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not getattr(app.screen, "choices", None):
+            await pilot.pause(0.01)
+        idle = await median(pilot, idle_key)
+        return {name: 1000 * (await median(pilot, *pressed) - idle) for name, pressed in keys.items()}
+
+
+def familia_record():  # type: ignore[no-untyped-def]
+    from familia_tui.cli import parse_seats
+    from familia_tui.core.presets import find_preset
+    from familia_tui.core.record import Record
+    from familia_tui.games.familia import GAME
+
+    options = find_preset("familia", "familia-4").options.resolved()
+    seats = parse_seats("Aki,bot,bot,bot", GAME.default_seats(options), list(GAME.bots))
+    return Record("familia", options, tuple(seats), 7, preset="familia-4")
+
+
+def main() -> None:
+    os.environ.setdefault("FAMILIA_TUI_DATA", tempfile.mkdtemp(prefix="familia-tui-bench-"))
+    os.environ.setdefault("FAMILIA_TUI_CONFIG", tempfile.mkdtemp(prefix="familia-tui-bench-"))
+    import familia_tui.tui.scenes  # noqa: F401  (the scenes module imports its per-game parts)
+    from familia_tui.tui.scenes_daifugo import daifugo_record
+
+    familia = asyncio.run(measure(familia_record(), {"cursor": ("right",)}))
+    daifugo = asyncio.run(measure(daifugo_record(["Aki", "Ben", "Cho", "Dan"], seed=5),
+                                  {"cursor": ("right",), "tick": ("space", "space")}))
+    print(" ".join(f"familia_{k}_ms={v:.1f}" for k, v in familia.items()),
+          " ".join(f"daifugo_{k}_ms={v:.1f}" for k, v in daifugo.items()))
+
+
+if __name__ == "__main__":
+    main()
