@@ -282,10 +282,11 @@ class TarotState:
 
     # ----- a new hand -----
 
-    def _start_hand(self) -> None:
-        """Deal; annul and redeal while someone holds the petit sec [A3, TA-18]."""
+    def _start_hand(self, redeal: str | None = None) -> None:
+        """Deal; annul and redeal while someone holds the petit sec [A3, TA-18]. `redeal` says why
+        the hand is dealt again (`all_passed`), if it is."""
         while True:
-            self._reset_hand()
+            self._reset_hand(redeal)
             deal = self._next_deal()
             self.deals_dealt += 1
             self.hands = [new_buckets(cards) for cards in deal.hands]
@@ -298,12 +299,15 @@ class TarotState:
             self.events.append(Event("hand_annulled", petit_sec, tuple(self.hand(petit_sec)),
                                      (("reason", "petit_sec"),)))
             self._rotate_dealer()
+            redeal = "petit_sec"
         self.phase = Phase.BID
         self.to_act = (self.dealer + 1) % self.n
 
-    def _reset_hand(self) -> None:
+    def _reset_hand(self, redeal: str | None) -> None:
         self.phase = Phase.BID
         self.to_act: int | None = None
+        self.redeal = redeal
+        """Why this hand's cards were dealt again (`all_passed`, `petit_sec`), if they were."""
         self.bids: list[tuple[int, Contract | None]] = []
         self.contract: Contract | None = None
         self.taker: int | None = None
@@ -374,7 +378,7 @@ class TarotState:
         else:
             self.events.append(Event("hand_annulled", None, info=(("reason", "all_passed"),)))
             self._rotate_dealer()
-            self._start_hand()
+            self._start_hand("all_passed")
 
     def _call(self, card: Card) -> None:
         self.called = card
