@@ -87,7 +87,7 @@ EN: dict[str, str] = {
     # ----- events -----
     "tarot.event.hand_dealt": "Hand {hand}: {seat} deals",
     "tarot.event.hand_annulled.petit_sec": "{seat} holds the Petit sec: the hand is annulled and dealt again",
-    "tarot.event.hand_annulled.all_passed": "Everyone passed: the hand is dealt again",
+    "tarot.event.hand_annulled.all_passed": "Everyone passed: the cards are dealt again, every hand is new",
     "tarot.event.passed": "{seat} passes",
     "tarot.event.bid": "{seat} bids {contract}",
     "tarot.event.taker": "{seat} takes: {contract}",
@@ -206,7 +206,7 @@ JA: dict[str, str] = {
     # ----- events -----
     "tarot.event.hand_dealt": "第{hand}ハンド：ディーラーは{seat}",
     "tarot.event.hand_annulled.petit_sec": "{seat}の手札は切札1だけ（エクスキューズなし）：ハンドが流れ、配り直します",
-    "tarot.event.hand_annulled.all_passed": "全員がパスしたのでハンドが流れ、配り直します",
+    "tarot.event.hand_annulled.all_passed": "全員パス：ハンドが流れ、配り直しました。全員の手札が新しくなります",
     "tarot.event.passed": "{seat}：パス",
     "tarot.event.bid": "{seat}：{contract}",
     "tarot.event.taker": "{seat}がディクレアラー（{contract}）",

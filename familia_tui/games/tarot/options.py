@@ -1,7 +1,7 @@
 """What a Tarot preset may set (rules digest A2 and the TA-23 switch table).
 
-The defaults follow the source text (BGA) on every switch of TA-23; the `tarot-4-fft` preset
-takes FFT's side. Seats are numbered in the order of play, so `direction` only says where the
+The defaults follow the source text (BGA) on every switch of TA-23; the `tarot-*-fft` presets
+take FFT's side. Seats are numbered in the order of play, so `direction` only says where the
 screen draws them: the next seat sits to the right (counter-clockwise) or to the left.
 """
 
@@ -56,6 +56,12 @@ class TarotOptions(StrictModel):
     """3 and 5 players. `score` (the text): the contract is judged on exact half points and a
     fractional per-defender amount D is rounded up when made, down when failed. `card_points`
     (FFT): the taker's card points are rounded toward the winning side first [TA-9, TA-23]."""
+    last_trick_excuse: Literal["winner", "changes_camp"] = "winner"
+    """The Excuse played to the last trick (outside the slam exception). `winner` (the text,
+    BGA): it goes to the player who wins the trick. `changes_camp` (FFT, TarotClub): it goes to
+    the camp opposed to its player even when his own side wins the trick; that camp counts it 4
+    points and a bout and the trick's winner keeps the half point, as when the Excuse is kept.
+    A Grasch hand has no camps: the winner takes it either way [TA-24, TA-19a]."""
     called_suit_lead_restriction: bool = False
     """5 players, FFT §16: the first lead of the hand may not be in the called card's suit unless
     it is the called card itself [TA-15]."""

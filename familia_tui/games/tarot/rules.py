@@ -20,8 +20,11 @@ in explain.py):
 - Slam [A7]: the taker announces or not; an announced slam makes him lead the first trick.
 - Declarations [A8]: at one's first card (see declarations.py); none in a Grasch hand [TA-19].
 - Tricks [A9]: the Excuse stays with its side (credited 4 points, the trick's winner +0.5) except
-  in the last trick, where it goes to the trick's winner, or wins the trick when led by a side
-  that has won every previous trick (the slam exception, TA-3, whether announced or not).
+  in the last trick, where it goes to the trick's winner (option `last_trick_excuse: winner`, the
+  text) or changes camp even when its own side wins the trick (`changes_camp`, FFT: the other
+  camp is credited 4 points and a bout, the winner the half point) [TA-24]; or it wins the last
+  trick when led by a side that has won every previous trick (the slam exception, TA-3, whether
+  announced or not).
 - Scoring [A10, A11] and the game [A12]: N counted hands, cumulative scores in half points.
 """
 
@@ -79,6 +82,7 @@ from familia_tui.games.tarot.scoring import (
     grasch_shares,
 )
 from familia_tui.games.tarot.trick import (
+    EXCUSE_KEPT_HALF,
     TrickRecord,
     first_lead,
     flat,
@@ -278,10 +282,11 @@ class TarotState:
 
     # ----- a new hand -----
 
-    def _start_hand(self) -> None:
-        """Deal; annul and redeal while someone holds the petit sec [A3, TA-18]."""
+    def _start_hand(self, redeal: str | None = None) -> None:
+        """Deal; annul and redeal while someone holds the petit sec [A3, TA-18]. `redeal` says why
+        the hand is dealt again (`all_passed`), if it is."""
         while True:
-            self._reset_hand()
+            self._reset_hand(redeal)
             deal = self._next_deal()
             self.deals_dealt += 1
             self.hands = [new_buckets(cards) for cards in deal.hands]
@@ -294,12 +299,15 @@ class TarotState:
             self.events.append(Event("hand_annulled", petit_sec, tuple(self.hand(petit_sec)),
                                      (("reason", "petit_sec"),)))
             self._rotate_dealer()
+            redeal = "petit_sec"
         self.phase = Phase.BID
         self.to_act = (self.dealer + 1) % self.n
 
-    def _reset_hand(self) -> None:
+    def _reset_hand(self, redeal: str | None) -> None:
         self.phase = Phase.BID
         self.to_act: int | None = None
+        self.redeal = redeal
+        """Why this hand's cards were dealt again (`all_passed`, `petit_sec`), if they were."""
         self.bids: list[tuple[int, Contract | None]] = []
         self.contract: Contract | None = None
         self.taker: int | None = None
@@ -370,7 +378,7 @@ class TarotState:
         else:
             self.events.append(Event("hand_annulled", None, info=(("reason", "all_passed"),)))
             self._rotate_dealer()
-            self._start_hand()
+            self._start_hand("all_passed")
 
     def _call(self, card: Card) -> None:
         self.called = card
@@ -461,11 +469,12 @@ class TarotState:
         total = sum(map(HALF_POINTS.__getitem__, trick))
         bouts = sum(map(IS_BOUT.__getitem__, trick))
         kept = None
-        if excuse_at >= 0 and excuse_at != winner_at and not last:
-            kept = (leader + excuse_at) % n
-            self.won_half[kept] += 8
+        if excuse_at >= 0 and excuse_at != winner_at:
+            kept = self._excuse_keeper((leader + excuse_at) % n, winner, last)
+        if kept is not None:
+            self.won_half[kept] += EXCUSE_KEPT_HALF
             self.won_bouts[kept] += 1
-            total, bouts = total - 8, bouts - 1
+            total, bouts = total - EXCUSE_KEPT_HALF, bouts - 1
         self.won_half[winner] += total
         self.won_bouts[winner] += bouts
         self.tricks_won[winner] += 1
@@ -480,6 +489,18 @@ class TarotState:
         self.leader = self.to_act = winner
         if self.trick_no == self.tricks_per_hand:
             self._end_hand()
+
+    def _excuse_keeper(self, player: int, winner: int, last: bool) -> int | None:
+        """Who keeps the Excuse `player` played to a trick that `winner` wins; None when it goes
+        with the trick. Its player keeps it, except in the last trick: there it goes to the
+        winner, or, under `last_trick_excuse: changes_camp`, when its player's own side wins,
+        to the other camp: its first player after the Excuse's [A9, TA-24, TA-19a]."""
+        if not last:
+            return player
+        side = self.side
+        if self.grasch or self.options.last_trick_excuse == "winner" or side[player] != side[winner]:
+            return None
+        return next(seat for seat in self.orders[player] if side[seat] != side[player])
 
     # ----- end of a hand and of the game -----
 

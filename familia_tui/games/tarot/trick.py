@@ -22,7 +22,19 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from familia_tui.games.tarot.cards import EXCUSE_SUIT, NO_SUIT, RANK, SUIT, TRUMP, Card
+from familia_tui.games.tarot.cards import (
+    EXCUSE_SUIT,
+    HALF_POINTS,
+    NO_SUIT,
+    RANK,
+    SUIT,
+    TRUMP,
+    Card,
+)
+
+EXCUSE_KEPT_HALF = 8
+"""Half points the Excuse counts for whoever keeps it instead of the trick's winner: 4 points;
+its last half point goes with the trick, as the low card given in exchange [A9, TA-20]."""
 
 Buckets = list[list[Card]]
 """One hand: [spades, hearts, diamonds, clubs, trumps, excuse], each sorted low to high."""
@@ -39,11 +51,24 @@ class TrickRecord(NamedTuple):
     """The cards in play order."""
     winner: int
     excuse_kept: int | None = None
-    """The seat that played the Excuse and kept it (it did not go to the winner) [A9]."""
+    """The seat that keeps the Excuse instead of the trick's winner: its player, in any trick but
+    the last [A9]; in the last trick, under `last_trick_excuse: changes_camp`, a player of the
+    other camp when its player's own side wins the trick [TA-24]."""
 
     @property
     def leader(self) -> int:
         return self.seats[0]
+
+    @property
+    def points_half(self) -> int:
+        """Card points its winner took, in half points: the Excuse's 4 go to whoever keeps it."""
+        total = sum(map(HALF_POINTS.__getitem__, self.cards))
+        return total - EXCUSE_KEPT_HALF if self.excuse_kept is not None else total
+
+    @property
+    def excuse_player(self) -> int | None:
+        """The seat that played the Excuse to this trick, if one did."""
+        return next((seat for seat, card in self.plays if SUIT[card] == EXCUSE_SUIT), None)
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:

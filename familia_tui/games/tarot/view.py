@@ -51,6 +51,9 @@ class TarotView:
     """The hand being played, from 1 (annulled hands are not numbered)."""
     hands_total: int
     dealer: int
+    redeal: str | None
+    """While this hand is bid: why its cards were dealt again (`all_passed`, `petit_sec`), so that
+    nobody misses that his hand changed; None otherwise."""
     hand: tuple[Card, ...]
     """This seat's cards, sorted (suits ♠♥♦♣ low to high, trumps, the Excuse)."""
     hand_counts: tuple[int, ...]
@@ -115,6 +118,7 @@ class TarotView:
             to_act=state.to_act,
             hand_number=state.hands_played + (0 if state.is_over else 1),
             hands_total=state.options.hand_count, dealer=state.dealer,
+            redeal=state.redeal if state.phase is Phase.BID else None,
             hand=tuple(state.hand(seat)), hand_counts=tuple(len(state.hand(s)) for s in range(state.n)),
             bids=tuple((s, str(c) if c else None) for s, c in state.bids),
             taker=state.taker, contract=str(state.contract) if state.contract else None,

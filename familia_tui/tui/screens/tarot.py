@@ -282,6 +282,12 @@ class TarotScreen(TableScreen):
     def on_resize(self, event: Resize) -> None:
         self.fit_card_grid()
 
+    def banner_text(self) -> str:
+        """As the base; while a redealt hand is bid, first that everyone has new cards."""
+        redeal = self.shown[1].redeal if self.shown is not None else None
+        text = super().banner_text()
+        return f"[b]{self.t(f'tarot.ui.redeal.{redeal}')}[/] {text}" if redeal else text
+
     def turn_text(self, name: str) -> str:
         state = self.session.state
         phase = str(state.phase)

@@ -4,8 +4,9 @@ Everything here reads a `TarotView` (never the state) and returns Rich markup or
 `public_view` makes the view of nobody in particular (between two humans' decisions): what
 every seat knows. Names come from the seats; the log never says "you" (hot-seat).
 
-Cards: unicode `R♥ 10♠` (red suits red), letters and ascii `RH 10S`; trumps `T21` in their own
-colour, the Excuse `Exc`. Court cards keep the source's letters R D C V in both languages.
+Cards: unicode `R♥ 10♠ T21 Exc` (red suits red); letters and ascii write every card in the
+game's notation, `RH 10S T21 EX`, as scenarios and actions do. Trumps have their own colour.
+Court cards keep the source's letters R D C V in both languages.
 In ascii mode every text goes through `ascii_safe`: no ambiguous-width character reaches the
 screen (é, −, →, ★ …).
 """
@@ -67,13 +68,13 @@ def signed(value: float) -> str:
 # ----- cards -----
 
 def card_text(card: Card, glyphs: str) -> str:
-    """`R♥`, `10♠`, `T21`, `Exc` (unicode); `RH`, `10S`, `T21`, `Exc` otherwise."""
+    """`R♥`, `10♠`, `T21`, `Exc` (unicode); the notation `RH`, `10S`, `T21`, `EX` otherwise."""
+    name = NAMES[card]
+    if glyphs != "unicode":
+        return name
     if card == EXCUSE:
         return "Exc"
-    name = NAMES[card]
-    if glyphs == "unicode" and SUIT[card] < TRUMP:
-        return name[:-1] + SUIT_SYMBOLS[name[-1]]
-    return name
+    return name[:-1] + SUIT_SYMBOLS[name[-1]] if SUIT[card] < TRUMP else name
 
 
 def card_markup(card: Card, glyphs: str) -> str:
@@ -242,21 +243,38 @@ def trick_markup(view: TarotView, t: Translate, glyphs: str, previous: bool = Fa
     if view.phase != "play":
         return bids_markup(view, t)
     if view.trick and not previous:
-        led = suit_name(view.led, t) if view.led else "-"
-        return t("tarot.ui.trick_now", number=view.trick_number, leader=view.seats[view.leader].name,
-                 led=led, plays=plays_markup(view.trick, view.seats, glyphs))
+        return trick_now_markup(view, t, glyphs)
     if view.last_trick is None:
         return t("tarot.ui.trick_first", name=view.seats[view.leader].name)
     return last_trick_markup(view.last_trick, view.seats, t, glyphs)
 
 
+def trick_now_markup(view: TarotView, t: Translate, glyphs: str) -> str:
+    """The trick in play: who led what. A led Excuse sets no suit; the next card does [A9]."""
+    leader, plays = view.seats[view.leader].name, plays_markup(view.trick, view.seats, glyphs)
+    led = suit_name(view.led, t) if view.led else ""
+    if view.trick[0][1] != EXCUSE:
+        return t("tarot.ui.trick_now", number=view.trick_number, leader=leader, led=led, plays=plays)
+    key = "tarot.ui.trick_now_excuse_then" if led else "tarot.ui.trick_now_excuse"
+    return t(key, number=view.trick_number, leader=leader, led=led, plays=plays)
+
+
 def last_trick_markup(trick: TrickRecord, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
-    points = half_to_points(sum(c.half_points for c in trick.cards))
+    """A finished trick: its winner, the card points he took (as the log says) and the cards."""
     text = t("tarot.ui.trick_last", number=trick.number, name=seats[trick.winner].name,
-             plays=plays_markup(trick.plays, seats, glyphs, trick.winner), points=number(points))
-    if trick.excuse_kept is not None:
-        text += " " + t("tarot.ui.excuse_kept", name=seats[trick.excuse_kept].name)
-    return text
+             plays=plays_markup(trick.plays, seats, glyphs, trick.winner),
+             points=number(half_to_points(trick.points_half)))
+    note = excuse_note(trick.excuse_player, trick.excuse_kept, seats, t)
+    return f"{text} {note}" if note else text
+
+
+def excuse_note(player: int | None, kept: int | None, seats: Sequence[Seat], t: Translate) -> str:
+    """Where the Excuse went when not with the trick: its player kept it [A9], or it changed camp
+    in the last trick [TA-24]; empty otherwise."""
+    if player is None or kept is None:
+        return ""
+    key = "tarot.ui.excuse_kept" if kept == player else "tarot.ui.excuse_changes_camp"
+    return t(key, name=seats[kept].name)
 
 
 Row = tuple[str, ...]
@@ -297,7 +315,8 @@ def won_markup(view: TarotView, t: Translate, glyphs: str) -> str:
     won: dict[int, list[Card]] = {seat: [] for seat in range(len(view.seats))}
     for trick in view.tricks:
         for seat, card in trick.plays:
-            won[seat if card == EXCUSE and trick.excuse_kept == seat else trick.winner].append(card)
+            keeper = trick.excuse_kept if card == EXCUSE and trick.excuse_kept is not None else trick.winner
+            won[keeper].append(card)
     lines = [t("tarot.ui.won_title")]
     for seat, cards in won.items():
         order = sorted(cards, key=lambda c: (min(SUIT[c], TRUMP), c))
@@ -328,7 +347,8 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
         if kind == "hand_dealt":
             lines.append(f"[b]{t('tarot.event.hand_dealt', hand=event.get('hand'), seat=name)}[/]")
         elif kind == "hand_annulled":
-            lines.append(t(f"tarot.event.hand_annulled.{event.get('reason')}", seat=name))
+            key = f"tarot.event.hand_annulled.{event.get('reason')}"
+            lines.append(f"[b reverse]{t(key, seat=name)}[/]")  # every hand is new: hard to miss
         elif kind in ("bid", "taker"):
             lines.append(t(f"tarot.event.{kind}", seat=name, contract=contract_name(event.get("contract"), t)))
         elif kind == "card_discarded":
@@ -345,11 +365,21 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
         elif kind == "trick_won":
             lines.append("  " + t("tarot.event.trick_won", seat=name, number=event.get("number"),
                                   points=number(event.get("points"))))
+            note = excuse_note(_excuse_player(event, len(seats)), event.get("excuse_kept"), seats, t)
+            if note:
+                lines.append(f"  {note}")
         elif kind == "hand_scored":
             lines.append(f"[b]{t('tarot.event.hand_scored', hand=event.get('result').number)}[/]")
         elif kind in ("passed", "grasch", "card_called", "chien_shown", "card_played", "game_over"):
             lines.append(t(f"tarot.event.{kind}", seat=name, card=cards, cards=cards))
     return lines
+
+
+def _excuse_player(event: Event, players: int) -> int | None:
+    """The seat that played the Excuse to the trick of a `trick_won` event, if one did."""
+    if EXCUSE not in event.cards:
+        return None
+    return (event.get("leader") + event.cards.index(EXCUSE)) % players  # type: ignore[no-any-return]
 
 
 # ----- the choices of a decision -----

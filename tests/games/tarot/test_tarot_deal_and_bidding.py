@@ -61,6 +61,22 @@ def test_A4_all_pass_annuls_the_hand_and_the_next_dealer_redeals() -> None:
     assert state.dealer == 3  # the text: to the dealer's left = the seat that plays before him
 
 
+def test_A4_every_seat_is_told_while_bidding_that_the_cards_were_dealt_again() -> None:
+    state = play(stacked(options()), "pass", "pass", "pass")
+    assert state.view(0).redeal is None
+    play(state, "pass")  # everyone passed: a new deal
+    assert {state.view(seat).redeal for seat in range(4)} == {"all_passed"}
+    play(state, "bid prise")
+    assert state.view(2).redeal == "all_passed"  # until everyone has spoken on the new cards
+    play(state, "pass", "pass", "pass")
+    assert state.phase is not Phase.BID and state.view(1).redeal is None
+
+
+def test_TA_18_a_petit_sec_redeal_is_told_too() -> None:
+    state = stacked(options(), hands={2: "T1 RS RH RD RC DS DH DD DC CS CH CD CC VS VH VD VC 10S"})
+    assert state.view(0).redeal == "petit_sec"
+
+
 def test_A3_TA_18_a_petit_sec_annuls_the_hand_before_bidding_and_does_not_count() -> None:
     state = stacked(options(), hands={2: "T1 RS RH RD RC DS DH DD DC CS CH CD CC VS VH VD VC 10S"})
     assert state.deals_dealt == 2 and state.hands_played == 0

@@ -108,3 +108,51 @@ def test_TA_3_the_excuse_led_last_by_a_side_that_lost_a_trick_goes_to_the_winner
     assert last.cards[0] == card("EX") and last.winner != 2
     assert last.excuse_kept is None and not state.excuse_slam
     assert HALF_POINTS[card("EX")] <= state.won_half[last.winner]
+
+
+def partner_excuse_last(last_trick_excuse: str):  # type: ignore[no-untyped-def]
+    """5 players, Garde sans: seat 1 holds T21–T7 and leads them all; his partner (seat 3, who
+    holds the called R♥) keeps the Excuse for the last trick, which the taker wins."""
+    taker = " ".join(f"T{i}" for i in range(21, 6, -1))
+    state = stacked(options(5, hands=1, last_trick_excuse=last_trick_excuse), hands={1: taker, 3: "RH EX"},
+                    chien="2S 3S 4S")
+    play(state, "bid garde-sans", "pass", "pass", "pass", "pass", "call RH", "no-slam")
+    return play_out(state, {1: taker}, keep={3: "EX"})
+
+
+def test_TA_24_fft_the_excuse_changes_camp_when_its_own_side_wins_the_last_trick() -> None:
+    state = partner_excuse_last("changes_camp")
+    last = state.tricks[-1]
+    assert state.partner == 3 and last.winner == 1 and last.excuse_player == 3
+    assert last.excuse_kept == 4  # the other camp's first player after the Excuse's
+    assert state.won_half[4] == 8 and state.won_bouts[4] == 1  # 4 points and a bout
+    assert last.points_half == sum(HALF_POINTS[c] for c in last.cards) - 8  # the half point stays
+    result = state.results[-1]
+    assert isinstance(result, ContractResult)
+    assert result.points_half == 182 - 8 and result.bouts == 2 and result.slam == "taker"
+
+
+def test_TA_24_text_the_excuse_in_the_last_trick_goes_to_its_winner() -> None:
+    state = partner_excuse_last("winner")
+    last = state.tricks[-1]
+    assert last.winner == 1 and last.excuse_player == 3 and last.excuse_kept is None
+    result = state.results[-1]
+    assert isinstance(result, ContractResult) and result.points_half == 182 and result.bouts == 3
+
+
+def test_TA_24_the_default_and_the_fft_presets_take_each_side() -> None:
+    from familia_tui.core.presets import find_preset
+
+    assert options().last_trick_excuse == "winner"
+    for preset in ("tarot-3", "tarot-4", "tarot-5"):
+        assert find_preset("tarot", preset).options.last_trick_excuse == "winner"
+        assert find_preset("tarot", f"{preset}-fft").options.last_trick_excuse == "changes_camp"
+
+
+def test_TA_19a_under_the_fft_switch_a_grasch_excuse_still_goes_to_the_last_trick_winner() -> None:
+    state = stacked(options(3, hands=1, grasch=True, last_trick_excuse="changes_camp"), hands={1: "EX"})
+    play(state, "pass", "pass", "pass")
+    play_out(state, keep={1: "EX"})
+    last = state.tricks[-1]
+    assert last.excuse_player == 1 and last.excuse_kept is None
+    assert HALF_POINTS[card("EX")] <= state.won_half[last.winner]
