@@ -317,6 +317,9 @@ class DaifugoScreen(TableScreen):
         self.cursor = min(self.cursor, max(len(self.choices) - 1, 0))
         if self.choices and not self.choices[self.cursor].enabled:
             self.cursor = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
+        if self.cursor < self.hand_chips and self.selection.focus != self.cursor:
+            self.selection.focus = self.cursor  # the offers are the plays of the card under the cursor
+            self.choices = self.make_choices()
         self.fill_hand()
         offers = list(enumerate(self.choices))[self.hand_chips:]
         self.query_one("#offers-label", Static).update(
@@ -348,6 +351,13 @@ class DaifugoScreen(TableScreen):
         sync_chips(bar, chips, self.cursor)
 
     def moved(self) -> None:
+        """The cursor moved: onto another card, the offers become that card's plays (when none
+        is ticked); a dimmed choice shows why."""
+        selection = self.selection
+        if self.cursor < self.hand_chips and self.cursor != selection.focus:
+            selection.focus, selection.form = self.cursor, None
+            if not selection.ticked:
+                self.show_choices()
         for chip in self.query(Chip):
             selected = chip.index == self.cursor
             if chip.has_class("-selected") != selected:
@@ -407,32 +417,26 @@ class DaifugoScreen(TableScreen):
             self.apply(value)
 
     def first_play(self) -> int:
-        """The first play on offer (after Pass and the ウノ toggle), else the first offer."""
+        """The first play on offer (after the ウノ toggle), else the first offer."""
         offers = range(self.hand_chips, len(self.choices))
         return next((i for i in offers if isinstance(self.choices[i].value, (Form, Play))),
                     next((i for i in offers if self.choices[i].enabled), self.hand_chips))
 
     def enter_on_card(self, card: HandCard) -> None:
-        """Nothing ticked: play the card alone if that is legal. Otherwise add it to the selection
-        and play the ticked cards as they are (no joker added) if that is one legal play, or
-        offer their plays below, the cursor staying on the card (↓ goes to them)."""
+        """Enter on a card acts on the offers, the plays of the ticked cards (or of this card,
+        when none is ticked): the one play, when it is the only one and adds no joker, is
+        played; otherwise the cursor goes to the offers and the player chooses one. Enter never
+        ticks a card."""
         view, index, selection = self.shown, self.play_index(), self.selection
         assert view is not None
-        if not selection.ticked and not card.card.is_joker:
-            single = index.single(card.card, selection.uno)
-            if single is not None:
-                self.apply(single)
-                return
-        selection.ticked.add(card.index)
-        naturals, jokers = selection.cards(view.hand)
-        forms = selection.forms(view.hand, index)
-        as_ticked = [f for f in forms if len(f.play.jokers) == jokers and len(f.plays) == 1]
-        if as_ticked:
-            self.apply(as_ticked[0].play)
-            return
-        self.rebuild()
-        if not forms and len(selection.ticked) > 1:  # the ticked cards make no play (yet)
-            self.explain_text(self.refusal(closest_play(naturals, jokers)))
+        sole = selection.sole_play(view.hand, index)
+        if sole is not None:
+            self.apply(sole)
+        elif selection.forms(view.hand, index):
+            self.cursor = self.first_play()
+            self.moved()
+        else:  # the ticked cards make no play
+            self.explain_text(self.refusal(closest_play(*selection.cards(view.hand))))
             self.app.bell()
 
     def rebuild(self, focus: int | None = None) -> None:
@@ -489,7 +493,7 @@ class DaifugoScreen(TableScreen):
             elif step > 0 and len(self.choices) > cards:
                 self.cursor = self.first_play()
         elif step < 0 and cards:
-            self.cursor = (cards - 1) // columns * columns
+            self.cursor = min(self.selection.focus, cards - 1)  # back to the card of the offers
         self.moved()
 
     def action_back(self) -> None:
