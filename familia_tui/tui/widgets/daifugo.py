@@ -410,6 +410,8 @@ class PlayIndex:
         for entry in self.entries:
             for card in entry[1] | ({JOKER} if entry[2] else set()):
                 self.using.setdefault(card, []).append(entry)
+        self.offers: dict[tuple[frozenset[Card], int, bool], list[Form]] = {}
+        """`forms` already worked out (the cursor comes back to the same cards)."""
 
     def lit(self, naturals: frozenset[Card], jokers: int) -> tuple[frozenset[Card], bool]:
         """(natural cards that some legal play adds to the selection, whether a joker can be
@@ -426,6 +428,9 @@ class PlayIndex:
         """The offers for chosen cards: every legal play that uses all of them (and at least the
         chosen number of jokers), natural plays first, then those that need jokers, fewest first
         (`_form_order`). Strict ウノ: of a play with and without ウノ, the one that matches `uno`."""
+        known = self.offers.get((naturals, jokers, uno))
+        if known is not None:
+            return known
         keys = [*naturals] + ([JOKER] if jokers else [])
         if not keys:
             return []
@@ -437,8 +442,9 @@ class PlayIndex:
                 continue
             key = (play.naturals, tuple(0 if j.is_joker else j.rank for j in play.jokers), play.uno)
             grouped.setdefault(key, []).append(play)
-        forms = [Form(tuple(plays)) for plays in grouped.values()]
-        return sorted(forms, key=_form_order)
+        forms = self.offers[naturals, jokers, uno] = sorted(
+            (Form(tuple(plays)) for plays in grouped.values()), key=_form_order)
+        return forms
 
     def __contains__(self, play: object) -> bool:
         return play in self.plays
@@ -595,20 +601,28 @@ _FIRST_LETTER = re.compile(r"(?:\[[^\]\\]*\])*[a-z]")
 
 
 def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
-    """Show these chips (global choice index, choice) in a bar, reusing the chips already there:
-    a bot's move or a tick changes labels and states, not the layout."""
+    """Show these chips (global choice index, choice) in a bar, reusing the chips already there
+    and touching only what changed: a bot's move, a tick or the offers of another card change
+    labels, states and how many chips there are, and a key press must redraw fast. Chips not
+    needed now are hidden (index -1), not removed, for the next card's offers."""
     shown = list(bar.children)
-    if len(shown) != len(chips) or not all(isinstance(w, Chip) for w in shown):
+    if not all(isinstance(w, Chip) for w in shown):
         bar.remove_children()
-        bar.mount_all([Chip(i, c, i == cursor) for i, c in chips])
-        return
-    for chip, (index, choice) in zip(shown, chips, strict=True):
+        shown = []
+    for chip, (index, choice) in zip(shown, chips, strict=False):
         chip.index = index  # type: ignore[attr-defined]
-        chip.update(f"[dim]{index + 1 if index < 9 else ' '}[/] {choice.label}")  # type: ignore[attr-defined]
+        label = f"[dim]{index + 1 if index < 9 else ' '}[/] {choice.label}"
+        if chip.content != label:  # type: ignore[attr-defined]
+            chip.update(label)  # type: ignore[attr-defined]
         for flag, on in (("-disabled", not choice.enabled), ("-selected", index == cursor),
                          ("-marked", choice.marked)):
             if chip.has_class(flag) != on:
                 chip.set_class(on, flag)
+        chip.display = True
+    for chip in shown[len(chips):]:
+        chip.index, chip.display = -1, False  # type: ignore[attr-defined]
+    if len(chips) > len(shown):
+        bar.mount_all([Chip(i, c, i == cursor) for i, c in chips[len(shown):]])
 
 
 # ----- the footer's room, the think timer -----
