@@ -1,15 +1,16 @@
 """The Daifugō table (大富豪統合ルール): the rule card and its families, the order and the locks,
 the trick, the seats with their counts and places, the log, and the hand as a row of card chips.
 
-A player plays several cards by ticking them (Space, or a click) and choosing among the legal
-plays that use exactly those cards (with jokers as needed): the offers under the hand, built by
-filtering `legal_actions()`. Enter on a play whose jokers may stand for several cards opens the
-joker's cards right after it, the cursor staying on the play (nothing is chosen for the player);
-Enter on a card with nothing ticked plays it alone when that is legal (or starts a selection with
-it, the cursor staying on the card); x passes (only when following); u declares ウノ in strict
-mode; a dimmed card or a selection that makes no play shows `explain()` of the play it would
-make. ドボン and チョンボ calls are the deciding seat's choices, behind the hot-seat curtain like
-every human decision. The footer shows only the keys that do something now, and drops the
+Under the hand, the offers are every legal play that uses the card under the cursor, or, once
+cards are ticked (Space, or a click), every legal play that uses all the ticked cards: built by
+filtering `legal_actions()`, natural sets and sequences first, then the plays that add jokers,
+then Pass. Enter never chooses among several legal plays for the player: on a card it plays
+the one play of those cards when there is exactly one and it adds no joker, and otherwise goes
+to the offers, where Enter plays the play under the cursor; on a play whose jokers may stand
+for several cards it opens the joker's cards right after it, the cursor staying on the play.
+Ticking only ticks. x passes (only when following); u declares ウノ in strict mode; a dimmed
+card shows `explain()` of the play it would make. ドボン and チョンボ calls are the deciding
+seat's choices, behind the hot-seat curtain like every human decision. The footer shows only the keys that do something now, and drops the
 previous-trick and session keys when the terminal is too narrow for them. With the think timer
 option, a countdown runs in the banner while a human's decision is on screen, and says when the
 time is up; nothing is enforced (DF-27). At the end of a game the places, the ビリ and why, and
@@ -301,7 +302,7 @@ class DaifugoScreen(TableScreen):
         hand = self.selection.hand_choices(view.hand, index, self.glyphs)
         self.hand_chips = len(hand)
         offers = self.selection.offer_choices(view.hand, index, t, self.glyphs)
-        self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs, self.why))
+        self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs))
         return hand + [Choice(self.safe(o.label), o.enabled, o.value, o.marked) for o in offers]
 
     def show_choices(self, note: str = "") -> None:
@@ -427,17 +428,14 @@ class DaifugoScreen(TableScreen):
         when none is ticked): the one play, when it is the only one and adds no joker, is
         played; otherwise the cursor goes to the offers and the player chooses one. Enter never
         ticks a card."""
-        view, index, selection = self.shown, self.play_index(), self.selection
+        view = self.shown
         assert view is not None
-        sole = selection.sole_play(view.hand, index)
+        sole = self.selection.sole_play(view.hand, self.play_index())
         if sole is not None:
             self.apply(sole)
-        elif selection.forms(view.hand, index):
+        else:
             self.cursor = self.first_play()
             self.moved()
-        else:  # the ticked cards make no play
-            self.explain_text(self.refusal(closest_play(*selection.cards(view.hand))))
-            self.app.bell()
 
     def rebuild(self, focus: int | None = None) -> None:
         """Redraw the choices after a change of the selection, the cursor on `focus`."""

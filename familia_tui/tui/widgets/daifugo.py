@@ -7,8 +7,8 @@ Everything here reads a `DaifugoView` (never the state), the events or the legal
   ambiguous width);
 - `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
   player went out, the cards left at the end);
-- `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the ticked cards, turned
-  into the card chips and the offers under them;
+- `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the card under the
+  cursor or the ticked cards, turned into the card chips and the offers under them;
 - `footer_cells`, `spare_that_fit`: how much of the footer the keys take, and which spare keys
   still fit; `ThinkTimer`: the optional think timer's countdown (DF-27).
 
@@ -559,18 +559,14 @@ class Selection:
             offers.append(Choice(t("dfg.ui.pass"), True, PASS))
         return offers
 
-    def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str,
-             why: Callable[[Play], str]) -> str:
-        """What Enter does with the chosen cards, or how to play; `why` explains why ticked cards
-        make no play."""
+    def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str) -> str:
+        """What Enter does with the chosen cards, or how to play."""
         cards = " ".join(card_markup(hand[i], glyphs) for i in sorted(self.chosen) if i < len(hand))
         forms = self.forms(hand, index)
         sole = self.sole_play(hand, index)
         if self.form is not None:
             note = t("dfg.ui.choose_declared")
-        elif not forms and self.ticked:
-            note = t("dfg.ui.no_match", cards=cards) + " " + sentence(why(closest_play(*self.cards(hand))))
-        elif not forms:
+        elif not forms:  # (ticked cards are always part of a play: a card is ticked only then)
             note = t("dfg.ui.help_follow" if index.passing else "dfg.ui.help_lead")
         elif sole is not None and self.ticked and sole.size == len(self.ticked):
             note = t("dfg.ui.ticked", cards=cards)
@@ -585,19 +581,6 @@ class Selection:
         if index.strict_uno:
             note += " " + t("dfg.ui.uno_on" if self.uno else "dfg.ui.uno_off")
         return note
-
-
-def sentence(markup: str) -> str:
-    """Markup that starts a sentence: its first letter (after any markup tag) in capitals."""
-    match = _FIRST_LETTER.match(markup)
-    if match is None:
-        return markup
-    at = match.end() - 1
-    return markup[:at] + markup[at].upper() + markup[at + 1:]
-
-
-_FIRST_LETTER = re.compile(r"(?:\[[^\]\\]*\])*[a-z]")
-"""Markup tags at the start of a text, then its first (lower-case) letter."""
 
 
 def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
