@@ -125,6 +125,8 @@ async def test_enter_plays_the_one_play_of_a_card_only_when_it_adds_no_joker(
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_position(pilot, app, path)
         await move_to(pilot, app, at(screen, "6S"))
+        if first_enter is not None:
+            assert "Enterplays6♠6♥:nootherplayuses6♠." in screen_text(app).replace(" ", "")
         await pilot.press("enter")
         await pilot.pause()
         if first_enter is not None:

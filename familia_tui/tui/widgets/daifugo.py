@@ -571,7 +571,7 @@ class Selection:
         elif sole is not None and self.ticked and sole.size == len(self.ticked):
             note = t("dfg.ui.ticked", cards=cards)
         elif sole is not None:
-            note = t("dfg.ui.enter_plays", play=play_markup(sole, glyphs))
+            note = t("dfg.ui.enter_plays", play=play_markup(sole, glyphs), cards=cards)
         elif len(forms) == 1 and len(forms[0].plays) > 1:
             note = t("dfg.ui.choose_form", cards=cards)
         elif len(forms) == 1:
