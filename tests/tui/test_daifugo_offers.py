@@ -133,7 +133,7 @@ async def test_enter_plays_the_one_play_of_a_card_only_when_it_adds_no_joker(
             assert screen.session.record.actions == (first_enter,)
             return
         assert not screen.session.record.actions and offered(screen) == ["play 6S JK=6H", "pass"]
-        assert "make one play, with a joker" in screen_text(app)
+        assert "Theoneplaywith6♠is6♠JK=6♥,whichaddsajoker" in screen_text(app).replace(" ", "")
         await pilot.press("enter")
         await settle(pilot, lambda: screen.practice_done)
         assert screen.session.record.actions == ("play 6S JK=6H",)

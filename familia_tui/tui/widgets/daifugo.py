@@ -575,7 +575,7 @@ class Selection:
         elif len(forms) == 1 and len(forms[0].plays) > 1:
             note = t("dfg.ui.choose_form", cards=cards)
         elif len(forms) == 1:
-            note = t("dfg.ui.joker_play", cards=cards)
+            note = t("dfg.ui.joker_play", cards=cards, play=play_markup(forms[0].play, glyphs))
         else:
             note = t("dfg.ui.choose_play", cards=cards, count=len(forms))
         if index.strict_uno:
