@@ -53,12 +53,16 @@ async def open_position(pilot, app, path: Path) -> DaifugoScreen:  # type: ignor
 
 async def test_enter_on_a_joker_offers_the_top_joker_and_the_declared_card(tmp_path: Path) -> None:
     """Locks ♦ and → A: the single joker may be JK=A♦ or the top joker (DF-18, DF-19). Enter on it
-    plays neither: it goes to the offers, which hold both, and the player picks one."""
+    plays neither: it goes to the offers, which hold both, and the player picks one. (The cursor
+    starts on the joker, the one card with a play, and may rest on a dimmed card.)"""
     app, path = practice(tmp_path, "  hands: {0: [5S, 9C, 2C, JK], 1: [7S, 3C], 2: [JS, JC], 3: [10S, 10C]}\n"
                                    "  trick: [[2, QD], [3, KD]]\n  suit_lock: D\n  number_lock: true\n"
                                    "  to_act: 0\n")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_position(pilot, app, path)
+        await pilot.press("left")  # onto 2♣, which no play uses: the cursor stays, and says why
+        assert screen.cursor == at(screen, "2C") and offered(screen) == ["pass"]
+        assert "Not allowed:" in screen_text(app)
         await move_to(pilot, app, at(screen, "JK"))
         assert offered(screen) == ["play JK=AD", "play JK", "pass"]
         assert "2 plays use JK" in screen_text(app)

@@ -101,6 +101,8 @@ class DaifugoScreen(TableScreen):
         """The line under the choices when no refusal is shown."""
         self.selection_of = -1
         """The decision (number of actions so far) the selection belongs to."""
+        self.fresh = True
+        """The selection is new: the cursor goes to an enabled choice when the decision shows."""
         self.hand_chips = 0
         """`choices[:hand_chips]` are the hand's cards, the rest the offers."""
         self.index: tuple[int, PlayIndex] | None = None
@@ -283,7 +285,7 @@ class DaifugoScreen(TableScreen):
         return self.index[1]
 
     def reset_selection(self) -> None:
-        self.selection, self.note = Selection(), ""
+        self.selection, self.note, self.fresh = Selection(), "", True
 
     @property
     def ticked(self) -> set[int]:
@@ -305,8 +307,9 @@ class DaifugoScreen(TableScreen):
         self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs))
         return hand + [Choice(self.safe(o.label), o.enabled, o.value, o.marked) for o in offers]
 
-    def show_choices(self, note: str = "") -> None:
-        """The hand as card chips and the offers below it (the base shows one row only)."""
+    def show_choices(self, note: str = "", explain: bool = True) -> None:
+        """The hand as card chips and the offers below it (the base shows one row only); the
+        note under them unless `explain` is False (the caller writes that line)."""
         version = len(self.session.record.actions)
         if version != self.selection_of:
             self.selection_of = version
@@ -316,17 +319,22 @@ class DaifugoScreen(TableScreen):
         if not deciding:
             self.hand_chips = 0
         self.cursor = min(self.cursor, max(len(self.choices) - 1, 0))
-        if self.choices and not self.choices[self.cursor].enabled:
+        if self.choices and not self.choices[self.cursor].enabled and (
+                self.fresh or self.cursor >= self.hand_chips):  # a dimmed card may be looked at
             self.cursor = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
+        self.fresh = self.fresh and not deciding
         if self.cursor < self.hand_chips and self.selection.focus != self.cursor:
             self.selection.focus = self.cursor  # the offers are the plays of the card under the cursor
             self.choices = self.make_choices()
         self.fill_hand()
         offers = list(enumerate(self.choices))[self.hand_chips:]
-        self.query_one("#offers-label", Static).update(
-            self.safe_t("dfg.ui.plays") if offers and self.hand_chips else "")
+        label = self.query_one("#offers-label", Static)
+        text = self.safe_t("dfg.ui.plays") if offers and self.hand_chips else ""
+        if label.content != text:  # an update lays the screen out again, even with the same text
+            label.update(text)
         sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
-        self.explain_text(self.note if deciding else "")
+        if explain:
+            self.explain_text(self.note if deciding else "")
         if self.think.start(version if deciding else None, time.monotonic()):
             self.show_banner()
         keys = tuple(self.key_works(action) for action, _, _ in FOOTER_KEYS)
@@ -345,8 +353,10 @@ class DaifugoScreen(TableScreen):
                 bar.remove_children()
                 bar.mount(Static(self.safe_t("ui.hands_hidden"), classes="hand-note"))
             return
-        bar.border_title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
-                                       count=len(view.hand), value=view.hand_value)
+        title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
+                            count=len(view.hand), value=view.hand_value)
+        if bar.border_title != title:
+            bar.border_title = title
         chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
                  [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
         sync_chips(bar, chips, self.cursor)
@@ -358,7 +368,7 @@ class DaifugoScreen(TableScreen):
         if self.cursor < self.hand_chips and self.cursor != selection.focus:
             selection.focus, selection.form = self.cursor, None
             if not selection.ticked:
-                self.show_choices()
+                self.show_choices(explain=False)
         for chip in self.query(Chip):
             selected = chip.index == self.cursor
             if chip.has_class("-selected") != selected:

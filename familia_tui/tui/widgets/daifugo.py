@@ -601,9 +601,12 @@ def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int)
                          ("-marked", choice.marked)):
             if chip.has_class(flag) != on:
                 chip.set_class(on, flag)
-        chip.display = True
+        if not chip.display:
+            chip.display = True
     for chip in shown[len(chips):]:
-        chip.index, chip.display = -1, False  # type: ignore[attr-defined]
+        chip.index = -1  # type: ignore[attr-defined]
+        if chip.display:
+            chip.display = False
     if len(chips) > len(shown):
         bar.mount_all([Chip(i, c, i == cursor) for i, c in chips[len(shown):]])
 
