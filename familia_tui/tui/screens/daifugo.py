@@ -10,11 +10,12 @@ to the offers, where Enter plays the play under the cursor; on a play whose joke
 for several cards it opens the joker's cards right after it, the cursor staying on the play.
 Ticking only ticks. x passes (only when following); u declares ウノ in strict mode; a dimmed
 card shows `explain()` of the play it would make. ドボン and チョンボ calls are the deciding
-seat's choices, behind the hot-seat curtain like every human decision. The footer shows only the keys that do something now, and drops the
-previous-trick and session keys when the terminal is too narrow for them. With the think timer
-option, a countdown runs in the banner while a human's decision is on screen, and says when the
-time is up; nothing is enforced (DF-27). At the end of a game the places, the ビリ and why, and
-the session's ビリ counts are shown; Enter starts the next.
+seat's choices, behind the hot-seat curtain like every human decision. The footer shows only
+the keys that do something now, and drops the previous-trick and session keys when the terminal
+is too narrow for them. With the think timer option, a countdown runs in the banner while a
+human's decision is on screen, and says when the time is up; nothing is enforced (DF-27). At
+the end of a game the places, the ビリ and why, and the session's ビリ counts are shown; Enter
+starts the next.
 """
 
 from __future__ import annotations
@@ -415,7 +416,7 @@ class DaifugoScreen(TableScreen):
     def chosen(self, choice: Choice) -> None:
         value = choice.value
         if isinstance(value, HandCard):
-            self.enter_on_card(value)
+            self.enter_on_card()
         elif isinstance(value, Form) and len(value.plays) > 1:
             # the joker's cards open after the play (or close again); the cursor stays on it
             self.selection.form = None if value == self.selection.form else value
@@ -433,9 +434,9 @@ class DaifugoScreen(TableScreen):
         return next((i for i in offers if isinstance(self.choices[i].value, (Form, Play))),
                     next((i for i in offers if self.choices[i].enabled), self.hand_chips))
 
-    def enter_on_card(self, card: HandCard) -> None:
-        """Enter on a card acts on the offers, the plays of the ticked cards (or of this card,
-        when none is ticked): the one play, when it is the only one and adds no joker, is
+    def enter_on_card(self) -> None:
+        """Enter on a card acts on the offers, the plays of the ticked cards (or of the card under
+        the cursor, when none is ticked): the one play, when it is the only one and adds no joker, is
         played; otherwise the cursor goes to the offers and the player chooses one. Enter never
         ticks a card."""
         view = self.shown
