@@ -47,14 +47,21 @@ async def move_to(pilot: Pilot, app: FamiliaTuiApp, index: int) -> None:
 
 
 async def decide(pilot: Pilot, app: FamiliaTuiApp) -> None:
-    """One decision with the quick keys: Enter plays the card under the cursor alone (or calls);
-    when that starts a selection instead, Esc and pass."""
+    """One decision with the quick keys: Enter on the card under the cursor plays its one play
+    (or calls); when it has several, Enter goes to the offers, whose first is the natural card
+    alone when that is legal (Enter again plays it); otherwise Esc and pass."""
     before = actions_so_far(app)
     await pilot.press("enter")
     await pilot.pause()
-    if actions_so_far(app) == before and deciding(app):
+    if actions_so_far(app) != before or not deciding(app):
+        return
+    screen = app.screen
+    play = getattr(screen.choices[screen.cursor].value, "play", None)  # type: ignore[attr-defined]
+    if screen.cursor >= screen.hand_chips and play is not None and play.size == 1 and not play.jokers:  # type: ignore[attr-defined]
+        await pilot.press("enter")
+    else:
         await pilot.press("escape", "x")
-        await pilot.pause()
+    await pilot.pause()
 
 
 async def play_until(pilot: Pilot, app: FamiliaTuiApp, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from test_daifugo_table import FOUR, deciding, stacked, table
+from test_daifugo_table import FOUR, deciding, play_card, stacked, table
 from tui_helpers import make_app, screen_text, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
@@ -92,8 +92,7 @@ async def test_the_dobon_prompt_shows_only_its_own_keys(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot, lambda: deciding(app))
         screen = table(app)
-        await move_to(pilot, app, screen.shown.hand.index(next(c for c in screen.shown.hand if str(c) == "QH")))
-        await pilot.press("enter")
+        await play_card(pilot, app, "QH", "play QH")
         await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
         await pilot.press("enter")
         await settle(pilot, lambda: deciding(app))
@@ -211,17 +210,6 @@ def test_explanations_draw_cards_in_the_glyph_mode_and_name_the_spade_three() ->
     text = explained(follow, "play 9D")
     assert text == ("JK is a top joker, stronger than every card [DF-17] → only a natural 3 of spades "
                     "may answer a single joker (スペ3) [DF-20]")
-
-
-async def test_a_note_after_a_full_stop_starts_with_a_capital(tmp_path: Path) -> None:
-    app = make_app(tmp_path, stacked(FOUR, {0: "3H 9D KC JK JK"}))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, lambda: deciding(app))
-        screen = table(app)
-        await move_to(pilot, app, len(screen.shown.hand) - 1)
-        await pilot.press("space")  # a joker alone: no lead
-        text = screen_text(app)
-        assert "or Esc. A lead may not be jokers alone [DF-17]" in text
 
 
 def test_the_results_keep_the_hands_of_a_dobon_and_its_return() -> None:

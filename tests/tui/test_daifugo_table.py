@@ -14,7 +14,7 @@ from tui_helpers import click, make_app, screen_text, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.core.record import Record, load_record
-from familia_tui.games.daifugo.actions import PASS
+from familia_tui.games.daifugo.actions import PASS, parse_action
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.scenes_daifugo import daifugo_record, decide, move_to
 from familia_tui.tui.screens.daifugo import DaifugoScreen
@@ -72,14 +72,39 @@ def shown_cards(app) -> str:  # type: ignore[no-untyped-def]
     return re.sub(r"JK=\S+", "JK", screen_text(app))
 
 
-async def tick_and_play(pilot, app, cards) -> None:  # type: ignore[no-untyped-def]
-    """Tick these cards with the keyboard (number keys or arrows, Space), then Enter."""
+async def tick_and_play(pilot, app, play) -> None:  # type: ignore[no-untyped-def]
+    """Tick the play's cards with the keyboard (number keys or arrows, Space), then Enter: it
+    plays them when they are the one play that uses them, else it goes to the offers, where
+    the play is chosen."""
     screen = table(app)
-    for card in cards:
+    before = len(screen.session.record.actions)
+    for card in play.naturals:
         await move_to(pilot, app, screen.shown.hand.index(card))
         await pilot.press("space")
     await pilot.press("enter")
     await pilot.pause()
+    if len(screen.session.record.actions) == before:
+        await choose_offer(pilot, app, play)
+
+
+async def choose_offer(pilot, app, play) -> None:  # type: ignore[no-untyped-def]
+    """Move to the offer of this play (no joker to declare) and press Enter."""
+    screen = table(app)
+    await move_to(pilot, app, next(i for i, c in enumerate(screen.choices)
+                                   if getattr(c.value, "plays", None) == (play,)))
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def play_card(pilot, app, card: str, action: str) -> None:  # type: ignore[no-untyped-def]
+    """Enter on this card (`3H`); when that goes to its several plays, choose `action`'s offer."""
+    screen = table(app)
+    before = len(screen.session.record.actions)
+    await move_to(pilot, app, [str(c) for c in screen.shown.hand].index(card))
+    await pilot.press("enter")
+    await pilot.pause()
+    if len(screen.session.record.actions) == before:
+        await choose_offer(pilot, app, parse_action(action))
 
 
 def natural_multi_play(screen: DaifugoScreen):  # type: ignore[no-untyped-def]
@@ -112,7 +137,7 @@ async def test_hot_seat_game_for_four_with_multi_card_plays_never_shows_another_
             before = len(screen.session.record.actions)
             play = natural_multi_play(screen)
             if play is not None:
-                await tick_and_play(pilot, app, play.naturals)
+                await tick_and_play(pilot, app, play)
                 assert screen.session.record.actions[before] == str(play)
                 multi += 1
             else:
@@ -217,15 +242,14 @@ async def test_a_pair_and_a_jokers_declared_card_are_chosen_by_keys(tmp_path: Pa
         await move_to(pilot, app, len(hand) - 1)  # the joker
         await pilot.press("space")
         text = screen_text(app)
-        assert "JK=7?" in text and "make one play, and the joker may stand for several cards" in text
-        await pilot.press("enter")  # Enter on the ticked joker: nothing more to do, it stays
-        assert screen.cursor == len(hand) - 1 and not screen.session.record.actions
-        await pilot.press("down")  # to the play (the leader has no Pass)
+        assert "JK=7?" in text and "2 plays use 7♠" in text  # 7♠ JK=7? and 7♠ 7♦ JK=7?
+        await pilot.press("enter")  # Enter on the ticked joker: to the first play, nothing played
         form = screen.cursor
+        assert form == screen.hand_chips and not screen.session.record.actions
         assert str(screen.choices[form].value.play).startswith("play 7S JK=7")
         await pilot.press("enter")  # the joker's cards open after the play; the cursor stays
         assert screen.cursor == form and "Choose the card the joker stands for" in screen_text(app)
-        offers = [str(c.value) for c in screen.choices[form + 1:]]
+        offers = [str(c.value) for c in screen.choices[form + 1:form + 5]]
         assert offers == ["play 7S JK=7S", "play 7S JK=7H", "play 7S JK=7D", "play 7S JK=7C"]
         await pilot.press("enter")  # Enter again closes them: still nothing played
         assert screen.selection.form is None and not screen.session.record.actions
@@ -297,8 +321,7 @@ async def test_a_private_dobon_call_is_asked_behind_the_handoff(tmp_path: Path) 
         await pilot.press("enter")
         await settle(pilot, lambda: deciding(app))
         screen = table(app)
-        await move_to(pilot, app, screen.shown.hand.index(next(c for c in screen.shown.hand if str(c) == "QH")))
-        await pilot.press("enter")
+        await play_card(pilot, app, "QH", "play QH")
         await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert app.screen.person == "Ben"
         assert "10♠" not in screen_text(app)
@@ -349,14 +372,12 @@ async def test_the_log_in_ascii_draws_the_cards_it_names_as_letters(tmp_path: Pa
     record = stacked(FOUR, hands, humans=2, rule_card="9D", diamond_revolution=True)
     app = make_app(tmp_path, record, glyphs="ascii")
     async with app.run_test(size=(120, 40)) as pilot:
-        for card in ("3H", "JK", "3S"):  # Aki leads 3H, Ben a single joker, Aki answers 3S
+        for card in ("3H", "JK", "3S"):  # Aki leads 3H, Ben a single top joker, Aki answers 3S
             await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
             await pilot.press("enter")
             await settle(pilot, lambda: deciding(app))
             screen = table(app)
-            await move_to(pilot, app, [str(c) for c in screen.shown.hand].index(card))
-            await pilot.press("enter")
-            await pilot.pause()
+            await play_card(pilot, app, card, f"play {card}")
         assert screen.session.record.actions[-1] == "play 3S"
         log = "".join(line.text for line in screen.query_one(EventLog).lines)  # lines wrap
         assert not SUIT_SYMBOLS & set(log), log

@@ -1,19 +1,21 @@
 """The Daifugō table (大富豪統合ルール): the rule card and its families, the order and the locks,
 the trick, the seats with their counts and places, the log, and the hand as a row of card chips.
 
-A player plays several cards by ticking them (Space, or a click) and choosing among the legal
-plays that use exactly those cards (with jokers as needed): the offers under the hand, built by
-filtering `legal_actions()`. Enter on a play whose jokers may stand for several cards opens the
-joker's cards right after it, the cursor staying on the play (nothing is chosen for the player);
-Enter on a card with nothing ticked plays it alone when that is legal (or starts a selection with
-it, the cursor staying on the card); x passes (only when following); u declares ウノ in strict
-mode; a dimmed card or a selection that makes no play shows `explain()` of the play it would
-make. ドボン and チョンボ calls are the deciding seat's choices, behind the hot-seat curtain like
-every human decision. The footer shows only the keys that do something now, and drops the
-previous-trick and session keys when the terminal is too narrow for them. With the think timer
-option, a countdown runs in the banner while a human's decision is on screen, and says when the
-time is up; nothing is enforced (DF-27). At the end of a game the places, the ビリ and why, and
-the session's ビリ counts are shown; Enter starts the next.
+Under the hand, the offers are every legal play that uses the card under the cursor, or, once
+cards are ticked (Space, or a click), every legal play that uses all the ticked cards: built by
+filtering `legal_actions()`, natural sets and sequences first, then the plays that add jokers,
+then Pass. Enter never chooses among several legal plays for the player: on a card it plays
+the one play of those cards when there is exactly one and it adds no joker, and otherwise goes
+to the offers, where Enter plays the play under the cursor; on a play whose jokers may stand
+for several cards it opens the joker's cards right after it, the cursor staying on the play.
+Ticking only ticks. x passes (only when following); u declares ウノ in strict mode; a dimmed
+card shows `explain()` of the play it would make. ドボン and チョンボ calls are the deciding
+seat's choices, behind the hot-seat curtain like every human decision. The footer shows only
+the keys that do something now, and drops the previous-trick and session keys when the terminal
+is too narrow for them. With the think timer option, a countdown runs in the banner while a
+human's decision is on screen, and says when the time is up; nothing is enforced (DF-27). At
+the end of a game the places, the ビリ and why, and the session's ビリ counts are shown; Enter
+starts the next.
 """
 
 from __future__ import annotations
@@ -101,6 +103,8 @@ class DaifugoScreen(TableScreen):
         """The line under the choices when no refusal is shown."""
         self.selection_of = -1
         """The decision (number of actions so far) the selection belongs to."""
+        self.fresh = True
+        """The selection is new: the cursor goes to an enabled choice when the decision shows."""
         self.hand_chips = 0
         """`choices[:hand_chips]` are the hand's cards, the rest the offers."""
         self.index: tuple[int, PlayIndex] | None = None
@@ -283,7 +287,7 @@ class DaifugoScreen(TableScreen):
         return self.index[1]
 
     def reset_selection(self) -> None:
-        self.selection, self.note = Selection(), ""
+        self.selection, self.note, self.fresh = Selection(), "", True
 
     @property
     def ticked(self) -> set[int]:
@@ -302,11 +306,12 @@ class DaifugoScreen(TableScreen):
         hand = self.selection.hand_choices(view.hand, index, self.glyphs)
         self.hand_chips = len(hand)
         offers = self.selection.offer_choices(view.hand, index, t, self.glyphs)
-        self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs, self.why))
+        self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs))
         return hand + [Choice(self.safe(o.label), o.enabled, o.value, o.marked) for o in offers]
 
-    def show_choices(self, note: str = "") -> None:
-        """The hand as card chips and the offers below it (the base shows one row only)."""
+    def show_choices(self, note: str = "", explain: bool = True) -> None:
+        """The hand as card chips and the offers below it (the base shows one row only); the
+        note under them unless `explain` is False (the caller writes that line)."""
         version = len(self.session.record.actions)
         if version != self.selection_of:
             self.selection_of = version
@@ -316,14 +321,22 @@ class DaifugoScreen(TableScreen):
         if not deciding:
             self.hand_chips = 0
         self.cursor = min(self.cursor, max(len(self.choices) - 1, 0))
-        if self.choices and not self.choices[self.cursor].enabled:
+        if self.choices and not self.choices[self.cursor].enabled and (
+                self.fresh or self.cursor >= self.hand_chips):  # a dimmed card may be looked at
             self.cursor = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
+        self.fresh = self.fresh and not deciding
+        if self.cursor < self.hand_chips and self.selection.focus != self.cursor:
+            self.selection.focus = self.cursor  # the offers are the plays of the card under the cursor
+            self.choices = self.make_choices()
         self.fill_hand()
         offers = list(enumerate(self.choices))[self.hand_chips:]
-        self.query_one("#offers-label", Static).update(
-            self.safe_t("dfg.ui.plays") if offers and self.hand_chips else "")
+        label = self.query_one("#offers-label", Static)
+        text = self.safe_t("dfg.ui.plays") if offers and self.hand_chips else ""
+        if label.content != text:  # an update lays the screen out again, even with the same text
+            label.update(text)
         sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
-        self.explain_text(self.note if deciding else "")
+        if explain:
+            self.explain_text(self.note if deciding else "")
         if self.think.start(version if deciding else None, time.monotonic()):
             self.show_banner()
         keys = tuple(self.key_works(action) for action, _, _ in FOOTER_KEYS)
@@ -342,13 +355,22 @@ class DaifugoScreen(TableScreen):
                 bar.remove_children()
                 bar.mount(Static(self.safe_t("ui.hands_hidden"), classes="hand-note"))
             return
-        bar.border_title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
-                                       count=len(view.hand), value=view.hand_value)
+        title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
+                            count=len(view.hand), value=view.hand_value)
+        if bar.border_title != title:
+            bar.border_title = title
         chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
                  [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
         sync_chips(bar, chips, self.cursor)
 
     def moved(self) -> None:
+        """The cursor moved: onto another card, the offers become that card's plays (when none
+        is ticked); a dimmed choice shows why."""
+        selection = self.selection
+        if self.cursor < self.hand_chips and self.cursor != selection.focus:
+            selection.focus, selection.form = self.cursor, None
+            if not selection.ticked:
+                self.show_choices(explain=False)
         for chip in self.query(Chip):
             selected = chip.index == self.cursor
             if chip.has_class("-selected") != selected:
@@ -395,7 +417,7 @@ class DaifugoScreen(TableScreen):
     def chosen(self, choice: Choice) -> None:
         value = choice.value
         if isinstance(value, HandCard):
-            self.enter_on_card(value)
+            self.enter_on_card()
         elif isinstance(value, Form) and len(value.plays) > 1:
             # the joker's cards open after the play (or close again); the cursor stays on it
             self.selection.form = None if value == self.selection.form else value
@@ -408,33 +430,24 @@ class DaifugoScreen(TableScreen):
             self.apply(value)
 
     def first_play(self) -> int:
-        """The first play on offer (after Pass and the ウノ toggle), else the first offer."""
+        """The first play on offer (after the ウノ toggle), else the first offer."""
         offers = range(self.hand_chips, len(self.choices))
         return next((i for i in offers if isinstance(self.choices[i].value, (Form, Play))),
                     next((i for i in offers if self.choices[i].enabled), self.hand_chips))
 
-    def enter_on_card(self, card: HandCard) -> None:
-        """Nothing ticked: play the card alone if that is legal. Otherwise add it to the selection
-        and play the ticked cards as they are (no joker added) if that is one legal play, or
-        offer their plays below, the cursor staying on the card (↓ goes to them)."""
-        view, index, selection = self.shown, self.play_index(), self.selection
+    def enter_on_card(self) -> None:
+        """Enter on a card acts on the offers, the plays of the ticked cards (or of the card under
+        the cursor, when none is ticked): the one play, when it is the only one and adds no joker, is
+        played; otherwise the cursor goes to the offers and the player chooses one. Enter never
+        ticks a card."""
+        view = self.shown
         assert view is not None
-        if not selection.ticked and not card.card.is_joker:
-            single = index.single(card.card, selection.uno)
-            if single is not None:
-                self.apply(single)
-                return
-        selection.ticked.add(card.index)
-        naturals, jokers = selection.cards(view.hand)
-        forms = selection.forms(view.hand, index)
-        as_ticked = [f for f in forms if len(f.play.jokers) == jokers and len(f.plays) == 1]
-        if as_ticked:
-            self.apply(as_ticked[0].play)
-            return
-        self.rebuild()
-        if not forms and len(selection.ticked) > 1:  # the ticked cards make no play (yet)
-            self.explain_text(self.refusal(closest_play(naturals, jokers)))
-            self.app.bell()
+        sole = self.selection.sole_play(view.hand, self.play_index())
+        if sole is not None:
+            self.apply(sole)
+        else:
+            self.cursor = self.first_play()
+            self.moved()
 
     def rebuild(self, focus: int | None = None) -> None:
         """Redraw the choices after a change of the selection, the cursor on `focus`."""
@@ -490,7 +503,7 @@ class DaifugoScreen(TableScreen):
             elif step > 0 and len(self.choices) > cards:
                 self.cursor = self.first_play()
         elif step < 0 and cards:
-            self.cursor = (cards - 1) // columns * columns
+            self.cursor = min(self.selection.focus, cards - 1)  # back to the card of the offers
         self.moved()
 
     def action_back(self) -> None:

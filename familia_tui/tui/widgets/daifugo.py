@@ -7,8 +7,8 @@ Everything here reads a `DaifugoView` (never the state), the events or the legal
   ambiguous width);
 - `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
   player went out, the cards left at the end);
-- `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the ticked cards, turned
-  into the card chips and the offers under them;
+- `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the card under the
+  cursor or the ticked cards, turned into the card chips and the offers under them;
 - `footer_cells`, `spare_that_fit`: how much of the footer the keys take, and which spare keys
   still fit; `ThinkTimer`: the optional think timer's countdown (DF-27).
 
@@ -396,8 +396,8 @@ class Form:
 
 
 class PlayIndex:
-    """The legal plays of one decision, indexed for ticking cards: which cards can still join a
-    selection, and which plays use exactly the ticked cards. Built once per decision (a hand
+    """The legal plays of one decision, indexed by the cards they use: which cards can still join
+    a selection, and which plays use all of the chosen cards. Built once per decision (a hand
     with jokers may have a couple of thousand legal plays)."""
 
     def __init__(self, legal: Iterable[Action]) -> None:
@@ -405,6 +405,13 @@ class PlayIndex:
         self.plays = frozenset(play for play, _, _ in self.entries)
         self.passing = PASS in legal  # type: ignore[operator]
         self.strict_uno = any(play.uno for play, _, _ in self.entries)
+        self.using: dict[Card, list[tuple[Play, frozenset[Card], int]]] = {}
+        """The entries that use a card (`JOKER`: the entries that use a joker)."""
+        for entry in self.entries:
+            for card in entry[1] | ({JOKER} if entry[2] else set()):
+                self.using.setdefault(card, []).append(entry)
+        self.offers: dict[tuple[frozenset[Card], int, bool], list[Form]] = {}
+        """`forms` already worked out (the cursor comes back to the same cards)."""
 
     def lit(self, naturals: frozenset[Card], jokers: int) -> tuple[frozenset[Card], bool]:
         """(natural cards that some legal play adds to the selection, whether a joker can be
@@ -418,32 +425,34 @@ class PlayIndex:
         return frozenset(cards - naturals), joker
 
     def forms(self, naturals: frozenset[Card], jokers: int, uno: bool) -> list[Form]:
-        """The offers for a selection: plays with exactly these natural cards, and exactly the
-        ticked jokers (or, with none ticked, as many as needed), fewest jokers first. Strict ウノ:
-        of a play with and without ウノ, the one that matches `uno`."""
+        """The offers for chosen cards: every legal play that uses all of them (and at least the
+        chosen number of jokers), natural plays first, then those that need jokers, fewest first
+        (`_form_order`). Strict ウノ: of a play with and without ウノ, the one that matches `uno`."""
+        known = self.offers.get((naturals, jokers, uno))
+        if known is not None:
+            return known
+        keys = [*naturals] + ([JOKER] if jokers else [])
+        if not keys:
+            return []
         grouped: dict[tuple[object, ...], list[Play]] = {}
-        for play, used, count in self.entries:
-            if used != naturals or (jokers and count != jokers):
+        for play, used, count in min((self.using.get(k, []) for k in keys), key=len):
+            if count < jokers or not used >= naturals:
                 continue
             if play.uno != uno and play._replace(uno=uno) in self:
                 continue
             key = (play.naturals, tuple(0 if j.is_joker else j.rank for j in play.jokers), play.uno)
             grouped.setdefault(key, []).append(play)
-        forms = [Form(tuple(plays)) for plays in grouped.values()]
-        return sorted(forms, key=_form_order)
-
-    def single(self, card: Card, uno: bool) -> Play | None:
-        """The card played alone, if that is legal (with ウノ as asked, where it applies)."""
-        for play in (Play((card,), (), uno), Play((card,), (), not uno)):
-            if play in self:
-                return play
-        return None
+        forms = self.offers[naturals, jokers, uno] = sorted(
+            (Form(tuple(plays)) for plays in grouped.values()), key=_form_order)
+        return forms
 
     def __contains__(self, play: object) -> bool:
         return play in self.plays
 
 
 def _form_order(form: Form) -> tuple[int, int, int, int]:
+    """Natural sets and sequences first, then joker completions with fewest jokers; declared
+    jokers before top jokers; smaller plays first, then the weaker."""
     play = form.play
     top = all(j.is_joker for j in play.jokers) and not play.naturals
     low = min((POS_OF_RANK[c.rank] for c in play.cards if not c.is_joker), default=99)
@@ -489,21 +498,40 @@ class HandCard:
 
 @dataclass(eq=False)
 class Selection:
-    """One decision's multi-card selection: the ticked cards, the offer whose jokers' cards are
-    being chosen, and strict ウノ. It turns the hand and the `PlayIndex` into choices."""
+    """One decision's multi-card selection: the ticked cards, the card whose plays are offered
+    when none is ticked, the offer whose jokers' cards are being chosen, and strict ウノ. It turns
+    the hand and the `PlayIndex` into choices; it never chooses a play itself."""
 
     ticked: set[int] = field(default_factory=set)
     """Places in the hand of the ticked cards."""
+    focus: int = 0
+    """The place in the hand of the card last under the cursor: with nothing ticked, the offers
+    are its plays."""
     form: Form | None = None
     uno: bool = False
 
-    def cards(self, hand: Sequence[Card]) -> tuple[frozenset[Card], int]:
-        """(the ticked natural cards, how many jokers are ticked)."""
-        cards = [hand[i] for i in self.ticked]
+    @property
+    def chosen(self) -> set[int]:
+        """The cards the offers use: the ticked ones, else the card in focus."""
+        return self.ticked or {self.focus}
+
+    def cards(self, hand: Sequence[Card], places: Iterable[int] | None = None) -> tuple[frozenset[Card], int]:
+        """(the natural cards, how many jokers) at these places (default: the ticked ones)."""
+        cards = [hand[i] for i in (self.ticked if places is None else places) if i < len(hand)]
         return frozenset(c for c in cards if not c.is_joker), sum(c.is_joker for c in cards)
 
     def forms(self, hand: Sequence[Card], index: PlayIndex) -> list[Form]:
-        return index.forms(*self.cards(hand), self.uno) if self.ticked else []
+        """The offers: the legal plays that use every chosen card."""
+        return index.forms(*self.cards(hand, self.chosen), self.uno)
+
+    def sole_play(self, hand: Sequence[Card], index: PlayIndex) -> Play | None:
+        """The one legal play that uses the chosen cards, when there is exactly one and it adds
+        no joker to them (Enter may play it; otherwise the player chooses among the offers)."""
+        forms = self.forms(hand, index)
+        if len(forms) != 1 or len(forms[0].plays) != 1:
+            return None
+        play = forms[0].play
+        return play if len(play.jokers) == self.cards(hand, self.chosen)[1] else None
 
     def hand_choices(self, hand: Sequence[Card], index: PlayIndex, glyphs: str) -> list[Choice]:
         """A chip per card: ticked ones marked (`*`), the ones no legal play adds dimmed."""
@@ -514,9 +542,10 @@ class Selection:
 
     def offer_choices(self, hand: Sequence[Card], index: PlayIndex, t: Translate,
                       glyphs: str) -> list[Choice]:
-        """Pass (when following), the ウノ toggle (strict), then the selection's plays; the play
-        whose joker's card is being chosen stays in place, marked, its cards right after it."""
-        offers = [Choice(t("dfg.ui.pass"), True, PASS)] if index.passing else []
+        """The ウノ toggle (strict), the plays of the chosen cards (natural ones first, then those
+        with jokers), then Pass (when following); the play whose joker's card is being chosen
+        stays in place, marked, its cards right after it."""
+        offers = []
         if index.strict_uno:
             offers.append(Choice(f"{escape('[x]' if self.uno else '[ ]')} {t('dfg.ui.uno_chip')}",
                                  True, UNO, marked=self.uno))
@@ -526,60 +555,60 @@ class Selection:
                                  marked=open_))
             if open_:
                 offers += [Choice(play_markup(p, glyphs), True, p) for p in form.plays]
+        if index.passing:
+            offers.append(Choice(t("dfg.ui.pass"), True, PASS))
         return offers
 
-    def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str,
-             why: Callable[[Play], str]) -> str:
-        """What the selection does now, or how to play; `why` explains a play that is not legal."""
-        cards = " ".join(card_markup(hand[i], glyphs) for i in sorted(self.ticked))
+    def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str) -> str:
+        """What Enter does with the chosen cards, or how to play."""
+        cards = " ".join(card_markup(hand[i], glyphs) for i in sorted(self.chosen) if i < len(hand))
         forms = self.forms(hand, index)
+        sole = self.sole_play(hand, index)
         if self.form is not None:
             note = t("dfg.ui.choose_declared")
-        elif not self.ticked:
+        elif not forms:  # (ticked cards are always part of a play: a card is ticked only then)
             note = t("dfg.ui.help_follow" if index.passing else "dfg.ui.help_lead")
-        elif not forms:
-            lit, joker_lit = index.lit(*self.cards(hand))
-            note = t("dfg.ui.more_cards" if lit or joker_lit else "dfg.ui.no_match", cards=cards)
-            note += " " + sentence(why(closest_play(*self.cards(hand))))
-        elif len(forms) > 1:
-            note = t("dfg.ui.choose_play", cards=cards)
-        elif len(forms[0].plays) > 1:
-            note = t("dfg.ui.choose_form", cards=cards)
-        else:
+        elif sole is not None and self.ticked and sole.size == len(self.ticked):
             note = t("dfg.ui.ticked", cards=cards)
+        elif sole is not None:
+            note = t("dfg.ui.enter_plays", play=play_markup(sole, glyphs), cards=cards)
+        elif len(forms) == 1 and len(forms[0].plays) > 1:
+            note = t("dfg.ui.choose_form", cards=cards)
+        elif len(forms) == 1:
+            note = t("dfg.ui.joker_play", cards=cards, play=play_markup(forms[0].play, glyphs))
+        else:
+            note = t("dfg.ui.choose_play", cards=cards, count=len(forms))
         if index.strict_uno:
             note += " " + t("dfg.ui.uno_on" if self.uno else "dfg.ui.uno_off")
         return note
 
 
-def sentence(markup: str) -> str:
-    """Markup that starts a sentence: its first letter (after any markup tag) in capitals."""
-    match = _FIRST_LETTER.match(markup)
-    if match is None:
-        return markup
-    at = match.end() - 1
-    return markup[:at] + markup[at].upper() + markup[at + 1:]
-
-
-_FIRST_LETTER = re.compile(r"(?:\[[^\]\\]*\])*[a-z]")
-"""Markup tags at the start of a text, then its first (lower-case) letter."""
-
-
 def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
-    """Show these chips (global choice index, choice) in a bar, reusing the chips already there:
-    a bot's move or a tick changes labels and states, not the layout."""
+    """Show these chips (global choice index, choice) in a bar, reusing the chips already there
+    and touching only what changed: a bot's move, a tick or the offers of another card change
+    labels, states and how many chips there are, and a key press must redraw fast. Chips not
+    needed now are hidden (index -1), not removed, for the next card's offers."""
     shown = list(bar.children)
-    if len(shown) != len(chips) or not all(isinstance(w, Chip) for w in shown):
+    if not all(isinstance(w, Chip) for w in shown):
         bar.remove_children()
-        bar.mount_all([Chip(i, c, i == cursor) for i, c in chips])
-        return
-    for chip, (index, choice) in zip(shown, chips, strict=True):
+        shown = []
+    for chip, (index, choice) in zip(shown, chips, strict=False):
         chip.index = index  # type: ignore[attr-defined]
-        chip.update(f"[dim]{index + 1 if index < 9 else ' '}[/] {choice.label}")  # type: ignore[attr-defined]
+        label = f"[dim]{index + 1 if index < 9 else ' '}[/] {choice.label}"
+        if chip.content != label:  # type: ignore[attr-defined]
+            chip.update(label)  # type: ignore[attr-defined]
         for flag, on in (("-disabled", not choice.enabled), ("-selected", index == cursor),
                          ("-marked", choice.marked)):
             if chip.has_class(flag) != on:
                 chip.set_class(on, flag)
+        if not chip.display:
+            chip.display = True
+    for chip in shown[len(chips):]:
+        chip.index = -1  # type: ignore[attr-defined]
+        if chip.display:
+            chip.display = False
+    if len(chips) > len(shown):
+        bar.mount_all([Chip(i, c, i == cursor) for i, c in chips[len(shown):]])
 
 
 # ----- the footer's room, the think timer -----
