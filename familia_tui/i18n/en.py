@@ -6,6 +6,8 @@ MESSAGES: dict[str, str] = {
     "fam.choose_pile_first": "the leader first chooses the colour of the face pile",
     "fam.pile_not_now": "a face pile is chosen only before a trick starts",
     "fam.pile_empty": "the {colour} face pile is empty, so the other pile must be used",
+    "fam.colour.black": "black",
+    "fam.colour.red": "red",
     "fam.pile_choice": "the leader chooses a colour; the card within it is blind",
     "fam.not_in_hand": "{card} is not in this hand",
     "fam.joker_names_suit": "a Joker led in a trump trick must name its suit",

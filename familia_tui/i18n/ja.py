@@ -5,6 +5,8 @@ MESSAGES: dict[str, str] = {
     "fam.choose_pile_first": "まずリードのプレイヤーが絵札の色を選びます",
     "fam.pile_not_now": "絵札の色を選ぶのはトリックの開始前だけです",
     "fam.pile_empty": "{colour}の絵札がないので、もう一方の絵札を使います",
+    "fam.colour.black": "黒",
+    "fam.colour.red": "赤",
     "fam.pile_choice": "リードのプレイヤーは色だけを選び、どのカードかは伏せたままです",
     "fam.not_in_hand": "{card} はこの手札にありません",
     "fam.joker_names_suit": "切り札のトリックでジョーカーをリードするときはスートを宣言します",

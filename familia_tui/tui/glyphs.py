@@ -1,16 +1,24 @@
-"""How cards and suits are drawn in each glyph mode.
+"""How cards and suits are drawn in each glyph mode, and the one text pipeline of the tables.
 
 - `unicode`: suit symbols ♠♥♦♣ (never the emoji variants) and box lines;
 - `letters`: suit letters S H D C, box lines kept;
 - `ascii`: suit letters and plain ASCII lines, for terminals where ♠♥♣ and box lines are
   ambiguous-width (many Japanese terminals).
+
+Every text a screen shows passes `glyph_safe` once: the app's `t` (every message) and
+`explanation_markup` (every `explain()` chain, with the game's own parameter renderer) use it, so
+no screen keeps its own translation or stand-in table.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from familia_tui.core.cards import SUIT_SYMBOLS, Card, format_card
+from familia_tui.core.engine import Explanation
+from familia_tui.i18n import translate
+from familia_tui.tui.widgets.ascii import ascii_safe
 
 GLYPH_MODES = ("unicode", "letters", "ascii")
 
@@ -45,13 +53,35 @@ def colour_glyph(colour: str, glyphs: str) -> str:
     return "■" if colour == "black" else "[red]■[/]"
 
 
-def clause_renderer(glyphs: str):  # type: ignore[no-untyped-def]
-    """Show explanation parameters in the glyph mode: suits as symbols, cards coloured."""
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def glyph_safe(text: str, glyphs: str) -> str:
+    """Text (or markup) in the glyph mode: outside unicode mode a suit symbol that slipped into a
+    message is its letter; in ascii mode nothing of ambiguous width is left (→ is `->`, é is `e`),
+    while Japanese (wide) text stays."""
+    if glyphs == "unicode":
+        return text
+    text = text.translate(_SUIT_LETTERS)
+    return ascii_safe(text) if glyphs == "ascii" else text
+
+
+def explanation_markup(explanation: Explanation, lang: str, glyphs: str,
+                       render: Callable[[str, str], str]) -> str:
+    """An `explain()` chain as markup in the language and glyph mode: parameters through the
+    game's `render`, ruling ids kept (`[R-F1]` is no markup tag), then `glyph_safe`."""
+    return glyph_safe(rulings_shown(explanation.text(lang, render)), glyphs)
+
+
+def clause_renderer(glyphs: str, lang: str = "en"):  # type: ignore[no-untyped-def]
+    """Show Familia's explanation parameters: suits as symbols, cards coloured, colours named."""
     from familia_tui.core.cards import CardError, parse_card
 
     def render(name: str, value: str) -> str:
         if name in ("suit", "trump"):
             return suit_text(value, glyphs)
+        if name == "colour":
+            return translate(f"fam.colour.{value}", lang)
         try:
             return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
         except CardError:

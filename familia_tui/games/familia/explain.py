@@ -7,6 +7,7 @@ hand Joker [R-F13] included), so the explanation and the rule can never disagree
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from familia_tui.core.cards import JOKER, Card
@@ -18,13 +19,13 @@ if TYPE_CHECKING:
     from familia_tui.games.familia.rules import FamiliaState
 
 
-def _cards(cards: object) -> str:
+def _cards(cards: Iterable[Card]) -> str:
     return " ".join(_sorted(cards))
 
 
-def _sorted(cards: object) -> list[str]:
+def _sorted(cards: Iterable[Card]) -> list[str]:
     """Cards in notation, by suit, the highest first."""
-    return [str(c) for c in sorted(cards, key=lambda c: (c.suit, -c.rank))]  # type: ignore[attr-defined]
+    return [str(c) for c in sorted(cards, key=lambda c: (c.suit, -c.rank))]
 
 
 def _playable(state: FamiliaState) -> list[str]:

@@ -34,7 +34,7 @@ from familia_tui.core.session import Session
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.glyphs import card_markup, glyph_safe
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
@@ -50,7 +50,6 @@ from familia_tui.tui.widgets.daifugo import (
     event_lines,
     explanation_markup,
     footer_cells,
-    glyph_safe,
     locks_markup,
     order_markup,
     play_text,
@@ -147,7 +146,7 @@ class DaifugoScreen(TableScreen):
         elif self.session.record.actions:
             log.add(self.history_lines())
         else:
-            log.add([self.safe_t("dfg.ui.started", games=state.options.games)]
+            log.add([self.t("dfg.ui.started", games=state.options.games)]
                     + self.event_lines(state.events))
             self.memory.track(state.events)
         self.fit_hand_grid()
@@ -164,16 +163,9 @@ class DaifugoScreen(TableScreen):
         start = max((i for i, e in enumerate(events) if e.kind == "rule_card"), default=0)
         self.memory.track(events)
         game = self.session.state.view(0).game
-        return [self.safe_t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
+        return [self.t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
 
     # ----- the flow of the game -----
-
-    @property
-    def safe_t(self):  # type: ignore[no-untyped-def]
-        """Messages in the app's language and glyph mode (see `safe`)."""
-        if self.glyphs == "unicode":
-            return self.t
-        return lambda key, **params: glyph_safe(self.t(key, **params), self.glyphs)
 
     def safe(self, text: str) -> str:
         """Text in the glyph mode (cards are drawn in it already): in ascii mode nothing of
@@ -223,7 +215,7 @@ class DaifugoScreen(TableScreen):
 
     def redraw(self) -> None:
         view = self.shown = self.view()
-        t, glyphs = self.safe_t, self.glyphs
+        t, glyphs = self.t, self.glyphs
         for widget_id, text in (
                 ("#banner", self.banner_text()), ("#rules", rule_markup(view, t, glyphs)),
                 ("#order", order_markup(view, t) + "\n" + locks_markup(view, t, glyphs)),
@@ -249,7 +241,7 @@ class DaifugoScreen(TableScreen):
 
     def turn_text(self, name: str) -> str:
         """The banner of a human's decision: lead, beat the top play, or the call to make."""
-        view, t = self.shown, self.safe_t
+        view, t = self.shown, self.t
         if view is None:
             return t("dfg.ui.turn_lead", name=name)
         if view.phase in ("dobon", "chombo"):
@@ -289,7 +281,7 @@ class DaifugoScreen(TableScreen):
         return self.selection.ticked
 
     def make_choices(self) -> list[Choice]:
-        view, t = self.shown, self.safe_t
+        view, t = self.shown, self.t
         assert view is not None
         self.hand_chips = 0
         if view.decision is not None:
@@ -320,7 +312,7 @@ class DaifugoScreen(TableScreen):
         self.fill_hand()
         offers = list(enumerate(self.choices))[self.hand_chips:]
         self.query_one("#offers-label", Static).update(
-            self.safe_t("dfg.ui.plays") if offers and self.hand_chips else "")
+            self.t("dfg.ui.plays") if offers and self.hand_chips else "")
         sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
         self.explain_text(self.note if deciding else "")
         if self.think.start(version if deciding else None, time.monotonic()):
@@ -339,9 +331,9 @@ class DaifugoScreen(TableScreen):
             bar.border_title = ""
             if not bar.query(".hand-note"):
                 bar.remove_children()
-                bar.mount(Static(self.safe_t("ui.hands_hidden"), classes="hand-note"))
+                bar.mount(Static(self.t("ui.hands_hidden"), classes="hand-note"))
             return
-        bar.border_title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
+        bar.border_title = self.t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
                                        count=len(view.hand), value=view.hand_value)
         chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
                  [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
@@ -359,7 +351,7 @@ class DaifugoScreen(TableScreen):
             self.explain_text(self.why_not(choice))
         elif (isinstance(choice.value, Form) and len(choice.value.plays) > 1
               and choice.value != self.selection.form):
-            self.explain_text(self.safe_t("dfg.ui.ways", count=len(choice.value.plays)))
+            self.explain_text(self.t("dfg.ui.ways", count=len(choice.value.plays)))
         else:
             self.explain_text(self.note)
 

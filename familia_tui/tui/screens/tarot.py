@@ -40,7 +40,7 @@ from familia_tui.games.tarot.actions import (
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.glyphs import rulings_shown
+from familia_tui.tui.glyphs import explanation_markup, glyph_safe
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
@@ -48,7 +48,6 @@ from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.tarot import (
     ShownChips,
     Step,
-    ascii_safe,
     bid_choices,
     call_choices,
     card_markup,
@@ -111,14 +110,6 @@ class TarotScreen(TableScreen):
         """What each part of the table shows now."""
         self.shown: tuple[TarotView, TarotView] | None = None
         """(the view drawn, the public view) at the last redraw."""
-
-    @property
-    def t(self) -> Callable[..., str]:
-        """Messages in the app's language; in ascii mode with no ambiguous-width character."""
-        translate = self.app.t  # type: ignore[attr-defined]
-        if self.glyphs != "ascii":
-            return translate  # type: ignore[no-any-return]
-        return lambda key, **params: ascii_safe(translate(key, **params))
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -230,7 +221,7 @@ class TarotScreen(TableScreen):
 
     def safe(self, text: str) -> str:
         """Ascii mode: no ambiguous-width character (names, separators) reaches the screen."""
-        return ascii_safe(text) if self.glyphs == "ascii" else text
+        return glyph_safe(text, self.glyphs)
 
     def hand_text(self, view: TarotView) -> str:
         if view.seat < 0:
@@ -355,9 +346,8 @@ class TarotScreen(TableScreen):
     def explanation(self, action: object) -> str:
         """The engine's explain() chain in the app's language and glyphs, as a sentence (its
         clauses are written to be chained: `x → y`, lower case)."""
-        text = self.session.state.explain(action).text(self.lang, clause_renderer(self.t, self.glyphs))
-        text = sentence(rulings_shown(text))  # [A4], [TA-2] are ruling ids, not markup
-        return ascii_safe(text) if self.glyphs == "ascii" else text
+        explanation = self.session.state.explain(action)
+        return sentence(explanation_markup(explanation, self.lang, self.glyphs, clause_renderer(self.t, self.glyphs)))
 
     def why_not(self, choice: Choice) -> str:
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"

@@ -3,7 +3,7 @@
 Everything here reads a `DaifugoView` (never the state), the events or the legal actions:
 
 - markup and Rich tables for the rule card and its families, the order and the locks, the trick,
-  the seats and the log; `glyph_safe` keeps messages in the glyph mode (ascii: nothing of
+  the seats and the log (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of
   ambiguous width);
 - `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
   player went out, the cards left at the end);
@@ -34,36 +34,10 @@ from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
 from familia_tui.tui.glyphs import card_markup, card_text, suit_text
-from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
+from familia_tui.tui.glyphs import explanation_markup as shown_explanation
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
-
-_STAND_INS = {
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "◆": "D", "○": "O", "→": ">", "←": "<", "…": "...",
-    "·": "-", "—": "-", "–": "-", "×": "x", "★": "*", "■": "#", "“": '"', "”": '"', "’": "'",
-    "↑": "^", "↓": "v",
-}
-"""ASCII stand-ins for the ambiguous-width characters the messages use."""
-
-
-def ascii_safe(text: str) -> str:
-    """The text with no ambiguous-width character (this game's stand-ins first)."""
-    return shared_ascii_safe(text, _STAND_INS)
-
-
-SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
-
-def glyph_safe(text: str, glyphs: str) -> str:
-    """A message in the glyph mode: in ascii mode nothing of ambiguous width is left (→ is `>`,
-    ○ is `O` …). Messages write no suit symbol (cards are parameters drawn with `card_markup`);
-    one that slipped into a message still becomes its letter outside unicode mode."""
-    if glyphs == "unicode":
-        return text
-    text = text.translate(SUIT_LETTERS)
-    return ascii_safe(text) if glyphs == "ascii" else text
-
 
 # ----- cards and plays -----
 
@@ -344,8 +318,7 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
 def explanation_markup(explanation: Explanation, lang: str, seats: Sequence[Seat], glyphs: str) -> str:
     """An explain() chain as markup: cards in the glyph mode, ruling ids kept (`[DF-32]` would
     otherwise read as a markup tag)."""
-    text = explanation.text(lang, clause_renderer(seats, glyphs))
-    return RULING.sub(r"\\[", text)
+    return shown_explanation(explanation, lang, glyphs, clause_renderer(seats, glyphs))
 
 
 RULING = re.compile(r"\[(?=[A-Z][A-Za-z0-9.-]*\])")

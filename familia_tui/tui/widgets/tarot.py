@@ -38,20 +38,13 @@ from familia_tui.games.tarot.declarations import ActionList, Handful
 from familia_tui.games.tarot.rules import TrickRecord
 from familia_tui.games.tarot.scoring import TARGETS
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
+from familia_tui.tui.widgets.ascii import ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
 
 CARD_STYLE = ("bold", "bold red", "bold red", "bold", "bold yellow", "bold magenta")
 """Style by `SUIT[card]`: spades, hearts, diamonds, clubs, trumps, the Excuse."""
-_STAND_INS = {"→": "->", "←": "<-", "↑": "^", "↓": "v", "−": "-", "–": "-", "—": "-", "·": "-", "…": "...", "★": "*",
-              "×": "x", "“": '"', "”": '"', "‘": "'", "’": "'", "■": "#", "½": ".5"}
-
-
-def ascii_safe(text: str) -> str:
-    """The text with no ambiguous-width character (this game's stand-ins first)."""
-    return shared_ascii_safe(text, _STAND_INS)
 
 
 def number(value: float) -> str:

@@ -1,0 +1,132 @@
+"""In ascii glyph mode no screen of any game shows a non-ASCII character.
+
+The walk reuses the deterministic scenes (screenshots and snapshots: home, setup, each game's
+table in its phases with an illegal choice explained, the handoff curtain) in ascii mode and
+English, reads every character of the rendered screen, and opens the rules (F1) from each; each
+game's results screen from a record a few bot moves before the end of a deal; then settings, the
+practice list and every practice puzzle at the table with its hints and answer.
+
+Ascii mode promises no character of ambiguous width: East Asian wide characters are allowed, for
+the source's terms that English texts keep (革命, ビリ, 流れる) and for names typed in Japanese.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from pathlib import Path
+
+import pytest
+from tui_helpers import screen_text
+
+from familia_tui.core.presets import find_preset, rules_dir
+from familia_tui.core.record import Record
+from familia_tui.games import PLAYABLE, get_game
+from familia_tui.tui import scenes, scenes_daifugo, scenes_tarot
+from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.scenes import SCENES, Scene, until
+
+ORIGINAL_APP_FOR = scenes.app_for
+PUZZLES = sorted(p for game in PLAYABLE for p in (rules_dir(game) / "practice").glob("*.yaml"))
+WHOLE_GAMES = ("07-breakdown", "13-tarot-breakdown", "17-daifugo-end", "16-daifugo-multi-select")
+"""Scenes that play whole deals (too slow here): results are reached from `near_the_end` instead."""
+WALKED = [s for s in SCENES if s.name not in WHOLE_GAMES]
+RESULTS = {"familia": ("familia-4", "game_scored"), "tarot": ("tarot-5", "hand_scored"),
+           "daifugo": ("daifugo-4", "game_over")}
+"""Each game: the preset and the event that brings up its results screen."""
+
+
+def ascii_app_for(record, folder: Path, lang: str = "en", glyphs: str = "unicode") -> FamiliaTuiApp:  # type: ignore[no-untyped-def]
+    return ORIGINAL_APP_FOR(record, folder, "en", "ascii")
+
+
+def assert_ascii(app: FamiliaTuiApp, where: str) -> None:
+    text = screen_text(app)
+    odd = sorted({c for c in text if not c.isascii() and unicodedata.east_asian_width(c) not in "WF"})
+    assert not odd, f"{where} ({type(app.screen).__name__}) shows {odd}:\n{text}"
+
+
+async def assert_rules_ascii(pilot, app: FamiliaTuiApp, where: str) -> None:  # type: ignore[no-untyped-def]
+    """F1 over the screen: the rules of the game (or of every game, from home)."""
+    from familia_tui.tui.screens.rules import RulesScreen
+
+    await pilot.press("f1")
+    await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+    await pilot.pause(0.1)
+    assert_ascii(app, f"{where} + F1")
+    await pilot.press("escape")
+
+
+@pytest.mark.parametrize("scene", WALKED, ids=[s.name for s in WALKED])
+async def test_every_scene_in_ascii_shows_only_ascii(scene: Scene, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in (scenes, scenes_tarot, scenes_daifugo):
+        monkeypatch.setattr(module, "app_for", ascii_app_for)
+    app = scene.make(tmp_path)
+    async with app.run_test(size=scenes.scene_size(scene)) as pilot:
+        await scene.run(pilot, app)
+        await pilot.pause()
+        assert_ascii(app, scene.name)
+        if "handoff" not in scene.name and "rules" not in scene.name:
+            await assert_rules_ascii(pilot, app, scene.name)
+
+
+def near_the_end(game: str, before: int = 3) -> Record:
+    """A record of bots that reaches the game's results screen `before` actions from now."""
+    preset, end = RESULTS[game]
+    spec, options = get_game(game), find_preset(game, preset).options
+    options = getattr(options, "resolved", lambda: options)()
+    seats = tuple(s.model_copy(update={"controller": "bot:basic"}) for s in spec.default_seats(options))
+    state, rng, actions, events = spec.new_game(options, seats, seed=1), random.Random(1), [], []
+    while not any(e.kind == end for e in events):
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        events = state.apply(action)
+        actions.append(str(action))
+    return Record(game, options, seats, 1, tuple(actions[:-before]), preset=preset)
+
+
+@pytest.mark.parametrize("game", sorted(RESULTS))
+async def test_every_results_screen_in_ascii_shows_only_ascii(game: str, tmp_path: Path) -> None:
+    app = ascii_app_for(near_the_end(game), tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await until(pilot, lambda: "Results" in type(app.screen).__name__)
+        await pilot.pause()
+        assert_ascii(app, f"{game} results")
+
+
+async def test_settings_and_the_practice_list_in_ascii_show_only_ascii(tmp_path: Path) -> None:
+    from familia_tui.tui.screens.practice import PracticeScreen
+    from familia_tui.tui.screens.settings import SettingsScreen
+
+    app = ascii_app_for(None, tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert_ascii(app, "settings")
+        await pilot.press("escape")
+        app.push_screen(PracticeScreen())
+        await until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+        await pilot.pause()
+        assert_ascii(app, "practice list")
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.stem for p in PUZZLES])
+async def test_every_practice_puzzle_in_ascii_shows_only_ascii(puzzle: Path, tmp_path: Path) -> None:
+    app = ascii_app_for(None, tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await pilot.pause()
+        app.open_practice(puzzle)
+        await until(pilot, lambda: hasattr(app.screen, "puzzle"))
+        await pilot.pause()
+        assert_ascii(app, f"{puzzle.stem}: question")
+        for _ in range(3):
+            await pilot.press("h")
+        assert_ascii(app, f"{puzzle.stem}: hints")
+        screen = app.screen
+        illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), None)  # type: ignore[attr-defined]
+        if illegal is not None and illegal < 9:
+            await pilot.press(str(illegal + 1))
+            assert_ascii(app, f"{puzzle.stem}: an illegal choice explained")
+        await pilot.press("a")
+        assert_ascii(app, f"{puzzle.stem}: answer")
