@@ -22,7 +22,7 @@ from familia_tui.tui import glyphs
 from familia_tui.tui.widgets import daifugo as daifugo_widgets
 from familia_tui.tui.widgets import tarot as tarot_widgets
 
-ENGLISH = re.compile(r"\b(?:" + "|".join([
+TERMS = (
     "trick", "tricks", "trump", "trumps", "bid", "bids", "bidding", "pass", "passes", "joker", "jokers",
     "revolution", "deal", "deals", "dealer", "score", "scores", "hand", "hands", "player", "players",
     "seat", "seats", "lead", "leads", "led", "follow", "suit", "suits", "card", "cards", "team", "teams",
@@ -31,8 +31,9 @@ ENGLISH = re.compile(r"\b(?:" + "|".join([
     "garde", "prise", "contre", "sans", "poignee", "poignée", "misere", "misère", "slam", "chien", "excuse",
     "ecart", "écart", "stock", "pile", "face", "batting", "must", "win", "none", "yes", "no", "on", "off",
     "male", "female", "bot", "basic", "random", "human", "over", "the", "of", "and", "is", "not",
-]) + r")\b", re.IGNORECASE)
+)
 """English game terms and the glue words that show an untranslated sentence."""
+ENGLISH = re.compile(rf"\b(?:{'|'.join(TERMS)})\b", re.IGNORECASE)
 
 SAMPLES = {
     "card": "10D", "cards": "10D 9H", "allowed": "10D, 9H", "best": "9D", "other": "9C", "top": "QD",
@@ -54,7 +55,7 @@ FAMILIA_SEATS = [Seat(name=n) for n in ("アキ", "ベン", "チョウ", "ダン
 def clause_text(key: str, params: dict[str, str]) -> str | None:
     """A rule clause through its game's renderer (None for a message that is no clause)."""
     made = Clause(key, tuple(params.items()))
-    t = lambda k, **p: translate(k, "ja", **p)  # noqa: E731
+    t = lambda k, **p: translate(k, "ja", **p)
     if key.startswith("dfg.x."):
         return made.text("ja", daifugo_widgets.clause_renderer(FAMILIA_SEATS, "unicode"))
     if key in tarot_texts.EN and not key.startswith(("tarot.event.", "tarot.label.")):
