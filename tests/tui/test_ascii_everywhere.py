@@ -132,3 +132,46 @@ async def test_every_practice_puzzle_in_ascii_shows_only_ascii(puzzle: Path, tmp
             assert_ascii(app, f"{puzzle.stem}: an illegal choice explained")
         await pilot.press("a")
         assert_ascii(app, f"{puzzle.stem}: answer")
+
+
+PHASES = [("familia", "familia-4", "pile"), ("familia", "familia-4-batting", "play"),
+          ("tarot", "tarot-5", "bid"), ("tarot", "tarot-5", "call"), ("tarot", "tarot-5", "ecart"),
+          ("tarot", "tarot-5", "slam"), ("tarot", "tarot-4", "play"), ("daifugo", "daifugo-4", "lead"),
+          ("daifugo", "daifugo-4", "follow"), ("daifugo", "daifugo-dobon-ask", "dobon")]
+"""Each table's phases where the human at seat 0 decides (reached by seeded random play)."""
+
+
+def at_decision(game: str, preset: str, phase: str) -> Record:
+    """A record that stops where seat 0, the one human, decides in `phase` (first trick for play)."""
+    spec, options = get_game(game), find_preset(game, preset).options
+    options = getattr(options, "resolved", lambda: options)()
+    seats = tuple(s.model_copy(update={"controller": "human" if i == 0 else "bot:basic"})
+                  for i, s in enumerate(spec.default_seats(options)))
+    for seed in range(200):
+        state, rng, actions = spec.new_game(options, seats, seed=seed), random.Random(seed), []
+        while not state.is_over and len(actions) < 300:
+            if state.to_act == 0 and str(state.phase) == phase:
+                return Record(game, options, seats, seed, tuple(actions), preset=preset)
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            actions.append(str(action))
+    raise AssertionError(f"no {phase} decision for seat 0 in {game}/{preset}")
+
+
+@pytest.mark.parametrize(("game", "preset", "phase"), PHASES, ids=[f"{g}-{p}" for g, _, p in PHASES])
+async def test_every_table_phase_in_ascii_shows_only_ascii(game: str, preset: str, phase: str,
+                                                           tmp_path: Path) -> None:
+    """The human's decision on screen, then every choice selected in turn (a dimmed one shows
+    its explanation)."""
+    app = ascii_app_for(at_decision(game, preset, phase), tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await until(pilot, lambda: bool(getattr(app.screen, "choices", None)))
+        assert_ascii(app, f"{game} {phase}")
+        screen = app.screen
+        for _ in range(len(screen.choices)):  # type: ignore[attr-defined]
+            await pilot.press("right")
+            choice = screen.choices[screen.cursor]  # type: ignore[attr-defined]
+            if not choice.enabled:
+                assert_ascii(app, f"{game} {phase}: {choice.value} explained")
+        assert_ascii(app, f"{game} {phase}: every choice")
