@@ -25,6 +25,7 @@ from familia_tui.games.daifugo.actions import make_play
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.actions import parse_action as familia_action
 from familia_tui.games.tarot.actions import CALL, DISCARD, PLAY
+from familia_tui.games.tarot.actions import Play as TarotPlay
 from familia_tui.games.tarot.cards import NAMES
 from familia_tui.games.tarot.rules import Phase as TarotPhase
 
@@ -78,6 +79,14 @@ GAMES: dict[str, tuple[Callable[[Any], Iterator[Any]], Callable[[Any, Any], set[
 PRESETS = [(game, preset.id) for game in GAMES for preset in list_presets(game)[0]]
 
 
+def names_allowed(state: Any, action: Any) -> bool:
+    """An illegal play of a card held (not a Joker) must say which cards are allowed instead; so
+    must a Daifugō play that does not answer the top."""
+    if isinstance(action, PlayCard):
+        return not action.card.is_joker
+    return isinstance(action, (TarotPlay, DaifugoPlay))
+
+
 def check_position(state: Any, game: str) -> int:
     """Explain every illegal candidate; returns how many named an allowed set (all checked)."""
     candidates, legal_of = GAMES[game]
@@ -87,6 +96,7 @@ def check_position(state: Any, game: str) -> int:
         if action in legal:
             continue
         allowed = state.explain(action).allowed
+        assert allowed is not None or not names_allowed(state, action), f"{action}: names no allowed set"
         if allowed is not None:
             assert set(allowed) == legal_of(state, action), f"{action}: {state.explain(action).text()}"
             assert len(allowed) == len(set(allowed)), f"{action}: an allowed item named twice"
