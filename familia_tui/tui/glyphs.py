@@ -6,17 +6,26 @@
   ambiguous-width (many Japanese terminals).
 
 Every text a screen shows passes `glyph_safe` once: the app's `t` (every message) and
-`explanation_markup` (every `explain()` chain, with the game's own parameter renderer) use it, so
-no screen keeps its own translation or stand-in table.
+`explanation_markup` (every `explain()` chain) use it, so no screen keeps its own translation or
+stand-in table. A game says only how its clause parameters look (`ClauseStyle`: its card
+notation, which parameters are named from the catalogue); `clause_renderer` draws them all.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from familia_tui.core.cards import SUIT_SYMBOLS, Card, format_card
-from familia_tui.core.engine import Explanation
+from rich.markup import escape
+
+from familia_tui.core.cards import (
+    SUIT_SYMBOLS,
+    Card,
+    format_card,
+    parse_card,
+)
+from familia_tui.core.engine import Explanation, Seat
 from familia_tui.i18n import translate
 from familia_tui.tui.widgets.ascii import ascii_safe
 
@@ -73,18 +82,40 @@ def explanation_markup(explanation: Explanation, lang: str, glyphs: str,
     return glyph_safe(rulings_shown(explanation.text(lang, render)), glyphs)
 
 
-def clause_renderer(glyphs: str, lang: str = "en"):  # type: ignore[no-untyped-def]
-    """Show Familia's explanation parameters: suits as symbols, cards coloured, colours named."""
-    from familia_tui.core.cards import CardError, parse_card
+def standard_card(word: str, glyphs: str) -> str:
+    """A card word of the standard notation (`10H`, `JK`) as markup; CardError if it is none."""
+    return card_markup(parse_card(word), glyphs)
+
+
+@dataclass(frozen=True)
+class ClauseStyle:
+    """How one game's explanation parameters are drawn; the rest of the pipeline is shared."""
+
+    card: Callable[[str, str], str] = standard_card
+    """(a word of card notation, glyph mode) → markup; raises ValueError (the game's CardError)
+    for a word that is none."""
+    named: Mapping[str, str] = field(default_factory=dict)
+    """Parameters shown by their catalogue name: parameter → key prefix (`tarot.suit.`)."""
+    suits: tuple[str, ...] = ("suit", "trump")
+    """Parameters that are suit letters, drawn as suits in the glyph mode."""
+
+
+def clause_renderer(style: ClauseStyle, lang: str, glyphs: str,
+                    seats: Sequence[Seat] = ()) -> Callable[[str, str], str]:
+    """The parameter renderer of `explanation_markup`: a seat number is its name, named
+    parameters come from the catalogue, suits and cards are drawn in the glyph mode, and any
+    other value stays as it is."""
 
     def render(name: str, value: str) -> str:
-        if name in ("suit", "trump"):
-            return suit_text(value, glyphs)
-        if name == "colour":
-            return translate(f"fam.colour.{value}", lang)
+        if name == "seat" and value.isdigit() and int(value) < len(seats):
+            return escape(seats[int(value)].name)
+        if name in style.named:
+            return translate(style.named[name] + value, lang)
+        if name in style.suits:
+            return "".join(suit_text(letter, glyphs) for letter in value)
         try:
-            return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
-        except CardError:
+            return " ".join(style.card(word, glyphs) for word in value.split())
+        except ValueError:  # a game's CardError: the value is no card (a number, a rank)
             return value
 
     return render

@@ -20,6 +20,7 @@ from familia_tui.i18n import daifugo as daifugo_texts
 from familia_tui.i18n import tarot as tarot_texts
 from familia_tui.tui import glyphs
 from familia_tui.tui.widgets import daifugo as daifugo_widgets
+from familia_tui.tui.widgets import familia as familia_widgets
 from familia_tui.tui.widgets import tarot as tarot_widgets
 
 TERMS = (
@@ -49,20 +50,21 @@ NAMES = {"name": "アキ", "names": "アキ・ベン", "a": "アキ", "b": "ベ�
          "plays": "10D 9H", "text": "10D", "face": "QD", "picked": "T21"}
 """What screens pass for names and other ready-made texts."""
 
-FAMILIA_SEATS = [Seat(name=n) for n in ("アキ", "ベン", "チョウ", "ダン")]
+SEATS = [Seat(name=n) for n in ("アキ", "ベン", "チョウ", "ダン")]
 
 
 def clause_text(key: str, params: dict[str, str]) -> str | None:
     """A rule clause through its game's renderer (None for a message that is no clause)."""
     made = Clause(key, tuple(params.items()))
-    t = lambda k, **p: translate(k, "ja", **p)
     if key.startswith("dfg.x."):
-        return made.text("ja", daifugo_widgets.clause_renderer(FAMILIA_SEATS, "unicode"))
-    if key in tarot_texts.EN and not key.startswith(("tarot.event.", "tarot.label.")):
-        return made.text("ja", tarot_widgets.clause_renderer(t, "unicode"))
-    if key.startswith("fam."):
-        return made.text("ja", glyphs.clause_renderer("unicode", "ja"))
-    return None
+        style = daifugo_widgets.CLAUSES
+    elif key in tarot_texts.EN and not key.startswith(("tarot.event.", "tarot.label.")):
+        style = tarot_widgets.CLAUSES
+    elif key.startswith("fam."):
+        style = familia_widgets.CLAUSES
+    else:
+        return None
+    return made.text("ja", glyphs.clause_renderer(style, "ja", "unicode", SEATS))
 
 
 def rendered(key: str) -> str:

@@ -28,8 +28,7 @@ from familia_tui.core.record import Record
 from familia_tui.games import get_game
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_rows
-from familia_tui.tui.glyphs import suit_text
-from familia_tui.tui.glyphs import glyph_safe
+from familia_tui.tui.glyphs import glyph_safe, suit_text
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
 

@@ -26,7 +26,12 @@ from textual.widgets import Static
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.tui.glyphs import clause_renderer, explanation_markup, glyph_safe
+from familia_tui.tui.glyphs import (
+    ClauseStyle,
+    clause_renderer,
+    explanation_markup,
+    glyph_safe,
+)
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
@@ -36,6 +41,8 @@ class TableScreen(AppScreen[None]):
     """One game at the table; see the module docstring for what a subclass provides."""
 
     game_id = ""
+    clause_style = ClauseStyle()
+    """How the game's explanation parameters are drawn (its card notation, named parameters)."""
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
@@ -206,7 +213,8 @@ class TableScreen(AppScreen[None]):
 
     def explanation_text(self, explanation: Explanation) -> str:
         """An explain() chain through the text pipeline (a game may draw its parameters)."""
-        return explanation_markup(explanation, self.lang, self.glyphs, clause_renderer(self.glyphs, self.lang))
+        render = clause_renderer(self.clause_style, self.lang, self.glyphs, self.session.seats)
+        return explanation_markup(explanation, self.lang, self.glyphs, render)
 
     def action_choose(self) -> None:
         if not self.choices:

@@ -40,19 +40,19 @@ from familia_tui.games.tarot.actions import (
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.glyphs import explanation_markup, glyph_safe
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.tarot import (
+    CLAUSES,
     ShownChips,
     Step,
     bid_choices,
     call_choices,
     card_markup,
     cards_markup,
-    clause_renderer,
     contract_markup,
     declarations_markup,
     declarations_on_offer,
@@ -82,6 +82,7 @@ class TarotScreen(TableScreen):
 
     CSS_PATH = "tarot.tcss"
     game_id = "tarot"
+    clause_style = CLAUSES
     BINDINGS = [
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
@@ -346,8 +347,7 @@ class TarotScreen(TableScreen):
     def explanation(self, action: object) -> str:
         """The engine's explain() chain in the app's language and glyphs, as a sentence (its
         clauses are written to be chained: `x → y`, lower case)."""
-        explanation = self.session.state.explain(action)
-        return sentence(explanation_markup(explanation, self.lang, self.glyphs, clause_renderer(self.t, self.glyphs)))
+        return sentence(self.explanation_text(self.session.state.explain(action)))
 
     def why_not(self, choice: Choice) -> str:
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"
