@@ -40,6 +40,14 @@ class ActionSyntaxError(FamiliaTuiError, ValueError):
 ParamRenderer = Callable[[str, str], str]
 """Turns a clause parameter (name, notation) into display text."""
 
+ALLOWED = "allowed"
+"""The clause parameter that names what is allowed instead of an illegal action: the notations
+of the legal actions of its kind (cards for a play, plays for a Daifugō play …), read off
+`legal_actions()` by `allowed_clause`, never re-derived."""
+
+ALLOWED_SEPARATOR = ", "
+"""Between the items of an `allowed` parameter (a Daifugō play has spaces of its own)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Clause:
@@ -51,14 +59,29 @@ class Clause:
 
     def text(self, lang: str = "en", render: ParamRenderer | None = None) -> str:
         """The clause in `lang`; `render(name, value)` may restyle parameters (e.g. suit glyphs)."""
-        params = {k: render(k, v) if render else v for k, v in self.params}
+        params = {k: _shown(k, v, render) for k, v in self.params}
         body = translate(self.key, lang, **params)
         return f"{body} [{self.ruling}]" if self.ruling else body
+
+
+def _shown(name: str, value: str, render: ParamRenderer | None) -> str:
+    """A parameter as display text; an `allowed` list is rendered item by item."""
+    if render is None:
+        return value
+    if name == ALLOWED:
+        return ALLOWED_SEPARATOR.join(render(name, item) for item in value.split(ALLOWED_SEPARATOR))
+    return render(name, value)
 
 
 def clause(key: str, ruling: str | None = None, **params: object) -> Clause:
     """Build a clause; parameters are stored as text so clauses stay hashable and frozen."""
     return Clause(key, tuple((k, str(v)) for k, v in params.items()), ruling)
+
+
+def allowed_clause(key: str, allowed: Sequence[str], ruling: str | None = None, **params: object) -> Clause:
+    """The clause that names what is allowed instead: `allowed` are notations of legal actions
+    (the caller reads them off `legal_actions()`), shown as the `{allowed}` parameter."""
+    return clause(key, ruling, **params, **{ALLOWED: ALLOWED_SEPARATOR.join(allowed)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +97,15 @@ class Explanation:
     @property
     def rulings(self) -> tuple[str, ...]:
         return tuple(c.ruling for c in self.clauses if c.ruling)
+
+    @property
+    def allowed(self) -> tuple[str, ...] | None:
+        """What the chain names as allowed instead (notations), or None if it names nothing."""
+        for item in self.clauses:
+            for name, value in item.params:
+                if name == ALLOWED:
+                    return tuple(value.split(ALLOWED_SEPARATOR)) if value else ()
+        return None
 
 
 class Event(NamedTuple):

@@ -11,6 +11,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 
 from familia_tui.core.record import (
     Record,
@@ -21,16 +22,16 @@ from familia_tui.core.record import (
 )
 from familia_tui.core.session import Session
 from familia_tui.i18n import CATALOGUES, translate
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.settings import Settings, load_settings, save_settings
-
-ASCII_STAND_INS = str.maketrans({"·": "-", "—": "-", "–": "-", "←": "<", "→": ">", "…": "...",
-                                  "■": "#", "♂": "M", "♀": "F", "⏎": "Enter"})
-"""Ambiguous-width characters of the messages and their ASCII stand-ins (ascii glyph mode)."""
-
+from familia_tui.tui.widgets.ascii import GlyphScrollBarRender
 
 _ENGLISH = {text: key.removeprefix("bind.") for catalogue in CATALOGUES.values()
             for key, text in catalogue.items() if key.startswith("bind.")}
 """A translated binding description back to its English original."""
+
+
+ScrollBar.renderer = GlyphScrollBarRender
 
 
 class FamiliaTuiApp(App[None]):
@@ -57,13 +58,16 @@ class FamiliaTuiApp(App[None]):
     # ----- language and glyphs -----
 
     def t(self, key: str, **params: object) -> str:
-        """A UI message in the current language (ASCII stand-ins in ascii glyph mode)."""
-        text = translate(key, self.settings.lang, **params)
-        return text.translate(ASCII_STAND_INS) if self.settings.glyphs == "ascii" else text
+        """A message in the current language and glyph mode (the text pipeline: `glyph_safe`)."""
+        return glyph_safe(translate(key, self.settings.lang, **params), self.settings.glyphs)
 
     @property
     def glyphs(self) -> str:
         return self.settings.glyphs
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it, in the glyph mode (Textual's ⏎ is `Enter` in ascii)."""
+        return glyph_safe(super().get_key_display(binding), self.settings.glyphs)
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings

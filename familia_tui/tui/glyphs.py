@@ -1,16 +1,33 @@
-"""How cards and suits are drawn in each glyph mode.
+"""How cards and suits are drawn in each glyph mode, and the one text pipeline of the tables.
 
 - `unicode`: suit symbols ♠♥♦♣ (never the emoji variants) and box lines;
 - `letters`: suit letters S H D C, box lines kept;
 - `ascii`: suit letters and plain ASCII lines, for terminals where ♠♥♣ and box lines are
   ambiguous-width (many Japanese terminals).
+
+Every text a screen shows passes `glyph_safe` once: the app's `t` (every message) and
+`explanation_markup` (every `explain()` chain) use it, so no screen keeps its own translation or
+stand-in table. A game says only how its clause parameters look (`ClauseStyle`: its card
+notation, which parameters are named from the catalogue); `clause_renderer` draws them all.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from familia_tui.core.cards import SUIT_SYMBOLS, Card, format_card
+from rich.markup import escape
+
+from familia_tui.core.cards import (
+    SUIT_SYMBOLS,
+    Card,
+    format_card,
+    parse_card,
+)
+from familia_tui.core.engine import Explanation, Seat
+from familia_tui.i18n import translate
+from familia_tui.tui.widgets.ascii import ascii_safe
 
 GLYPH_MODES = ("unicode", "letters", "ascii")
 
@@ -45,16 +62,60 @@ def colour_glyph(colour: str, glyphs: str) -> str:
     return "■" if colour == "black" else "[red]■[/]"
 
 
-def clause_renderer(glyphs: str):  # type: ignore[no-untyped-def]
-    """Show explanation parameters in the glyph mode: suits as symbols, cards coloured."""
-    from familia_tui.core.cards import CardError, parse_card
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def glyph_safe(text: str, glyphs: str) -> str:
+    """Text (or markup) in the glyph mode: outside unicode mode a suit symbol that slipped into a
+    message is its letter; in ascii mode nothing of ambiguous width is left (→ is `->`, é is `e`),
+    while Japanese (wide) text stays."""
+    if glyphs == "unicode":
+        return text
+    text = text.translate(_SUIT_LETTERS)
+    return ascii_safe(text) if glyphs == "ascii" else text
+
+
+def explanation_markup(explanation: Explanation, lang: str, glyphs: str,
+                       render: Callable[[str, str], str]) -> str:
+    """An `explain()` chain as markup in the language and glyph mode: parameters through the
+    game's `render`, ruling ids kept (`[R-F1]` is no markup tag), then `glyph_safe`."""
+    return glyph_safe(rulings_shown(explanation.text(lang, render)), glyphs)
+
+
+def standard_card(word: str, glyphs: str) -> str:
+    """A card word of the standard notation (`10H`, `JK`) as markup; CardError if it is none."""
+    return card_markup(parse_card(word), glyphs)
+
+
+@dataclass(frozen=True)
+class ClauseStyle:
+    """How one game's explanation parameters are drawn; the rest of the pipeline is shared."""
+
+    card: Callable[[str, str], str] = standard_card
+    """(a word of card notation, glyph mode) → markup; raises ValueError (the game's CardError)
+    for a word that is none."""
+    named: Mapping[str, str] = field(default_factory=dict)
+    """Parameters shown by their catalogue name: parameter → key prefix (`tarot.suit.`)."""
+    suits: tuple[str, ...] = ("suit", "trump")
+    """Parameters that are suit letters, drawn as suits in the glyph mode."""
+
+
+def clause_renderer(style: ClauseStyle, lang: str, glyphs: str,
+                    seats: Sequence[Seat] = ()) -> Callable[[str, str], str]:
+    """The parameter renderer of `explanation_markup`: a seat number is its name, named
+    parameters come from the catalogue, suits and cards are drawn in the glyph mode, and any
+    other value stays as it is."""
 
     def render(name: str, value: str) -> str:
-        if name in ("suit", "trump"):
-            return suit_text(value, glyphs)
+        if name == "seat" and value.isdigit() and int(value) < len(seats):
+            return escape(seats[int(value)].name)
+        if name in style.named:
+            return translate(style.named[name] + value, lang)
+        if name in style.suits:
+            return "".join(suit_text(letter, glyphs) for letter in value)
         try:
-            return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
-        except CardError:
+            return " ".join(style.card(word, glyphs) for word in value.split())
+        except ValueError:  # a game's CardError: the value is no card (a number, a rank)
             return value
 
     return render

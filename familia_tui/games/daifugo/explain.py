@@ -3,7 +3,8 @@
 The verdict is always `action in legal_actions()`; the clauses re-read the same rules for the
 one action (its cards, its shape, the table, the order, the locks, the finish), so a player sees
 e.g. "number lock at 6 → must play 7 [DF-12]" or "in revolution: 3 is strongest [DF-13]". A test
-checks that every clause chain agrees with the verdict.
+checks that every clause chain agrees with the verdict. A play that fails to answer the top ends
+with the plays that do, read off `legal_actions()` (not re-derived), or with "only a pass".
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from familia_tui.core.cards import Card, rank_text
-from familia_tui.core.engine import Clause, Explanation, clause
+from familia_tui.core.engine import Clause, Explanation, allowed_clause, clause
 from familia_tui.games.daifugo.actions import Action, Call, Decline, Pass, Play
 from familia_tui.games.daifugo.deck import (
     POS3,
@@ -96,9 +97,17 @@ def _play(state: DaifugoState, play: Play) -> list[Clause]:
         follow = _follow(state, play, shape)
         chain.extend(follow)
         if any(_fails(c) for c in follow):
-            return chain
-    chain.extend(_finish(state, seat, play))
-    return chain
+            return [*chain, _answers(state)]
+    finish = _finish(state, seat, play)
+    if state.top is not None and any(_fails(c) for c in finish):
+        return [*chain, *finish, _answers(state)]
+    return [*chain, *finish]
+
+
+def _answers(state: DaifugoState) -> Clause:
+    """The plays that answer the top now, from `legal_actions()` (a ウノ mark aside)."""
+    plays = dict.fromkeys(_cards(a) for a in state.legal_actions() if isinstance(a, Play))
+    return allowed_clause("dfg.x.answers" if plays else "dfg.x.only_pass", list(plays))
 
 
 def _missing(state: DaifugoState, seat: int, play: Play) -> list[Clause]:

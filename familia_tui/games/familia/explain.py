@@ -1,15 +1,17 @@
 """Why a Familia action is legal or not: the chain of rule clauses with ruling ids.
 
-The chain is read off the same `Obligations` that `legal_actions()` uses, so the explanation and
-the rule can never disagree.
+The chain is read off the same `Obligations` that `legal_actions()` uses, and the cards it names
+as allowed for an illegal play are read off `legal_actions()` itself (batting cards [R-F1] and a
+hand Joker [R-F13] included), so the explanation and the rule can never disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from familia_tui.core.cards import JOKER, Card
-from familia_tui.core.engine import Clause, Explanation, clause
+from familia_tui.core.engine import Clause, Explanation, allowed_clause, clause
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import Action, ChoosePile, PlayCard
 
@@ -17,8 +19,18 @@ if TYPE_CHECKING:
     from familia_tui.games.familia.rules import FamiliaState
 
 
-def _cards(cards: object) -> str:
-    return " ".join(str(c) for c in sorted(cards, key=lambda c: (c.suit, -c.rank)))  # type: ignore[attr-defined]
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(_sorted(cards))
+
+
+def _sorted(cards: Iterable[Card]) -> list[str]:
+    """Cards in notation, by suit, the highest first."""
+    return [str(c) for c in sorted(cards, key=lambda c: (c.suit, -c.rank))]
+
+
+def _playable(state: FamiliaState) -> list[str]:
+    """Every card the seat may play now, from `legal_actions()`."""
+    return _sorted({a.card for a in state.legal_actions() if isinstance(a, PlayCard)})
 
 
 def explain_action(state: FamiliaState, action: Action) -> Explanation:
@@ -54,8 +66,7 @@ def _explain_play(state: FamiliaState, action: PlayCard, legal: bool) -> tuple[C
     if card in duty.bats:
         chain.append(clause("fam.bats", "R-F1", card=card, other=_batted_by(state, card)))
     elif not legal:
-        allowed = duty.must_win or duty.base
-        chain.append(clause("fam.must_play_one_of", cards=_cards(allowed)))
+        chain.append(allowed_clause("fam.must_play_one_of", _playable(state)))
     return tuple(chain)
 
 

@@ -1,8 +1,9 @@
 """Why a Tarot action is legal or not: the chain of rule clauses with ruling ids.
 
 Each chain is read off the same helpers `legal_actions()` uses (`play_duty`, `discardable`,
-`callable_cards`, `poignee_levels`, `misere_open`), so the explanation and the rule cannot
-disagree. Ruling ids are the digest's: section refs (`A9`) and rulings (`TA-2`, `TA-14a` …).
+`callable_cards`, `poignee_levels`, `misere_open`), and the cards it names as allowed instead of
+an illegal play, call or discard are read off `legal_actions()` itself, so the explanation and the
+rule cannot disagree. Ruling ids are the digest's: section refs (`A9`) and rulings (`TA-2`, `TA-14a` …).
 Clause parameters: `suit` is a suit letter S H D C (or T for trumps), cards are in notation.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from familia_tui.core.engine import Clause, Explanation, clause
+from familia_tui.core.engine import Clause, Explanation, allowed_clause, clause
 from familia_tui.games.tarot.actions import (
     Action,
     Bid,
@@ -41,6 +42,11 @@ from familia_tui.games.tarot.trick import Duty
 
 if TYPE_CHECKING:
     from familia_tui.games.tarot.rules import TarotState
+
+def _allowed(state: TarotState, kind: type[Play | Call | Discard]) -> list[str]:
+    """The cards of every legal action of this kind, from `legal_actions()`."""
+    return [NAMES[a.card] for a in state.legal_actions() if isinstance(a, kind)]
+
 
 def _suit(suit: int) -> str:
     return SUIT_LETTERS[suit] if suit < TRUMP else "T"
@@ -75,7 +81,7 @@ def _call(state: TarotState, action: Call, legal: bool) -> tuple[Clause, ...]:
     if not legal:
         if SUIT[action.card] >= TRUMP or RANK[action.card] <= 10:
             return (clause("tarot.call_honour_only", "A5"),)
-        return (clause("tarot.call_tier", "TA-14a", rank=rank, cards=cards_text(allowed)),)
+        return (allowed_clause("tarot.call_tier", _allowed(state, Call), "TA-14a", rank=rank),)
     chain = [clause("tarot.call_ok", "A5", card=action.card)]
     if rank != "R":
         chain.insert(0, clause("tarot.call_all_kings", "TA-13", rank=rank))
@@ -95,9 +101,9 @@ def _discard(state: TarotState, action: Discard, legal: bool) -> tuple[Clause, .
         return (clause("tarot.ecart_no_bout", "TA-2", card=card),)
     if card == state.called:
         return (clause("tarot.ecart_not_called", "TA-14a", card=card),)
-    forced, allowed = discardable(hand, state.called)
     if not legal:
-        return (clause("tarot.ecart_trump_avoidable", "TA-2", card=card, cards=cards_text(allowed)),)
+        return (allowed_clause("tarot.ecart_trump_avoidable", _allowed(state, Discard), "TA-2", card=card),)
+    forced, _ = discardable(hand, state.called)
     if forced:
         key = "tarot.ecart_trump_shown" if state.options.discarded_trumps_shown else "tarot.ecart_trump_forced"
         return (clause(key, "TA-2", card=card),)
@@ -175,10 +181,10 @@ def _play(state: TarotState, action: Play, legal: bool) -> tuple[Clause, ...]:
         return (clause("tarot.not_in_hand", card=card),)
     if card == EXCUSE:
         return (clause("tarot.excuse_free", "A9"),)
-    duty, allowed = state.play_duty()
+    duty, _ = state.play_duty()
     chain = [_duty_clause(state, duty)]
     if not legal:
-        chain.append(clause("tarot.must_play_one_of", cards=cards_text(allowed)))
+        chain.append(allowed_clause("tarot.must_play_one_of", _allowed(state, Play)))
     return tuple(chain)
 
 

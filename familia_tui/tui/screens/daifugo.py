@@ -36,7 +36,7 @@ from familia_tui.core.session import Session
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.glyphs import card_markup, glyph_safe
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
@@ -52,7 +52,6 @@ from familia_tui.tui.widgets.daifugo import (
     event_lines,
     explanation_markup,
     footer_cells,
-    glyph_safe,
     locks_markup,
     order_markup,
     play_text,
@@ -152,7 +151,7 @@ class DaifugoScreen(TableScreen):
         elif self.session.record.actions:
             log.add(self.history_lines())
         else:
-            log.add([self.safe_t("dfg.ui.started", games=state.options.games)]
+            log.add([self.t("dfg.ui.started", games=state.options.games)]
                     + self.event_lines(state.events))
             self.memory.track(state.events)
         self.fit_hand_grid()
@@ -169,16 +168,9 @@ class DaifugoScreen(TableScreen):
         start = max((i for i, e in enumerate(events) if e.kind == "rule_card"), default=0)
         self.memory.track(events)
         game = self.session.state.view(0).game
-        return [self.safe_t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
+        return [self.t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
 
     # ----- the flow of the game -----
-
-    @property
-    def safe_t(self):  # type: ignore[no-untyped-def]
-        """Messages in the app's language and glyph mode (see `safe`)."""
-        if self.glyphs == "unicode":
-            return self.t
-        return lambda key, **params: glyph_safe(self.t(key, **params), self.glyphs)
 
     def safe(self, text: str) -> str:
         """Text in the glyph mode (cards are drawn in it already): in ascii mode nothing of
@@ -228,7 +220,7 @@ class DaifugoScreen(TableScreen):
 
     def redraw(self) -> None:
         view = self.shown = self.view()
-        t, glyphs = self.safe_t, self.glyphs
+        t, glyphs = self.t, self.glyphs
         for widget_id, text in (
                 ("#banner", self.banner_text()), ("#rules", rule_markup(view, t, glyphs)),
                 ("#order", order_markup(view, t) + "\n" + locks_markup(view, t, glyphs)),
@@ -254,7 +246,7 @@ class DaifugoScreen(TableScreen):
 
     def turn_text(self, name: str) -> str:
         """The banner of a human's decision: lead, beat the top play, or the call to make."""
-        view, t = self.shown, self.safe_t
+        view, t = self.shown, self.t
         if view is None:
             return t("dfg.ui.turn_lead", name=name)
         if view.phase in ("dobon", "chombo"):
@@ -294,7 +286,7 @@ class DaifugoScreen(TableScreen):
         return self.selection.ticked
 
     def make_choices(self) -> list[Choice]:
-        view, t = self.shown, self.safe_t
+        view, t = self.shown, self.t
         assert view is not None
         self.hand_chips = 0
         if view.decision is not None:
@@ -331,7 +323,7 @@ class DaifugoScreen(TableScreen):
         self.fill_hand()
         offers = list(enumerate(self.choices))[self.hand_chips:]
         label = self.query_one("#offers-label", Static)
-        text = self.safe_t("dfg.ui.plays") if offers and self.hand_chips else ""
+        text = self.t("dfg.ui.plays") if offers and self.hand_chips else ""
         if label.content != text:  # an update lays the screen out again, even with the same text
             label.update(text)
         sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
@@ -353,10 +345,10 @@ class DaifugoScreen(TableScreen):
             bar.border_title = ""
             if not bar.query(".hand-note"):
                 bar.remove_children()
-                bar.mount(Static(self.safe_t("ui.hands_hidden"), classes="hand-note"))
+                bar.mount(Static(self.t("ui.hands_hidden"), classes="hand-note"))
             return
-        title = self.safe_t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
-                            count=len(view.hand), value=view.hand_value)
+        title = self.t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
+                       count=len(view.hand), value=view.hand_value)
         if bar.border_title != title:
             bar.border_title = title
         chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
@@ -382,7 +374,7 @@ class DaifugoScreen(TableScreen):
             self.explain_text(self.why_not(choice))
         elif (isinstance(choice.value, Form) and len(choice.value.plays) > 1
               and choice.value != self.selection.form):
-            self.explain_text(self.safe_t("dfg.ui.ways", count=len(choice.value.plays)))
+            self.explain_text(self.t("dfg.ui.ways", count=len(choice.value.plays)))
         else:
             self.explain_text(self.note)
 

@@ -7,8 +7,6 @@ home after the last); during a game the s key shows the same screen for review."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich import box
 from rich.markup import escape
 from rich.table import Table
@@ -25,7 +23,6 @@ from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.daifugo import (
     DobonCall,
     families_text,
-    glyph_safe,
     place_text,
     play_markup,
 )
@@ -50,13 +47,6 @@ class DaifugoResultsScreen(AppScreen[None]):
         self.dobon = dobon
         """The ドボン that ended the game, if one did."""
         self.final, self.review = final, review
-
-    @property
-    def t(self) -> Callable[..., str]:
-        translate = self.app.t  # type: ignore[attr-defined]
-        if self.glyphs == "unicode":
-            return translate  # type: ignore[no-any-return]
-        return lambda key, **params: glyph_safe(translate(key, **params), self.glyphs)
 
     def _box(self) -> box.Box:
         return box.ASCII if self.glyphs == "ascii" else box.SIMPLE_HEAD

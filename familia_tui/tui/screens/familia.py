@@ -32,6 +32,7 @@ from familia_tui.tui.glyphs import (
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.familia import (
+    CLAUSES,
     centre_markup,
     event_lines,
     result_markup,
@@ -47,6 +48,7 @@ class FamiliaScreen(TableScreen):
 
     CSS_PATH = "familia.tcss"
     game_id = "familia"
+    clause_style = CLAUSES
     BINDINGS = [
         Binding("b", "pile('black')", "Black", show=False),
         Binding("r", "pile('red')", "Red", show=False),

@@ -20,6 +20,7 @@ from familia_tui.core.presets import YAML_SUFFIXES, rules_dir
 from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
 from familia_tui.games import PLAYABLE
 from familia_tui.i18n import translate
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
@@ -45,8 +46,6 @@ class Puzzle:
         return one_paragraph(question or "")
 
 
-SUIT_LETTERS = str.maketrans("♠♥♦♣", "SHDC")
-"""Suit symbols in a puzzle's text, for the letters and ASCII glyph modes."""
 CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
 """Japanese script and full-width forms: text in them is written without spaces."""
 
@@ -98,14 +97,13 @@ class PracticeScreen(AppScreen[None]):
         options: list[Option | None] = []
         for index, puzzle in enumerate(self.puzzles):
             prompt = Text(translate(f"game.{puzzle.game}", self.lang) + "  ", style="dim")
-            prompt.append(puzzle.title(), style="bold")
-            question = Text("\n" + puzzle.question(self.lang))
-            if self.app.settings.glyphs == "unicode":  # type: ignore[attr-defined]
+            prompt.append(glyph_safe(puzzle.title(), self.glyphs), style="bold")
+            question = Text("\n" + glyph_safe(puzzle.question(self.lang), self.glyphs))
+            if self.glyphs == "unicode":
                 question.highlight_regex(r"(?:10|[2-9AJQK])?[♥♦]", "red")
-            else:
-                question = Text(question.plain.translate(SUIT_LETTERS))
             prompt.append_text(question)
-            options += [None] if index else []
+            if index:  # Textual draws a separator with ─: ascii mode leaves a blank line
+                options.append(None if self.glyphs != "ascii" else Option(" ", disabled=True))
             options.append(Option(prompt, id=str(index)))
         return options
 

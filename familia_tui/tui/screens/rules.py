@@ -28,6 +28,7 @@ from textual.widgets import Static, TabbedContent, TabPane
 from familia_tui.core.presets import rules_dir
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_label, option_rows
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.footer import AppFooter
@@ -149,7 +150,7 @@ class RulesScreen(AppScreen[None]):
         if len(self.games) > 1:  # a tab's rulebook is put in when the tab is first shown
             with TabbedContent(initial=f"rules-{self.game}"):
                 for game in self.games:
-                    yield TabPane(translate(f"game.{game}", self.lang), id=f"rules-{game}")
+                    yield TabPane(self.t(f"game.{game}"), id=f"rules-{game}")
         else:
             text = rules_text(self.game, self.lang)
             if self.options is not None:
@@ -160,7 +161,7 @@ class RulesScreen(AppScreen[None]):
 
     def document(self, text: str) -> VerticalScroll:
         ascii_only = self.glyphs == "ascii"
-        return VerticalScroll(Static(rules_document(text, ascii_only), classes="rules-text"),
+        return VerticalScroll(Static(rules_document(glyph_safe(text, self.glyphs), ascii_only), classes="rules-text"),
                               classes="rules-doc")
 
     async def on_mount(self) -> None:

@@ -52,12 +52,20 @@ class SettingsScreen(AppScreen[None]):
         current = getattr(self.settings, setting)
         with Horizontal(classes="settings-row"):
             yield Label(self.t(label_key), classes="settings-label")
-            yield RadioSet(*(RadioButton(label(value), value=value == current) for value in CHOICES[setting]),
+            yield RadioSet(*(self.radio(label(value), value == current) for value in CHOICES[setting]),
                            id=f"settings-{setting}")
+
+    def radio(self, label: str | Text, pressed: bool) -> RadioButton:
+        """A radio button; in ascii mode drawn `(*)` instead of Textual's ▐●▌."""
+        button = RadioButton(label, value=pressed)
+        if self.glyphs == "ascii":
+            button.BUTTON_LEFT, button.BUTTON_INNER, button.BUTTON_RIGHT = "(", "*", ")"
+        return button
 
     def glyph_label(self, mode: str) -> Text:
         """`Suit symbols   10♥ Q♠ A♦`, the example drawn in that mode."""
-        example = " ".join(card_markup(card, mode) for card in EXAMPLE_CARDS)
+        shown = mode != "unicode" or self.glyphs != "ascii"  # ascii mode shows no suit symbol
+        example = " ".join(card_markup(card, mode) for card in EXAMPLE_CARDS) if shown else ""
         label = Text(self.t(f"ui.settings_glyphs_{mode}"))
         label.pad_right(max(1, 26 - label.cell_len))
         return label.append_text(Text.from_markup(example))

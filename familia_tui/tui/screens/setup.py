@@ -28,7 +28,7 @@ from familia_tui.core.record import Record
 from familia_tui.games import get_game
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_rows
-from familia_tui.tui.glyphs import suit_text
+from familia_tui.tui.glyphs import glyph_safe, suit_text
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
@@ -182,7 +182,7 @@ class SetupScreen(AppScreen[None]):
     def preset_options(self) -> list[Option]:
         options = []
         for preset in self.presets:
-            prompt = Text(preset.title(self.lang))
+            prompt = Text(glyph_safe(preset.title(self.lang), self.glyphs))
             if preset.origin == "user":
                 prompt.append(f"  ({self.t('ui.setup_user_preset')})", style="dim")
             options.append(Option(prompt, id=preset.id))
@@ -197,8 +197,8 @@ class SetupScreen(AppScreen[None]):
     def description(self, preset: Preset | None) -> Text:
         if preset is None:
             return Text(self.t("ui.setup_no_presets"))
-        text = Text.assemble((preset.title(self.lang), "bold"), "\n",
-                             preset.description.get(self.lang) or preset.description["en"])
+        text = Text.assemble((glyph_safe(preset.title(self.lang), self.glyphs), "bold"), "\n",
+                             glyph_safe(preset.description.get(self.lang) or preset.description["en"], self.glyphs))
         if preset.origin == "user":
             text.append("\n" + self.t("ui.setup_user_file", path=preset.source), style="dim")
         return text

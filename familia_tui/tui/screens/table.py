@@ -23,10 +23,15 @@ from rich.markup import escape
 from textual.binding import Binding
 from textual.widgets import Static
 
-from familia_tui.core.engine import Event, IllegalAction, Seat
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.tui.glyphs import clause_renderer, rulings_shown
+from familia_tui.tui.glyphs import (
+    ClauseStyle,
+    clause_renderer,
+    explanation_markup,
+    glyph_safe,
+)
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
@@ -36,6 +41,8 @@ class TableScreen(AppScreen[None]):
     """One game at the table; see the module docstring for what a subclass provides."""
 
     game_id = ""
+    clause_style = ClauseStyle()
+    """How the game's explanation parameters are drawn (its card notation, named parameters)."""
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
@@ -125,8 +132,7 @@ class TableScreen(AppScreen[None]):
             events = self.session.apply(action)
         except IllegalAction as error:
             explanation = error.explanation
-            self.explain_text(rulings_shown(explanation.text(self.lang, clause_renderer(self.glyphs)))
-                              if explanation else str(error))
+            self.explain_text(self.explanation_text(explanation) if explanation else str(error))
             return
         self.query_one(EventLog).add(self.event_lines(events))
         if self.session.save_error:
@@ -202,9 +208,13 @@ class TableScreen(AppScreen[None]):
 
     def why_not(self, choice: Choice) -> str:
         """The explain() chain for a dimmed choice, in the app's language."""
-        explanation = self.session.state.explain(choice.value)
-        text = rulings_shown(explanation.text(self.lang, clause_renderer(self.glyphs)))
+        text = self.explanation_text(self.session.state.explain(choice.value))
         return f"[b]{self.t('ui.not_allowed')}[/] {text}"
+
+    def explanation_text(self, explanation: Explanation) -> str:
+        """An explain() chain through the text pipeline (a game may draw its parameters)."""
+        render = clause_renderer(self.clause_style, self.lang, self.glyphs, self.session.seats)
+        return explanation_markup(explanation, self.lang, self.glyphs, render)
 
     def action_choose(self) -> None:
         if not self.choices:
@@ -240,8 +250,8 @@ class TableScreen(AppScreen[None]):
     def text_of(self, text: object) -> str:
         """A puzzle text in the app's language (texts may be a plain string or {en, ja})."""
         if isinstance(text, dict):
-            return str(text.get(self.lang) or text.get("en") or "")
-        return str(text or "")
+            text = text.get(self.lang) or text.get("en")
+        return glyph_safe(str(text or ""), self.glyphs)
 
     def action_hint(self) -> None:
         if self.puzzle is None or not self.puzzle.hints:

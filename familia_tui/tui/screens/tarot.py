@@ -40,21 +40,20 @@ from familia_tui.games.tarot.actions import (
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.glyphs import rulings_shown
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.tarot import (
+    CLAUSES,
     ShownChips,
     Step,
-    ascii_safe,
     bid_choices,
     call_choices,
     card_markup,
     cards_markup,
-    clause_renderer,
     contract_markup,
     declarations_markup,
     declarations_on_offer,
@@ -84,6 +83,7 @@ class TarotScreen(TableScreen):
 
     CSS_PATH = "tarot.tcss"
     game_id = "tarot"
+    clause_style = CLAUSES
     BINDINGS = [
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
@@ -112,14 +112,6 @@ class TarotScreen(TableScreen):
         """What each part of the table shows now."""
         self.shown: tuple[TarotView, TarotView] | None = None
         """(the view drawn, the public view) at the last redraw."""
-
-    @property
-    def t(self) -> Callable[..., str]:
-        """Messages in the app's language; in ascii mode with no ambiguous-width character."""
-        translate = self.app.t  # type: ignore[attr-defined]
-        if self.glyphs != "ascii":
-            return translate  # type: ignore[no-any-return]
-        return lambda key, **params: ascii_safe(translate(key, **params))
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -231,7 +223,7 @@ class TarotScreen(TableScreen):
 
     def safe(self, text: str) -> str:
         """Ascii mode: no ambiguous-width character (names, separators) reaches the screen."""
-        return ascii_safe(text) if self.glyphs == "ascii" else text
+        return glyph_safe(text, self.glyphs)
 
     def hand_text(self, view: TarotView) -> str:
         if view.seat < 0:
@@ -362,9 +354,7 @@ class TarotScreen(TableScreen):
     def explanation(self, action: object) -> str:
         """The engine's explain() chain in the app's language and glyphs, as a sentence (its
         clauses are written to be chained: `x → y`, lower case)."""
-        text = self.session.state.explain(action).text(self.lang, clause_renderer(self.t, self.glyphs))
-        text = sentence(rulings_shown(text))  # [A4], [TA-2] are ruling ids, not markup
-        return ascii_safe(text) if self.glyphs == "ascii" else text
+        return sentence(self.explanation_text(self.session.state.explain(action)))
 
     def why_not(self, choice: Choice) -> str:
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"

@@ -21,11 +21,11 @@ from textual.widgets import Static
 from familia_tui.core.engine import Seat
 from familia_tui.games.tarot.cards import half_to_points
 from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandResult
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.tarot import (
-    ascii_safe,
     cards_markup,
     contract_name,
     number,
@@ -46,13 +46,6 @@ class TarotResultsScreen(AppScreen[None]):
         super().__init__(classes="results tarot-results")
         self.results, self.totals, self.seats = tuple(results), tuple(totals), tuple(seats)
         self.final, self.review = final, review
-
-    @property
-    def t(self) -> Callable[..., str]:
-        translate = self.app.t  # type: ignore[attr-defined]
-        if self.glyphs != "ascii":
-            return translate  # type: ignore[no-any-return]
-        return lambda key, **params: ascii_safe(translate(key, **params))
 
     @property
     def result(self) -> HandResult:
@@ -97,7 +90,7 @@ class TarotResultsScreen(AppScreen[None]):
 
     def seat_name(self, seat: int | None) -> str:
         name = self.seats[seat].name if seat is not None else "-"
-        return ascii_safe(name) if self.glyphs == "ascii" else name
+        return glyph_safe(name, self.glyphs)
 
     # ----- the hand's breakdown -----
 
@@ -109,7 +102,7 @@ class TarotResultsScreen(AppScreen[None]):
         rows = self.contract_rows(self.result) if isinstance(self.result, ContractResult) \
             else self.grasch_rows(self.result)
         for label, value in rows:
-            table.add_row(label, ascii_safe(value) if self.glyphs == "ascii" else value)
+            table.add_row(label, glyph_safe(value, self.glyphs))
         return table
 
     def contract_rows(self, r: ContractResult) -> list[tuple[str, str]]:

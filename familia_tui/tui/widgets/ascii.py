@@ -5,11 +5,19 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 
+from textual._context import active_app
 from textual.scrollbar import ScrollBarRender
 from textual.widget import Widget
 
+STAND_INS: Mapping[str, str] = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "◆": "D", "○": "O", "■": "#", "★": "*", "♂": "M", "♀": "F",
+    "→": ">", "←": "<", "↑": "^", "↓": "v", "⏎": "Enter", "…": "...", "·": "-", "—": "-", "–": "-", "−": "-",
+    "×": "x", "÷": "/", "½": ".5", "“": '"', "”": '"', "‘": "'", "’": "'",
+}
+"""The one table of ASCII stand-ins for the ambiguous-width characters of every game's texts."""
 
-def ascii_safe(text: str, stand_ins: Mapping[str, str]) -> str:
+
+def ascii_safe(text: str, stand_ins: Mapping[str, str] = STAND_INS) -> str:
     """The text with no ambiguous-width character: `stand_ins` first, then accents dropped
     (é → e, ō → o), else `?`; Japanese (wide) text stays."""
     if text.isascii():
@@ -31,6 +39,20 @@ class PlainScrollBarRender(ScrollBarRender):
 
     VERTICAL_BARS = [" "] * 8
     HORIZONTAL_BARS = [" "] * 8
+
+
+class GlyphScrollBarRender(ScrollBarRender):
+    """Every scrollbar of the app in its glyph mode: drawn with spaces only in ascii mode.
+
+    Installed once as `ScrollBar.renderer` by the app; it asks the running app for its mode, so
+    a scrollbar no screen thought of (a select's list, a setup panel) is covered too."""
+
+    @classmethod
+    def render_bar(cls, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        app = active_app.get(None)
+        if getattr(app, "glyphs", None) == "ascii":
+            return PlainScrollBarRender.render_bar(*args, **kwargs)
+        return super().render_bar(*args, **kwargs)
 
 
 def plain_scrollbars(*widgets: Widget) -> None:

@@ -3,7 +3,7 @@
 Everything here reads a `DaifugoView` (never the state), the events or the legal actions:
 
 - markup and Rich tables for the rule card and its families, the order and the locks, the trick,
-  the seats and the log; `glyph_safe` keeps messages in the glyph mode (ascii: nothing of
+  the seats and the log (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of
   ambiguous width);
 - `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
   player went out, the cards left at the end);
@@ -27,43 +27,23 @@ from rich.cells import cell_len
 from rich.markup import escape
 from rich.table import Table
 
-from familia_tui.core.cards import JOKER, Card, CardError, parse_card, rank_text
+from familia_tui.core.cards import JOKER, Card, parse_card, rank_text
 from familia_tui.core.engine import Event, Explanation, Seat
 from familia_tui.games.daifugo.actions import PASS, Action, Play, make_play
 from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_key
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
-from familia_tui.tui.glyphs import card_markup, card_text, suit_text
-from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
+from familia_tui.tui.glyphs import (
+    ClauseStyle,
+    card_markup,
+    card_text,
+    clause_renderer,
+    suit_text,
+)
+from familia_tui.tui.glyphs import explanation_markup as shown_explanation
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
-
-_STAND_INS = {
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "◆": "D", "○": "O", "→": ">", "←": "<", "…": "...",
-    "·": "-", "—": "-", "–": "-", "×": "x", "★": "*", "■": "#", "“": '"', "”": '"', "’": "'",
-    "↑": "^", "↓": "v",
-}
-"""ASCII stand-ins for the ambiguous-width characters the messages use."""
-
-
-def ascii_safe(text: str) -> str:
-    """The text with no ambiguous-width character (this game's stand-ins first)."""
-    return shared_ascii_safe(text, _STAND_INS)
-
-
-SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
-
-
-def glyph_safe(text: str, glyphs: str) -> str:
-    """A message in the glyph mode: in ascii mode nothing of ambiguous width is left (→ is `>`,
-    ○ is `O` …). Messages write no suit symbol (cards are parameters drawn with `card_markup`);
-    one that slipped into a message still becomes its letter outside unicode mode."""
-    if glyphs == "unicode":
-        return text
-    text = text.translate(SUIT_LETTERS)
-    return ascii_safe(text) if glyphs == "ascii" else text
-
 
 # ----- cards and plays -----
 
@@ -342,37 +322,18 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
 
 
 def explanation_markup(explanation: Explanation, lang: str, seats: Sequence[Seat], glyphs: str) -> str:
-    """An explain() chain as markup: cards in the glyph mode, ruling ids kept (`[DF-32]` would
-    otherwise read as a markup tag)."""
-    text = explanation.text(lang, clause_renderer(seats, glyphs))
-    return RULING.sub(r"\\[", text)
+    """An explain() chain through the shared text pipeline, seats named."""
+    return shown_explanation(explanation, lang, glyphs, clause_renderer(CLAUSES, lang, glyphs, seats))
 
 
-RULING = re.compile(r"\[(?=[A-Z][A-Za-z0-9.-]*\])")
-"""The opening bracket of a ruling id such as `[DF-32]` or `[C4]`."""
+def clause_card(word: str, glyphs: str) -> str:
+    """A word of a play in an explanation: a card, or a joker with what it stands for (`JK=7S`)."""
+    head, _, declared = word.partition("=")
+    return declared_markup(_declared(declared), glyphs) if declared else card_markup(parse_card(head), glyphs)
 
 
-def clause_renderer(seats: Sequence[Seat], glyphs: str) -> Callable[[str, str], str]:
-    """Explanation parameters in the glyph mode: cards and declared jokers, suits, seat names."""
-
-    def render(name: str, value: str) -> str:
-        if name == "seat":
-            return escape(seats[int(value)].name) if value.isdigit() else value
-        if name == "suits":
-            return "".join(suit_text(s, glyphs) for s in value)
-        words = []
-        for word in value.split():
-            head, _, declared = word.partition("=")
-            try:
-                if declared:
-                    words.append(declared_markup(_declared(declared), glyphs))
-                else:
-                    words.append(card_markup(parse_card(head), glyphs))
-            except CardError:
-                return value
-        return " ".join(words)
-
-    return render
+CLAUSES = ClauseStyle(card=clause_card, suits=("suits",))
+"""Daifugō's explanation parameters: plays with declared jokers, lock suits, seat names."""
 
 
 def _declared(text: str) -> Card:

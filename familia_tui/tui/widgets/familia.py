@@ -14,9 +14,18 @@ from rich.table import Table
 from familia_tui.core.engine import Event, Seat
 from familia_tui.games.familia.scoring import score_player
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
-from familia_tui.tui.glyphs import card_markup, cards_markup, colour_glyph, suit_text
+from familia_tui.tui.glyphs import (
+    ClauseStyle,
+    card_markup,
+    cards_markup,
+    colour_glyph,
+    suit_text,
+)
 
 Translate = Callable[..., str]
+
+CLAUSES = ClauseStyle(named={"colour": "fam.colour."})
+"""Familia's explanation parameters: standard cards, suits drawn, face-pile colours named."""
 
 
 def role_text(seat: Seat, glyphs: str) -> str:

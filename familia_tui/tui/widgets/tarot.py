@@ -30,7 +30,6 @@ from familia_tui.games.tarot.cards import (
     SUIT_SYMBOLS,
     TRUMP,
     Card,
-    CardError,
     half_to_points,
     parse_card,
     plain,
@@ -39,20 +38,14 @@ from familia_tui.games.tarot.declarations import ActionList, Handful
 from familia_tui.games.tarot.rules import TrickRecord
 from familia_tui.games.tarot.scoring import TARGETS
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
+from familia_tui.tui.glyphs import ClauseStyle
+from familia_tui.tui.widgets.ascii import ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
 
 CARD_STYLE = ("bold", "bold red", "bold red", "bold", "bold yellow", "bold magenta")
 """Style by `SUIT[card]`: spades, hearts, diamonds, clubs, trumps, the Excuse."""
-_STAND_INS = {"→": "->", "←": "<-", "↑": "^", "↓": "v", "−": "-", "–": "-", "—": "-", "·": "-", "…": "...", "★": "*",
-              "×": "x", "“": '"', "”": '"', "‘": "'", "’": "'", "■": "#", "½": ".5"}
-
-
-def ascii_safe(text: str) -> str:
-    """The text with no ambiguous-width character (this game's stand-ins first)."""
-    return shared_ascii_safe(text, _STAND_INS)
 
 
 def number(value: float) -> str:
@@ -101,25 +94,12 @@ def contract_name(contract: str | None, t: Translate) -> str:
     return t(f"tarot.contract.{contract}") if contract else "-"
 
 
-def clause_renderer(t: Translate, glyphs: str) -> Callable[[str, str], str]:
-    """Explanation parameters in words and glyphs: suits and contracts named, cards drawn."""
-    def render(name: str, value: str) -> str:
-        if name == "suit":
-            return suit_name(value, t)
-        if name in ("bid", "highest"):
-            return contract_name(value, t)
-        if name == "kind":
-            return t(f"tarot.kind.{value}")
-        if name in ("phase", "wanted"):
-            return t(f"tarot.phase.{value}")
-        if name == "rank":
-            return t(f"tarot.ui.rank_{value}")
-        try:
-            return " ".join(card_markup(parse_card(word), glyphs) for word in value.split())
-        except CardError:
-            return value
-
-    return render
+CLAUSES = ClauseStyle(
+    card=lambda word, glyphs: card_markup(parse_card(word), glyphs),
+    named={"suit": "tarot.suit.", "bid": "tarot.contract.", "highest": "tarot.contract.",
+           "kind": "tarot.kind.", "phase": "tarot.phase.", "wanted": "tarot.phase.", "rank": "tarot.ui.rank_"},
+    suits=())
+"""Tarot's explanation parameters: suits and contracts named, cards in Tarot notation."""
 
 
 # ----- what the viewer may know -----

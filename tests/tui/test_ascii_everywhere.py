@@ -1,0 +1,177 @@
+"""In ascii glyph mode no screen of any game shows a non-ASCII character.
+
+The walk reuses the deterministic scenes (screenshots and snapshots: home, setup, each game's
+table in its phases with an illegal choice explained, the handoff curtain) in ascii mode and
+English, reads every character of the rendered screen, and opens each game's rules (F1); each
+game's results screen from a record a few bot moves before the end of a deal; then settings, the
+practice list and every practice puzzle at the table with its hints and answer.
+
+Ascii mode promises no character of ambiguous width: East Asian wide characters are allowed, for
+the source's terms that English texts keep (革命, ビリ, 流れる) and for names typed in Japanese.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from pathlib import Path
+
+import pytest
+from tui_helpers import screen_text
+
+from familia_tui.core.presets import find_preset, rules_dir
+from familia_tui.core.record import Record
+from familia_tui.games import PLAYABLE, get_game
+from familia_tui.tui import scenes, scenes_daifugo, scenes_tarot
+from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.scenes import SCENES, Scene, until
+
+ORIGINAL_APP_FOR = scenes.app_for
+PUZZLES = sorted(p for game in PLAYABLE for p in (rules_dir(game) / "practice").glob("*.yaml"))
+WHOLE_GAMES = ("07-breakdown", "13-tarot-breakdown", "17-daifugo-end", "16-daifugo-multi-select")
+"""Scenes that play whole deals (too slow here): results are reached from `near_the_end` instead."""
+WALKED = [s for s in SCENES if s.name not in WHOLE_GAMES]
+RULES_FROM = ("01-home", "03-table", "11-tarot-bidding", "15-daifugo-table")
+"""Scenes F1 is pressed on: every game's rules once (and every game's tabs, from home)."""
+RESULTS = {"familia": ("familia-4", "game_scored"), "tarot": ("tarot-5", "hand_scored"),
+           "daifugo": ("daifugo-4", "game_over")}
+"""Each game: the preset and the event that brings up its results screen."""
+
+
+def ascii_app_for(record, folder: Path, lang: str = "en", glyphs: str = "unicode") -> FamiliaTuiApp:  # type: ignore[no-untyped-def]
+    return ORIGINAL_APP_FOR(record, folder, "en", "ascii")
+
+
+def assert_ascii(app: FamiliaTuiApp, where: str) -> None:
+    text = screen_text(app)
+    odd = sorted({c for c in text if not c.isascii() and unicodedata.east_asian_width(c) not in "WF"})
+    assert not odd, f"{where} ({type(app.screen).__name__}) shows {odd}:\n{text}"
+
+
+async def assert_rules_ascii(pilot, app: FamiliaTuiApp, where: str) -> None:  # type: ignore[no-untyped-def]
+    """F1 over the screen: the rules of the game (or of every game, from home)."""
+    from familia_tui.tui.screens.rules import RulesScreen
+
+    await pilot.press("f1")
+    await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+    await pilot.pause(0.1)
+    assert_ascii(app, f"{where} + F1")
+    await pilot.press("escape")
+
+
+@pytest.mark.parametrize("scene", WALKED, ids=[s.name for s in WALKED])
+async def test_every_scene_in_ascii_shows_only_ascii(scene: Scene, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in (scenes, scenes_tarot, scenes_daifugo):
+        monkeypatch.setattr(module, "app_for", ascii_app_for)
+    app = scene.make(tmp_path)
+    async with app.run_test(size=scenes.scene_size(scene)) as pilot:
+        await scene.run(pilot, app)
+        await pilot.pause()
+        assert_ascii(app, scene.name)
+        if scene.name in RULES_FROM:
+            await assert_rules_ascii(pilot, app, scene.name)
+
+
+def near_the_end(game: str, before: int = 3) -> Record:
+    """A record of bots that reaches the game's results screen `before` actions from now."""
+    preset, end = RESULTS[game]
+    spec, options = get_game(game), find_preset(game, preset).options
+    options = getattr(options, "resolved", lambda: options)()
+    seats = tuple(s.model_copy(update={"controller": "bot:basic"}) for s in spec.default_seats(options))
+    state, rng, actions, events = spec.new_game(options, seats, seed=1), random.Random(1), [], []
+    while not any(e.kind == end for e in events):
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        events = state.apply(action)
+        actions.append(str(action))
+    return Record(game, options, seats, 1, tuple(actions[:-before]), preset=preset)
+
+
+@pytest.mark.parametrize("game", sorted(RESULTS))
+async def test_every_results_screen_in_ascii_shows_only_ascii(game: str, tmp_path: Path) -> None:
+    app = ascii_app_for(near_the_end(game), tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await until(pilot, lambda: "Results" in type(app.screen).__name__)
+        await pilot.pause()
+        assert_ascii(app, f"{game} results")
+
+
+async def test_settings_and_the_practice_list_in_ascii_show_only_ascii(tmp_path: Path) -> None:
+    from familia_tui.tui.screens.practice import PracticeScreen
+    from familia_tui.tui.screens.settings import SettingsScreen
+
+    app = ascii_app_for(None, tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert_ascii(app, "settings")
+        await pilot.press("escape")
+        app.push_screen(PracticeScreen())
+        await until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+        await pilot.pause()
+        assert_ascii(app, "practice list")
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.stem for p in PUZZLES])
+async def test_every_practice_puzzle_in_ascii_shows_only_ascii(puzzle: Path, tmp_path: Path) -> None:
+    app = ascii_app_for(None, tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await pilot.pause()
+        app.open_practice(puzzle)
+        await until(pilot, lambda: hasattr(app.screen, "puzzle"))
+        await pilot.pause()
+        assert_ascii(app, f"{puzzle.stem}: question")
+        for _ in range(3):
+            await pilot.press("h")
+        assert_ascii(app, f"{puzzle.stem}: hints")
+        screen = app.screen
+        illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), None)  # type: ignore[attr-defined]
+        if illegal is not None and illegal < 9:
+            await pilot.press(str(illegal + 1))
+            assert_ascii(app, f"{puzzle.stem}: an illegal choice explained")
+        await pilot.press("a")
+        assert_ascii(app, f"{puzzle.stem}: answer")
+
+
+PHASES = [("familia", "familia-4", "pile"), ("familia", "familia-4-batting", "play"),
+          ("tarot", "tarot-5", "bid"), ("tarot", "tarot-5", "call"), ("tarot", "tarot-5", "ecart"),
+          ("tarot", "tarot-5", "slam"), ("tarot", "tarot-4", "play"), ("daifugo", "daifugo-4", "lead"),
+          ("daifugo", "daifugo-4", "follow"), ("daifugo", "daifugo-dobon-ask", "dobon")]
+"""Each table's phases where the human at seat 0 decides (reached by seeded random play)."""
+
+
+def at_decision(game: str, preset: str, phase: str) -> Record:
+    """A record that stops where seat 0, the one human, decides in `phase` (first trick for play)."""
+    spec, options = get_game(game), find_preset(game, preset).options
+    options = getattr(options, "resolved", lambda: options)()
+    seats = tuple(s.model_copy(update={"controller": "human" if i == 0 else "bot:basic"})
+                  for i, s in enumerate(spec.default_seats(options)))
+    for seed in range(200):
+        state, rng, actions = spec.new_game(options, seats, seed=seed), random.Random(seed), []
+        while not state.is_over and len(actions) < 300:
+            if state.to_act == 0 and str(state.phase) == phase:
+                return Record(game, options, seats, seed, tuple(actions), preset=preset)
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            actions.append(str(action))
+    raise AssertionError(f"no {phase} decision for seat 0 in {game}/{preset}")
+
+
+@pytest.mark.parametrize(("game", "preset", "phase"), PHASES, ids=[f"{g}-{p}" for g, _, p in PHASES])
+async def test_every_table_phase_in_ascii_shows_only_ascii(game: str, preset: str, phase: str,
+                                                           tmp_path: Path) -> None:
+    """The human's decision on screen, then every choice selected in turn (a dimmed one shows
+    its explanation)."""
+    app = ascii_app_for(at_decision(game, preset, phase), tmp_path)
+    async with app.run_test(size=scenes.SIZE) as pilot:
+        await until(pilot, lambda: bool(getattr(app.screen, "choices", None)))
+        assert_ascii(app, f"{game} {phase}")
+        screen = app.screen
+        for _ in range(len(screen.choices)):  # type: ignore[attr-defined]
+            await pilot.press("right")
+            choice = screen.choices[screen.cursor]  # type: ignore[attr-defined]
+            if not choice.enabled:
+                assert_ascii(app, f"{game} {phase}: {choice.value} explained")
+        assert_ascii(app, f"{game} {phase}: every choice")
