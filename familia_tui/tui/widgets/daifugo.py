@@ -18,7 +18,6 @@ Names come from the seats; nothing says "you" (hot-seat: several people read the
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
