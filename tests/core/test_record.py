@@ -4,7 +4,7 @@
 - a save is atomic: no temporary file is left, and a failed write keeps the old file;
 - a corrupt, foreign or newer file raises RecordError naming the file, and is never changed;
 - a file that is not one of our records is never overwritten;
-- the autosave lives under FAMILIA_TUI_DATA when it is set.
+- the saves live under FAMILIA_TUI_DATA when it is set.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from familia_tui.core.record import (
     VERSION,
     Record,
     RecordError,
-    autosave_path,
     data_dir,
     load_record,
     record_from_data,
     save_record,
 )
+from familia_tui.core.saves import SaveFolder
 from familia_tui.games.familia import GAME
 from familia_tui.games.familia.rules import FamiliaState
 
@@ -411,21 +411,17 @@ def test_save_refuses_to_replace_a_folder(tmp_path: Path) -> None:
     assert (tmp_path / "game.json").is_dir()
 
 
-# ----- where the autosave lives -----
+# ----- where the saves live -----
 
 
-def test_autosave_path_honours_familia_tui_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_saves_live_under_familia_tui_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FAMILIA_TUI_DATA", str(tmp_path / "data"))
     assert data_dir() == tmp_path / "data"
-    assert autosave_path() == tmp_path / "data" / "autosave.json"
-    record, _ = advance(new_record(), 3)
-    save_record(record, autosave_path())
-    assert load_record(tmp_path / "data" / "autosave.json") == record
+    assert SaveFolder.default().root == tmp_path / "data" / "games"
 
 
-def test_autosave_path_defaults_to_the_platform_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_data_folder_defaults_to_the_platform_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FAMILIA_TUI_DATA", raising=False)
     from platformdirs import user_data_dir
 
-    assert autosave_path() == Path(user_data_dir("familia-tui", appauthor=False)) / "autosave.json"
-    assert record_module.data_dir() == autosave_path().parent
+    assert record_module.data_dir() == Path(user_data_dir("familia-tui", appauthor=False))

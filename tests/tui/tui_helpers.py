@@ -16,9 +16,17 @@ _TEXT = re.compile(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>
 
 def make_app(tmp_path: Path, record: Record | None = None, lang: str = "en",
              glyphs: str = "unicode") -> FamiliaTuiApp:
-    """An app with instant bots, no pauses, and its autosave in tmp_path."""
+    """An app with instant bots, no pauses, and its save folder in tmp_path."""
     settings = Settings(lang=lang, glyphs=glyphs, bot_pace="instant", trick_pause=0.0)
-    return FamiliaTuiApp(record, settings=settings, autosave=tmp_path / "autosave.json")
+    return FamiliaTuiApp(record, settings=settings, saves=tmp_path)
+
+
+def saved_record(folder: Path) -> Record:
+    """The one game saved in a save folder."""
+    from familia_tui.core.record import load_record
+
+    (path,) = folder.glob("*.json")
+    return load_record(path)
 
 
 def screen_text(app: FamiliaTuiApp) -> str:
