@@ -267,7 +267,7 @@ def _run_resume(args: argparse.Namespace) -> int:
     folder = SaveFolder.default()
     scan = folder.scan()
     for problem in scan.set_aside:
-        moved = f"; it was renamed {problem.moved_to.name} (nothing was deleted)" if problem.moved_to else ""
+        moved = f" It was renamed {problem.moved_to.name} (nothing was deleted)." if problem.moved_to else ""
         print(f"familia-tui: {problem.path.name} cannot be resumed: {problem.reason}{moved}", file=sys.stderr)
     games = [g for g in scan.unfinished if not g.in_use]
     if args.list:

@@ -131,6 +131,10 @@ def record_from_data(data: object, source: str = "record") -> Record:
         actions = tuple(str(a) for a in _list(data, "actions", source))
     except UnknownGame as error:
         raise RecordError(f"{source}: {error}. The file was left untouched.") from None
+    unknown = [s.controller for s in seats if not s.is_human and s.controller[4:] not in spec.bots]
+    if unknown:
+        raise RecordError(f"{source}: unknown bot {unknown[0]!r} (this program's {spec.id} bots: "
+                          f"{', '.join(sorted(spec.bots))}). The file was left untouched.")
     seed, deal, preset = data.get("seed"), data.get("deal"), data.get("preset")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"{source}: seed must be a whole number, not {seed!r}. "

@@ -1,4 +1,4 @@
-"""A game at the table: the record, the state, autosave, bots and whose eyes are on the screen.
+"""A game at the table: the record, the state, its save file, bots and whose eyes are on the screen.
 
 The session is what a game screen drives; it knows no Textual. It decides the hot-seat rules:
 
@@ -50,11 +50,8 @@ class Session:
 
         spec = get_game(record.game)
         state, events = record.replay_with_events(source=str(save_path or "record"))
-        try:
-            bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
-                    for i, s in enumerate(record.seats) if not s.is_human}
-        except ValueError as error:
-            raise RecordError(f"{save_path or 'record'}: {error}. The file was left untouched.") from None
+        bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
+                for i, s in enumerate(record.seats) if not s.is_human}
         return cls(spec, record, state, save_path, bots, last_events=events, lock=lock)
 
     @property
@@ -104,7 +101,7 @@ class Session:
         return next(i for i, s in enumerate(self.seats) if s.person == person)
 
     def apply(self, action: Any) -> list[Event]:
-        """Apply an action (IllegalAction propagates), record it and autosave."""
+        """Apply an action (IllegalAction propagates), record it and save it."""
         seat = self.to_act
         events = self.state.apply(action)
         self.record = self.record.with_action(action)

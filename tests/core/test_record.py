@@ -349,6 +349,19 @@ def test_an_illegal_action_names_its_number(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize(("changes", "expected"), [
+    ({"seats": [{"name": "P1"}, {"name": "P2"}]}, "cannot be set up from this record"),
+    ({"seats": [{"name": n} for n in ("P1", "P1", "P3", "P4")]}, "seat names must differ"),
+    ({"deal": {"hands": "nonsense"}}, "cannot be set up from this record"),
+])
+def test_a_table_or_deal_the_game_refuses_is_a_record_error(changes: dict[str, object], expected: str) -> None:
+    """Issue 10: a wrong seat count, duplicate names or a bad deal raised a bare ValueError."""
+    record = record_from_data(new_record().to_data() | changes, "saves/x.json")
+    with pytest.raises(RecordError, match=expected) as caught:
+        record.replay(source="saves/x.json")
+    assert str(caught.value).startswith("saves/x.json: ")
+
+
 def test_an_action_in_no_notation_names_its_number() -> None:
     record, _ = advance(new_record(), 4)
     broken = record.to_data() | {"actions": [*record.actions[:2], "dance a jig", *record.actions[2:]]}
@@ -376,6 +389,9 @@ def test_an_action_after_the_end_is_illegal() -> None:
     ({"seats": [{"name": ""}]}, "seats"),
     ({"actions": "play 5S"}, "'actions' must be a list"),
     ({"seed": "abc"}, "seed must be a whole number"),
+    ({"seed": True}, "seed must be a whole number"),
+    ({"deal": "AS KS"}, "deal must be a mapping"),
+    ({"seats": [{"name": "P1", "controller": "bot:clever"}]}, "unknown bot 'bot:clever'"),
 ])
 def test_invalid_record_data_names_the_source(changes: dict[str, object], expected: str) -> None:
     data = new_record().to_data() | changes

@@ -1,6 +1,6 @@
 """Damaged records (DESIGN.md §9: every entry point is fuzzed): whatever a save file holds —
-truncated JSON, wrong types, unreplayable actions, wrong seat counts, duplicate names, a bad
-`deal`, absurd nesting — reading, replaying and opening it give a RecordError (never another
+truncated JSON, wrong types, unreplayable actions, wrong seat counts, duplicate names, unknown
+bots, a bad `deal`, absurd nesting — reading, replaying and opening it give a RecordError (never another
 exception) and leave the file byte for byte as it was."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def damaged(draw: st.DrawFn) -> str:
     """The text of a damaged record file."""
     data = json.loads(json.dumps(valid_data(draw(st.sampled_from(GAMES)))))
     kind = draw(st.sampled_from(["truncate", "value", "action", "seats", "names", "deal", "nesting",
-                                 "option"]))
+                                 "option", "bot"]))
     if kind == "truncate":
         text = json.dumps(data)
         return text[:draw(st.integers(0, len(text) - 1))]
@@ -72,6 +72,8 @@ def damaged(draw: st.DrawFn) -> str:
             else seats + seats[:draw(st.integers(1, 2))]
     elif kind == "names":
         data["seats"][1]["name"] = data["seats"][0]["name"]
+    elif kind == "bot":
+        data["seats"][-1]["controller"] = draw(st.sampled_from(["bot:clever", "bot:", "robot"]))
     elif kind == "deal":
         data["deal"] = draw(json_values)
     elif kind == "option":
