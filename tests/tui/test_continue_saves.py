@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import OptionList
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import make_app, save_folder, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record
@@ -49,11 +49,11 @@ def played(record: Record, count: int | None = None) -> Record:
     return record
 
 
-def saved(folder: Path, record: Record, when: int) -> Path:
-    """`record` saved in `folder`, last played `when` seconds after the epoch."""
+def saved(tmp_path: Path, record: Record, when: int) -> Path:
+    """`record` saved for `make_app(tmp_path)`, last played `when` seconds after the epoch."""
     import os
 
-    path = SaveFolder(folder).create(record)
+    path = SaveFolder(save_folder(tmp_path)).create(record)
     os.utime(path, (when, when))
     return path
 
@@ -101,7 +101,8 @@ async def test_a_new_game_never_replaces_an_unfinished_one(tmp_path: Path) -> No
 
 
 async def test_a_damaged_file_is_reported_moved_aside_and_new_games_still_save(tmp_path: Path) -> None:
-    damaged = tmp_path / "20260101-000000-abcdef.json"
+    damaged = save_folder(tmp_path) / "20260101-000000-abcdef.json"
+    damaged.parent.mkdir()
     damaged.write_bytes(b'{"format": "familia-tui/rec')
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -110,7 +111,7 @@ async def test_a_damaged_file_is_reported_moved_aside_and_new_games_still_save(t
         (message,) = toasts(app)
         assert "20260101-000000-abcdef.json in the save folder cannot be resumed" in message
         assert "not valid JSON" in message and "nothing was deleted" in message
-        (moved,) = tmp_path.glob("*.damaged-*")
+        (moved,) = save_folder(tmp_path).glob("*.damaged-*")
         assert moved.read_bytes() == b'{"format": "familia-tui/rec' and moved.name in message
         app.open_game(new_record("familia"))
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
@@ -180,7 +181,7 @@ async def test_d_deletes_a_game_only_after_yes(tmp_path: Path) -> None:
 
 async def test_a_game_open_in_another_app_is_marked_and_not_opened(tmp_path: Path) -> None:
     path = saved(tmp_path, played(new_record("familia"), 6), 1_000_000)
-    other_app = SaveFolder(tmp_path).lock(path)
+    other_app = SaveFolder(save_folder(tmp_path)).lock(path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.press("c")
@@ -199,14 +200,14 @@ async def test_resuming_a_file_keeps_saving_into_it(tmp_path: Path) -> None:
     from familia_tui.core.record import save_record
 
     save_record(played(new_record("familia"), 4), path)
-    app = make_app(tmp_path / "saves", load_record(path))
+    app = make_app(tmp_path, load_record(path))
     app.start_path = path
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("enter")
         await settle(pilot, lambda: len(app.screen.session.record.actions) > 4)  # type: ignore[attr-defined]
     assert len(load_record(path).actions) > 4
-    assert not (tmp_path / "saves").exists()
+    assert not save_folder(tmp_path).exists()
 
 
 @pytest.mark.parametrize(("lang", "glyphs", "expected"), [

@@ -211,6 +211,6 @@ async def test_a_practice_puzzle_takes_one_decision_then_shows_the_answer(tmp_pa
         await pilot.press(str(next(i for i, c in enumerate(screen.choices) if c.enabled) + 1), "enter")
         await settle(pilot, lambda: screen.practice_done)
         assert "Answer:" in screen_text(app) and not screen.choices
-        assert not list(tmp_path.glob("*.json"))  # a puzzle is never saved
+        assert not list((tmp_path / "games").glob("*.json"))  # a puzzle is never saved
         await pilot.press("escape")
         assert not isinstance(app.screen, FamiliaScreen)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, TabbedContent
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import make_app, save_folder, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
@@ -61,7 +61,7 @@ async def test_with_no_saved_game_home_offers_no_continue(tmp_path: Path) -> Non
 
 
 async def test_a_saved_game_is_offered_and_c_continues_it(tmp_path: Path) -> None:
-    saved_game(tmp_path)
+    saved_game(save_folder(tmp_path))
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

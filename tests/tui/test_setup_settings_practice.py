@@ -116,7 +116,7 @@ async def test_a_repeated_name_is_a_problem_and_the_game_does_not_start(tmp_path
         problems = text_of(screen, "#setup-problems")
         assert "seats 1, 3 are all called “P1”" in problems
         assert screen.query_one("#setup-problems").has_class("-errors")
-        assert not list(tmp_path.glob("*.json"))
+        assert not list((tmp_path / "games").glob("*.json"))
 
 
 async def test_an_empty_name_is_a_problem(tmp_path: Path) -> None:

@@ -16,16 +16,22 @@ _TEXT = re.compile(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>
 
 def make_app(tmp_path: Path, record: Record | None = None, lang: str = "en",
              glyphs: str = "unicode") -> FamiliaTuiApp:
-    """An app with instant bots, no pauses, and its save folder in tmp_path."""
+    """An app with instant bots, no pauses, and its save folder `save_folder(tmp_path)`."""
     settings = Settings(lang=lang, glyphs=glyphs, bot_pace="instant", trick_pause=0.0)
-    return FamiliaTuiApp(record, settings=settings, saves=tmp_path)
+    return FamiliaTuiApp(record, settings=settings, saves=save_folder(tmp_path))
 
 
-def saved_record(folder: Path) -> Record:
-    """The one game saved in a save folder."""
+def save_folder(tmp_path: Path) -> Path:
+    """The save folder of `make_app(tmp_path)`: its own, since the app moves aside every file
+    there that is not a game."""
+    return tmp_path / "games"
+
+
+def saved_record(tmp_path: Path) -> Record:
+    """The one game saved by `make_app(tmp_path)`."""
     from familia_tui.core.record import load_record
 
-    (path,) = folder.glob("*.json")
+    (path,) = save_folder(tmp_path).glob("*.json")
     return load_record(path)
 
 
