@@ -223,7 +223,6 @@ MESSAGES: dict[str, str] = {
     'ui.round_hand_of': 'hand {number}/{total}',
     'ui.score_biri': 'ビリ {scores}',
     'bind.Delete': 'Delete',
-    'bind.Resume': 'Resume',
     'bind.Keep': 'Keep',
     # option names of every game, opt.<game>.<field> (setup and F1 screens)
     'opt.familia.players': 'Players',

@@ -222,7 +222,6 @@ MESSAGES: dict[str, str] = {
     'ui.round_hand_of': '第{number}/{total}ハンド',
     'ui.score_biri': 'ビリ {scores}',
     'bind.Delete': '削除',
-    'bind.Resume': '再開',
     'bind.Keep': '残す',
     # option names of every game, opt.<game>.<field> (setup and F1 screens)
     'opt.familia.players': '人数',

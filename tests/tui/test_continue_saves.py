@@ -187,6 +187,7 @@ async def test_a_game_open_in_another_app_is_marked_and_not_opened(tmp_path: Pat
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
         assert "(open in another window)" in screen_text(app)
+        assert not app.screen.check_action("delete", ())  # `d` is not offered for it
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)

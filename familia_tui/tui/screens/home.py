@@ -29,7 +29,7 @@ class HomeScreen(AppScreen[None]):
             yield Static(self.t("ui.app_tagline"), id="home-tagline")
             with Center():
                 yield OptionList(*self.menu(), id="home-menu")
-        yield Footer()
+        yield Footer(show_command_palette=self.glyphs != "ascii")
 
     def menu(self) -> list[Option]:
         options = []

@@ -52,15 +52,12 @@ class ContinueScreen(AppScreen[None]):
         highlighted = menu.highlighted or 0
         self.games = list(self.app.scan_saves().unfinished)  # type: ignore[attr-defined]
         menu.clear_options()
-        menu.add_options([Option(self.entry(game), id=str(i)) for i, game in enumerate(self.games)])
+        menu.add_options([Option(game_entry(game, self.t, self.lang, self.glyphs)) for game in self.games])
         if self.games:
             menu.highlighted = min(highlighted, len(self.games) - 1)
         else:
             menu.add_option(Option(self.t("ui.continue_empty"), disabled=True))
         self.refresh_bindings()
-
-    def entry(self, game: SavedGame) -> Text:
-        return game_entry(game, self.t, self.lang, self.glyphs)
 
     @property
     def chosen(self) -> SavedGame | None:
@@ -72,9 +69,13 @@ class ContinueScreen(AppScreen[None]):
         if game is not None:
             self.app.resume(game)  # type: ignore[attr-defined]
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`d` only for a game this app may delete (not one open in another window)."""
         if action == "delete":
-            return self.chosen is not None
+            return self.chosen is not None and not self.chosen.in_use
         return True
 
     def action_delete(self) -> None:
