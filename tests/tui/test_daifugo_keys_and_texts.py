@@ -244,7 +244,7 @@ async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_pat
     her next decision. The record holds the option and nothing else of it."""
     settings = Settings(bot_pace="fast", trick_pause=0.0)
     app = FamiliaTuiApp(stacked(FOUR, {0: "3H 9D KC 5S 6S"}, think_timer=1), settings=settings,
-                        saves=tmp_path)
+                        saves=tmp_path / "games")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: deciding(app))
         screen = table(app)

@@ -34,7 +34,7 @@ def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def make_app(tmp_path: Path, lang: str = "en") -> FamiliaTuiApp:
     settings = Settings(lang=lang, glyphs="unicode", bot_pace="instant", trick_pause=0.0)
-    return FamiliaTuiApp(settings=settings, saves=tmp_path)
+    return FamiliaTuiApp(settings=settings, saves=tmp_path / "games")
 
 
 async def open_setup(app: FamiliaTuiApp, pilot) -> SetupScreen:  # type: ignore[no-untyped-def]

@@ -123,7 +123,7 @@ async def test_bots_turns_between_two_humans_show_no_hand(tmp_path: Path) -> Non
     shows what everyone knows and nobody's hand [DESIGN 7]."""
     settings = Settings(lang="en", glyphs="unicode", bot_pace="fast", trick_pause=0.1)
     app = FamiliaTuiApp(record("Aki,bot,Ben,bot", seed=3), settings=settings,
-                        saves=tmp_path)
+                        saves=tmp_path / "games")
     looked = 0
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(400):
