@@ -20,11 +20,9 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from familia_tui.core.engine import (
-    ActionSyntaxError,
     Event,
     FamiliaTuiError,
     GameState,
-    IllegalAction,
     Seat,
 )
 
@@ -36,10 +34,10 @@ class RecordError(FamiliaTuiError):
     """A record file that cannot be read, replayed or written; the message says what to do."""
 
 
-REFUSALS = (ActionSyntaxError, IllegalAction, ValueError, TypeError, LookupError, AttributeError,
-            RecursionError)
-"""What a game's setup or `apply` raises on data it refuses: a record from an edited file or
-another version may hold a table, deal or action of any shape."""
+REFUSALS = (FamiliaTuiError, ValueError, TypeError, LookupError, AttributeError, RecursionError)
+"""What a game's setup (a SetupError of a stacked deal) or `apply` (IllegalAction,
+ActionSyntaxError) raises on data it refuses: a record from an edited file or another version
+may hold a table, deal or action of any shape."""
 
 
 def _reason(error: BaseException) -> str:

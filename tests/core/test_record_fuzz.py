@@ -47,6 +47,15 @@ json_values = st.recursive(
     max_leaves=12)
 
 
+cards = st.sampled_from(["AS", "10H", "JK", "T21", "EX", "1D", "QC", "ZZ", "", "RH", "3C"])
+stacked_deals = st.dictionaries(
+    st.sampled_from(["hands", "chien", "dealer", "then", "stock", "voids", "rule_card"]),
+    json_values | st.lists(cards, max_size=8) | st.lists(st.lists(cards, max_size=18), max_size=5)
+    | st.dictionaries(st.sampled_from(["0", "1", "3", "9", "-1", "P1"]), st.lists(cards, max_size=20)),
+    max_size=4)
+"""Stacked deals in the games' shapes, with cards of the wrong game, unknown seats, wrong sizes."""
+
+
 def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
@@ -75,7 +84,7 @@ def damaged(draw: st.DrawFn) -> str:
     elif kind == "bot":
         data["seats"][-1]["controller"] = draw(st.sampled_from(["bot:clever", "bot:", "robot"]))
     elif kind == "deal":
-        data["deal"] = draw(json_values)
+        data["deal"] = draw(json_values | stacked_deals)
     elif kind == "option":
         data["options"][draw(st.sampled_from(sorted(data["options"])))] = draw(json_values)
     else:  # absurd nesting, where a value is expected
