@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -123,3 +124,20 @@ def test_the_save_folder_moves_a_damaged_record_aside_intact(tmp_path: Path, tex
         assert problem.moved_to is not None and problem.moved_to.read_bytes() == before
     else:
         assert [g.path for g in scan.games] == [path] and path.read_bytes() == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=damaged())
+def test_resume_of_a_damaged_file_is_a_message_never_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """Issue 10: `resume FILE` printed tracebacks for 41 of 317 damaged records."""
+    import familia_tui.tui
+    from familia_tui.cli import main
+
+    monkeypatch.setattr(familia_tui.tui, "run_app", lambda **_: 0)
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    status = main(["resume", str(path)])
+    err = capsys.readouterr().err
+    assert status == 0 or (status == 2 and err.startswith(f"familia-tui: {path}: "))
+    assert path.read_text(encoding="utf-8") == text
