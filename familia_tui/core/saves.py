@@ -73,6 +73,8 @@ class Scan:
 
     games: tuple[SavedGame, ...]
     set_aside: tuple[SetAside, ...]
+    unreadable: str | None = None
+    """Why the folder itself cannot be read (then no game is listed)."""
 
     @property
     def unfinished(self) -> tuple[SavedGame, ...]:
@@ -114,8 +116,12 @@ class SaveFolder:
     def scan(self) -> Scan:
         """Every game, newest first; unreadable files are moved aside and reported."""
         problems = self._migrate()
+        try:
+            files = self._files()
+        except OSError as error:
+            return Scan((), tuple(problems), f"{self.root}: {error.strerror or error}")
         games = []
-        for path in self._files(problems):
+        for path in files:
             try:
                 games.append(self.read(path))
             except RecordError as error:
@@ -124,14 +130,12 @@ class SaveFolder:
         games.sort(key=lambda g: g.played, reverse=True)
         return Scan(tuple(games), tuple(problems))
 
-    def _files(self, problems: list[SetAside]) -> list[Path]:
+    def _files(self) -> list[Path]:
+        """The files that should be saves (not hidden temporary or lock files, not set aside)."""
         try:
             return sorted(p for p in self.root.iterdir()
                           if p.is_file() and not p.name.startswith(".") and ".damaged-" not in p.name)
         except FileNotFoundError:
-            return []
-        except OSError as error:
-            problems.append(SetAside(self.root, f"the save folder cannot be read ({error})", None))
             return []
 
     def read(self, path: Path) -> SavedGame:

@@ -48,6 +48,8 @@ class FamiliaTuiApp(App[None]):
         self.start_record = record
         self.start_path = record_path
         self.saves = SaveFolder(saves) if saves is not None else SaveFolder.default()
+        self.saves_unreadable: str | None = None
+        """The save folder's problem last reported."""
         self.persist_settings = persist_settings and settings is None
         self.translate_bindings(self)
 
@@ -167,8 +169,13 @@ class FamiliaTuiApp(App[None]):
         self.push_screen(table_screen(session, puzzle))
 
     def scan_saves(self) -> Scan:
-        """The save folder's games; files moved aside are reported (once: they are gone)."""
+        """The save folder's games; files moved aside are reported (once: they are gone), and
+        a folder that cannot be read once while it stays so."""
         scan = self.saves.scan()
+        if scan.unreadable and scan.unreadable != self.saves_unreadable:
+            self.notify(self.t("ui.saves_unreadable", reason=scan.unreadable), severity="error",
+                        timeout=15, markup=False)
+        self.saves_unreadable = scan.unreadable
         for problem in scan.set_aside:
             key = "ui.save_set_aside" if problem.moved_to else "ui.save_not_set_aside"
             self.notify(self.t(key, name=problem.path.name, reason=problem.reason,

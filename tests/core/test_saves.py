@@ -267,3 +267,10 @@ def test_a_finished_game_opens_with_the_events_of_its_last_action(tmp_path: Path
     session = Session.open(played(new_record()))
     assert session.state.is_over
     assert any(e.kind == "game_scored" for e in session.last_events)
+
+
+def test_a_folder_that_cannot_be_read_is_said_and_lists_nothing(tmp_path: Path) -> None:
+    (tmp_path / "games").write_text("a file where the folder should be")
+    scan = SaveFolder(tmp_path / "games").scan()
+    assert scan.games == () and scan.set_aside == ()
+    assert scan.unreadable and "Not a directory" in scan.unreadable

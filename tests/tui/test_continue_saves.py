@@ -134,11 +134,31 @@ async def test_q_says_the_save_failed_instead_of_saved(tmp_path: Path) -> None:
         path.mkdir()  # the save file can no longer be written
         await pilot.press("enter")
         await settle(pilot, lambda: bool(app.screen.session.record.actions))  # type: ignore[attr-defined]
-        assert toasts(app)[-1].startswith("The game could not be saved:")
+        await settle(pilot, lambda: toasts(app)[-1].startswith("The game could not be saved:"))
         await pilot.press("q")
-        await pilot.pause()
-        assert toasts(app)[-1].startswith("The game was NOT saved:")
+        await settle(pilot, lambda: toasts(app)[-1].startswith("The game was NOT saved:"))
         assert not any(t.startswith("Saved") for t in toasts(app))
+
+
+async def test_a_save_folder_that_cannot_be_used_is_said_once_and_games_play_from_memory(
+        tmp_path: Path) -> None:
+    save_folder(tmp_path).write_text("a file where the save folder should be")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.continue_game()
+        await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [t for t in toasts(app) if t.startswith("The save folder cannot be read")] == toasts(app)
+        assert len(toasts(app)) == 1
+        app.open_game(new_record("familia"))
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settle(pilot, lambda: toasts(app)[-1].startswith("The game could not be saved:"))
+        await pilot.press("enter")
+        await settle(pilot, lambda: bool(app.screen.session.record.actions))  # type: ignore[attr-defined]
+        await pilot.press("q")
+        await settle(pilot, lambda: toasts(app)[-1].startswith("The game was NOT saved:"))
 
 
 @pytest.mark.parametrize(("game", "title"), [("familia", "The match is over"), ("tarot", "Final standings"),
