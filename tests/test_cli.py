@@ -626,7 +626,9 @@ def test_resume_the_old_autosave_moves_it_into_the_save_folder(
 
 def test_resume_takes_the_newest_unfinished_game(capsys: Capsys, app: Launches, isolated: Path) -> None:
     folder = SaveFolder.default()
-    older, newer = folder.create(a_record(3)), folder.create(a_record(7))
+    (older, first), (newer, second) = folder.create(a_record(3)), folder.create(a_record(7))
+    first.release()
+    second.release()
     os.utime(older, (1_000_000, 1_000_000))
     status, _, err = cli(capsys, "resume")
     assert status == 0, err
@@ -636,7 +638,9 @@ def test_resume_takes_the_newest_unfinished_game(capsys: Capsys, app: Launches, 
 def test_resume_list_prints_the_unfinished_games_newest_first(
         capsys: Capsys, app: Launches, isolated: Path) -> None:
     folder = SaveFolder.default()
-    older, newer = folder.create(a_record(3)), folder.create(a_record(7))
+    (older, first), (newer, second) = folder.create(a_record(3)), folder.create(a_record(7))
+    first.release()
+    second.release()
     os.utime(older, (1_000_000, 1_000_000))
     status, out, err = cli(capsys, "resume", "--list")
     assert status == 0 and err == "" and app == []

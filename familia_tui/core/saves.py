@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -161,19 +162,23 @@ class SaveFolder:
 
     # ----- files -----
 
-    def create(self, record: Record) -> Path:
-        """A new file holding `record`; never an existing name (RecordError when it cannot be
-        written)."""
+    def create(self, record: Record) -> tuple[Path, GameLock]:
+        """A new file holding `record`, under a name no other file has, and its lock, taken
+        before the file appears so that no other app ever holds it (RecordError when it cannot
+        be written)."""
         payload = record_json(record)
-        for _ in range(100):
-            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-            path = self.root / f"{stamp}-{secrets.token_hex(3)}.json"
-            try:
-                self.root.mkdir(parents=True, exist_ok=True)
-                if _write_new(path, payload):
-                    return path
-            except OSError as error:
-                raise RecordError(f"{self.root}: a new save cannot be written there ({error}).") from None
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            for _ in range(100):
+                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+                path = self.root / f"{stamp}-{secrets.token_hex(3)}.json"
+                lock = self._try_lock(path)
+                if lock is not None and _write_new(path, payload):
+                    return path, lock
+                if lock is not None:
+                    lock.release()
+        except OSError as error:
+            raise RecordError(f"{self.root}: a new save cannot be written there ({error}).") from None
         raise RecordError(f"{self.root}: no free name for a new save.")
 
     def set_aside(self, path: Path, reason: str) -> SetAside:
@@ -219,7 +224,24 @@ class SaveFolder:
     # ----- locks -----
 
     def lock(self, path: Path) -> GameLock | None:
-        """Hold `path` for this app; None when another app holds it."""
+        """Hold `path` for this app; None when another app holds it. (Tries for a tenth of a
+        second: another app's `in_use` may be looking at it that very moment.)"""
+        for _ in range(5):
+            lock = self._try_lock(path)
+            if lock is not None:
+                return lock
+            time.sleep(0.02)
+        return None
+
+    def in_use(self, path: Path) -> bool:
+        """Whether another app (or another table of this one) holds `path`."""
+        lock = self._try_lock(path)
+        if lock is None:
+            return True
+        lock.release()
+        return False
+
+    def _try_lock(self, path: Path) -> GameLock | None:
         if fcntl is None:
             return GameLock(path, None)
         target = path.with_name(f".{path.name}.lock")
@@ -240,14 +262,6 @@ class SaveFolder:
             if current:  # not a lock file another app unlinked between our open and flock
                 return GameLock(target, handle)
             os.close(handle)
-
-    def in_use(self, path: Path) -> bool:
-        """Whether another app (or another table of this one) holds `path`."""
-        lock = self.lock(path)
-        if lock is None:
-            return True
-        lock.release()
-        return False
 
 
 def _reason(error: RecordError, path: Path) -> str:

@@ -125,13 +125,14 @@ class FamiliaTuiApp(App[None]):
         the game is played from memory."""
         from familia_tui.tui.screens.tables import table_screen
 
-        save_error = None
+        save_error, lock = None, None
         if path is None:
             try:
-                path = self.saves.create(record)
+                path, lock = self.saves.create(record)
             except RecordError as error:
                 save_error = str(error)
-        lock = self.saves.lock(path) if path is not None else None
+        else:
+            lock = self.saves.lock(path)
         if path is not None and lock is None:
             self.notify(self.t("ui.save_in_use", name=path.name), severity="error", timeout=10, markup=False)
             return

@@ -54,6 +54,13 @@ class Frozen(datetime):
         return datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
+def saved(folder: SaveFolder, record: Record) -> Path:
+    """A new save, its lock released as when the game leaves the table."""
+    path, lock = folder.create(record)
+    lock.release()
+    return path
+
+
 def aged(path: Path, seconds: int) -> Path:
     """Make a save look last played `seconds` after the epoch (older than any real one)."""
     os.utime(path, (seconds, seconds))
@@ -65,7 +72,7 @@ def aged(path: Path, seconds: int) -> Path:
 
 def test_every_new_game_gets_its_own_file(tmp_path: Path) -> None:
     folder = SaveFolder(tmp_path)
-    first, second = folder.create(new_record()), folder.create(new_record(seed=4))
+    first, second = saved(folder, new_record()), saved(folder, new_record(seed=4))
     assert first != second and first.parent == second.parent == tmp_path
     assert load_record(first).seed == 3 and load_record(second).seed == 4
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, second.name])
@@ -77,9 +84,9 @@ def test_a_new_game_never_writes_over_an_existing_name(tmp_path: Path,
     monkeypatch.setattr(saves_module.secrets, "token_hex", lambda _: next(ids))
     monkeypatch.setattr(saves_module, "datetime", Frozen)
     folder = SaveFolder(tmp_path)
-    first = folder.create(new_record())
+    first = saved(folder, new_record())
     before = first.read_bytes()
-    second = folder.create(new_record(seed=9))
+    second = saved(folder, new_record(seed=9))
     assert (first.name, second.name) == ("20260102-030405-aaaaaa.json", "20260102-030405-bbbbbb.json")
     assert first.read_bytes() == before
     assert load_record(second).seed == 9
@@ -96,9 +103,9 @@ def test_a_folder_that_cannot_be_written_is_a_record_error(tmp_path: Path) -> No
 
 def test_the_list_shows_unfinished_games_newest_first_and_keeps_finished_ones(tmp_path: Path) -> None:
     folder = SaveFolder(tmp_path)
-    old = aged(folder.create(played(new_record("tarot"), 40)), 1_000_000)
-    new = aged(folder.create(played(new_record(), 12)), 2_000_000)
-    done = aged(folder.create(played(new_record("daifugo"))), 3_000_000)
+    old = aged(saved(folder, played(new_record("tarot"), 40)), 1_000_000)
+    new = aged(saved(folder, played(new_record(), 12)), 2_000_000)
+    done = aged(saved(folder, played(new_record("daifugo"))), 3_000_000)
     scan = folder.scan()
     assert [g.path for g in scan.games] == [done, new, old]
     assert [g.path for g in scan.unfinished] == [new, old]
@@ -108,7 +115,7 @@ def test_the_list_shows_unfinished_games_newest_first_and_keeps_finished_ones(tm
 
 def test_the_summary_names_game_preset_seats_round_and_scores(tmp_path: Path) -> None:
     folder = SaveFolder(tmp_path)
-    aged(folder.create(played(new_record("tarot"), 200)), 1_000_000)
+    aged(saved(folder, played(new_record("tarot"), 200)), 1_000_000)
     (game,) = folder.scan().games
     head, seats, progress = summary_lines(game, "en")
     assert head.startswith("French Tarot · tarot-4 · ")
@@ -137,7 +144,7 @@ def test_every_playable_game_has_a_progress_hook_from_public_facts(game: str) ->
 def test_the_list_replays_a_save_again_only_when_its_file_changed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = SaveFolder(tmp_path)
-    path = folder.create(played(new_record(), 5))
+    path = saved(folder, played(new_record(), 5))
     folder.scan()
     replays = []
     real = Record.replay_with_events
@@ -162,7 +169,7 @@ def test_the_list_replays_a_save_again_only_when_its_file_changed(
 def test_a_damaged_or_foreign_file_is_reported_once_moved_aside_and_saving_goes_on(
         tmp_path: Path, name: str, content: bytes, reason: str) -> None:
     folder = SaveFolder(tmp_path)
-    good = folder.create(played(new_record(), 4))
+    good = saved(folder, played(new_record(), 4))
     (tmp_path / name).write_bytes(content)
     scan = folder.scan()
     (problem,) = scan.set_aside
@@ -171,7 +178,7 @@ def test_a_damaged_or_foreign_file_is_reported_once_moved_aside_and_saving_goes_
     assert problem.moved_to.read_bytes() == content and not (tmp_path / name).exists()
     assert [g.path for g in scan.games] == [good]
     assert folder.scan().set_aside == ()  # once
-    assert load_record(folder.create(new_record(seed=8))).seed == 8
+    assert load_record(saved(folder, new_record(seed=8))).seed == 8
 
 
 def test_an_unreplayable_save_is_moved_aside_with_the_action_named(tmp_path: Path) -> None:
@@ -201,7 +208,7 @@ def test_moving_aside_never_writes_over_an_earlier_damaged_file(
 
 def test_a_game_held_by_one_app_is_refused_to_another(tmp_path: Path) -> None:
     mine, theirs = SaveFolder(tmp_path), SaveFolder(tmp_path)
-    path = mine.create(played(new_record(), 3))
+    path = saved(mine, played(new_record(), 3))
     lock = mine.lock(path)
     assert lock is not None
     assert theirs.lock(path) is None and theirs.in_use(path)
@@ -212,6 +219,13 @@ def test_a_game_held_by_one_app_is_refused_to_another(tmp_path: Path) -> None:
     lock.release()
     assert not theirs.in_use(path) and not theirs.scan().games[0].in_use
     assert not list(tmp_path.glob(".*.lock"))  # released locks leave nothing behind
+
+
+def test_a_new_game_is_held_from_the_moment_its_file_exists(tmp_path: Path) -> None:
+    path, lock = SaveFolder(tmp_path).create(new_record())
+    assert SaveFolder(tmp_path).in_use(path) and SaveFolder(tmp_path).lock(path) is None
+    lock.release()
+    assert not SaveFolder(tmp_path).in_use(path)
 
 
 def test_a_damaged_file_another_app_holds_is_not_moved(tmp_path: Path) -> None:
@@ -240,9 +254,9 @@ def test_the_old_autosave_is_moved_into_the_folder(tmp_path: Path) -> None:
 
 def test_the_session_saves_every_action_into_its_own_file(tmp_path: Path) -> None:
     folder = SaveFolder(tmp_path)
-    other = folder.create(played(new_record(), 2))
+    other = saved(folder, played(new_record(), 2))
     before = other.read_bytes()
-    path = folder.create(new_record(seed=5))
+    path = saved(folder, new_record(seed=5))
     session = Session.open(load_record(path), path, folder.lock(path))
     for _ in range(4):
         session.apply(session.bot_action() if not session.is_human_turn() else session.state.legal_actions()[0])
@@ -254,7 +268,7 @@ def test_the_session_saves_every_action_into_its_own_file(tmp_path: Path) -> Non
 
 
 def test_a_failed_save_is_kept_as_an_error_and_play_goes_on(tmp_path: Path) -> None:
-    path = SaveFolder(tmp_path).create(new_record())
+    path = saved(SaveFolder(tmp_path), new_record())
     session = Session.open(load_record(path), path)
     path.unlink()
     path.mkdir()  # a folder where the file should be: the write fails

@@ -53,7 +53,8 @@ def saved(tmp_path: Path, record: Record, when: int) -> Path:
     """`record` saved for `make_app(tmp_path)`, last played `when` seconds after the epoch."""
     import os
 
-    path = SaveFolder(save_folder(tmp_path)).create(record)
+    path, lock = SaveFolder(save_folder(tmp_path)).create(record)
+    lock.release()
     os.utime(path, (when, when))
     return path
 

@@ -39,7 +39,7 @@ def saved_game(folder: Path) -> Record:
     """A saved Familia game that has just begun."""
     options = find_preset("familia", "familia-4").options.resolved()
     record = Record("familia", options, tuple(GAME.default_seats(options)), 5, preset="familia-4")
-    SaveFolder(folder).create(record)
+    SaveFolder(folder).create(record)[1].release()
     return record
 
 
