@@ -278,6 +278,8 @@ def _run_resume(args: argparse.Namespace) -> int:
         if not scan.unfinished:
             print(f"no unfinished game in {folder.root}")
         return 0
+    if scan.unfinished and not games:
+        raise UsageError("every unfinished game is open in another familia-tui window")
     if not games:
         raise UsageError(f"there is no unfinished game in {folder.root}; start one with 'familia-tui play'")
     return _launch(record=games[0].record, record_path=games[0].path, **_app_settings(args))

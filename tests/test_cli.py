@@ -635,6 +635,22 @@ def test_resume_takes_the_newest_unfinished_game(capsys: Capsys, app: Launches, 
     assert app[0]["record_path"] == newer and len(app[0]["record"].actions) == 7
 
 
+def test_resume_skips_a_game_open_in_another_window(capsys: Capsys, app: Launches, isolated: Path) -> None:
+    folder = SaveFolder.default()
+    (older, first), (newer, held) = folder.create(a_record(3)), folder.create(a_record(7))
+    first.release()
+    os.utime(older, (1_000_000, 1_000_000))
+    status, _, err = cli(capsys, "resume")
+    assert status == 0 and app[0]["record_path"] == older
+    status, _, err = cli(capsys, "resume", str(newer))
+    assert status == 2 and "open in another familia-tui window" in err
+    first = folder.lock(older)
+    status, _, err = cli(capsys, "resume")
+    assert status == 2 and "every unfinished game is open in another familia-tui window" in err
+    held.release()
+    first.release()  # type: ignore[union-attr]
+
+
 def test_resume_list_prints_the_unfinished_games_newest_first(
         capsys: Capsys, app: Launches, isolated: Path) -> None:
     folder = SaveFolder.default()
