@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import default_lang
@@ -43,8 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help="comma list: human, bot, bot:KIND, NAME or NAME=bot:KIND")
     play.add_argument("--seed", type=int)
 
-    resume = commands.add_parser("resume", help="continue the autosaved game or a record file")
+    resume = commands.add_parser("resume", help="continue the newest unfinished game, a saved file, "
+                                                "or --list the unfinished games")
     resume.add_argument("file", nargs="?")
+    resume.add_argument("--list", action="store_true", help="list the unfinished games, newest first")
     _display_options(resume)
 
     simulate = commands.add_parser("simulate", help="bots play many games (benchmark, fuzz)")
@@ -251,14 +253,40 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_resume(args: argparse.Namespace) -> int:
-    from familia_tui.core.record import autosave_path, load_record
+    """`resume FILE` plays on in that file; `resume` the newest unfinished game of the save
+    folder; `resume --list` lists them. Files that cannot be resumed are reported (and, in the
+    save folder, moved aside)."""
+    from familia_tui.core.record import load_record
+    from familia_tui.core.saves import SaveFolder, summary_lines
 
-    path = Path(args.file) if args.file else autosave_path()
-    if not args.file and not path.exists():
-        raise UsageError(f"there is no autosaved game ({path}); start one with 'familia-tui play'")
-    record = load_record(path)
-    record.replay(source=str(path))  # a record that cannot be replayed is reported here
-    return _launch(record=record, **_app_settings(args))
+    if args.file and args.list:
+        raise UsageError("resume takes a FILE or --list, not both")
+    if args.file:
+        path = Path(args.file)
+        record = load_record(path)
+        record.replay(source=str(path))  # a record that cannot be replayed is reported here
+        if SaveFolder(path.parent).in_use(path):
+            raise UsageError(f"{path}: this game is open in another familia-tui window")
+        return _launch(record=record, record_path=path, **_app_settings(args))
+    folder = SaveFolder.default()
+    scan = folder.scan()
+    for problem in scan.set_aside:
+        moved = f" It was renamed {problem.moved_to.name} (nothing was deleted)." if problem.moved_to else ""
+        print(f"familia-tui: {problem.path.name} cannot be resumed: {problem.reason}{moved}", file=sys.stderr)
+    games = [g for g in scan.unfinished if not g.in_use]
+    if args.list:
+        lang = getattr(args, "lang", None) or default_lang()
+        for game in scan.unfinished:
+            lines = summary_lines(game, lang)
+            print(f"{game.path}\n  " + "\n  ".join(line for line in lines if line))
+        if not scan.unfinished:
+            print(f"no unfinished game in {folder.root}")
+        return 0
+    if scan.unfinished and not games:
+        raise UsageError("every unfinished game is open in another familia-tui window")
+    if not games:
+        raise UsageError(f"there is no unfinished game in {folder.root}; start one with 'familia-tui play'")
+    return _launch(record=games[0].record, record_path=games[0].path, **_app_settings(args))
 
 
 def _run_app(args: argparse.Namespace) -> int:
@@ -271,7 +299,7 @@ def _run_screenshots(args: argparse.Namespace) -> int:
     return make_screenshots(Path(args.out))
 
 
-def _launch(**kwargs: object) -> int:
+def _launch(**kwargs: Any) -> int:
     from familia_tui.tui import run_app
 
     return run_app(**kwargs)

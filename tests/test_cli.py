@@ -21,7 +21,8 @@ import pytest
 import familia_tui.tui
 from familia_tui.cli import UsageError, main, parse_seats
 from familia_tui.core.presets import find_preset
-from familia_tui.core.record import Record, autosave_path, load_record, save_record
+from familia_tui.core.record import Record, load_record, save_record
+from familia_tui.core.saves import SaveFolder
 from familia_tui.core.scenario import check_paths
 from familia_tui.games.familia import GAME
 
@@ -575,7 +576,7 @@ def test_play_bad_seats_exit_2_with_a_message(capsys: Capsys, app: Launches,
     assert err.startswith("familia-tui: ") and expected in err
     assert "Traceback" not in out + err
     assert app == []
-    assert not (isolated / "data" / "autosave.json").exists()
+    assert not (isolated / "data" / "games").exists()
 
 
 def test_play_an_unknown_preset(capsys: Capsys, app: Launches) -> None:
@@ -602,30 +603,74 @@ def a_record(actions: int = 6) -> Record:
     return record
 
 
-def test_resume_without_an_autosave(capsys: Capsys, app: Launches,
-                                    isolated: Path) -> None:
+def test_resume_without_a_saved_game(capsys: Capsys, app: Launches,
+                                     isolated: Path) -> None:
     status, out, err = cli(capsys, "resume")
     assert status == 2 and out == ""
-    assert "there is no autosaved game" in err and "familia-tui play" in err
-    assert str(isolated / "data" / "autosave.json") in err
+    assert "there is no unfinished game" in err and "familia-tui play" in err
+    assert str(isolated / "data" / "games") in err
     assert app == []
 
 
-def test_resume_the_autosave(capsys: Capsys, app: Launches, isolated: Path) -> None:
+def test_resume_the_old_autosave_moves_it_into_the_save_folder(
+        capsys: Capsys, app: Launches, isolated: Path) -> None:
     record = a_record()
-    path = save_record(record, autosave_path())
-    assert path == isolated / "data" / "autosave.json"
+    save_record(record, isolated / "data" / "autosave.json")
     status, _, err = cli(capsys, "resume")
     assert status == 0, err
     assert app[0]["record"] == record
+    assert app[0]["record_path"].parent == isolated / "data" / "games"
+    assert not (isolated / "data" / "autosave.json").exists()
+    assert load_record(app[0]["record_path"]) == record
 
 
-def test_resume_a_file(capsys: Capsys, app: Launches, tmp_path: Path) -> None:
+def test_resume_takes_the_newest_unfinished_game(capsys: Capsys, app: Launches, isolated: Path) -> None:
+    folder = SaveFolder.default()
+    (older, first), (newer, second) = folder.create(a_record(3)), folder.create(a_record(7))
+    first.release()
+    second.release()
+    os.utime(older, (1_000_000, 1_000_000))
+    status, _, err = cli(capsys, "resume")
+    assert status == 0, err
+    assert app[0]["record_path"] == newer and len(app[0]["record"].actions) == 7
+
+
+def test_resume_skips_a_game_open_in_another_window(capsys: Capsys, app: Launches, isolated: Path) -> None:
+    folder = SaveFolder.default()
+    (older, first), (newer, held) = folder.create(a_record(3)), folder.create(a_record(7))
+    first.release()
+    os.utime(older, (1_000_000, 1_000_000))
+    status, _, err = cli(capsys, "resume")
+    assert status == 0 and app[0]["record_path"] == older
+    status, _, err = cli(capsys, "resume", str(newer))
+    assert status == 2 and "open in another familia-tui window" in err
+    first = folder.lock(older)
+    status, _, err = cli(capsys, "resume")
+    assert status == 2 and "every unfinished game is open in another familia-tui window" in err
+    held.release()
+    first.release()  # type: ignore[union-attr]
+
+
+def test_resume_list_prints_the_unfinished_games_newest_first(
+        capsys: Capsys, app: Launches, isolated: Path) -> None:
+    folder = SaveFolder.default()
+    (older, first), (newer, second) = folder.create(a_record(3)), folder.create(a_record(7))
+    first.release()
+    second.release()
+    os.utime(older, (1_000_000, 1_000_000))
+    status, out, err = cli(capsys, "resume", "--list")
+    assert status == 0 and err == "" and app == []
+    assert out.index(str(newer)) < out.index(str(older))
+    assert "Familia · familia-4 · " in out and "P1, P2, P3, P4" in out
+    assert "game 1/1 · deal 1/1 · A 0, B 0" in out
+
+
+def test_resume_a_file_saves_into_that_file(capsys: Capsys, app: Launches, tmp_path: Path) -> None:
     record = a_record(9)
     path = save_record(record, tmp_path / "saved" / "game.json")
     status, _, err = cli(capsys, "resume", str(path))
     assert status == 0, err
-    assert app[0]["record"] == record
+    assert app[0]["record"] == record and app[0]["record_path"] == path
 
 
 @pytest.mark.parametrize(("content", "expected"), [
@@ -645,15 +690,19 @@ def test_resume_a_bad_file_names_it_and_leaves_it_untouched(
     assert app == []
 
 
-def test_resume_a_corrupt_autosave_leaves_it_untouched(
+def test_resume_reports_a_corrupt_autosave_and_moves_it_aside_untouched(
         capsys: Capsys, app: Launches, isolated: Path) -> None:
     path = isolated / "data" / "autosave.json"
     path.parent.mkdir(parents=True)
     path.write_bytes(b'{"format": "familia-tui/rec')
     status, _, err = cli(capsys, "resume")
-    assert status == 2 and "not valid JSON (line 1" in err and str(path) in err
-    assert path.read_bytes() == b'{"format": "familia-tui/rec'
+    assert status == 2 and "not valid JSON (line 1" in err and "nothing was deleted" in err
+    assert "there is no unfinished game" in err and "Traceback" not in err
+    (moved,) = (isolated / "data" / "games").glob("*.damaged-*")
+    assert moved.read_bytes() == b'{"format": "familia-tui/rec' and moved.name in err
     assert app == []
+    status, _, err = cli(capsys, "resume")
+    assert "cannot be resumed" not in err  # reported once
 
 
 def test_resume_a_record_with_an_illegal_action(capsys: Capsys, app: Launches,

@@ -186,6 +186,22 @@ class GameState(Protocol):
 
 
 @dataclass(frozen=True)
+class Progress:
+    """Where a game stands, in public facts only: the lists of saved games show it.
+
+    `rounds` counts from the outside in, each as (word, number, total or None when open-ended):
+    `(("game", 2, 3), ("deal", 1, 2))` reads "game 2/3 · deal 1/2". The words are `game`,
+    `deal` and `hand` (the catalogues' `ui.round_<word>`).
+    """
+
+    rounds: tuple[tuple[str, int, int | None], ...]
+    scores: tuple[tuple[str, float], ...]
+    """(team or seat name, its score so far), in seat order."""
+    score_word: str = "points"
+    """What the scores count: `points`, or `biri` (Daifugō's last places, fewest wins)."""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the app, the command line, records and scenarios need to know about one game."""
 
@@ -209,5 +225,7 @@ class GameSpec:
     """The game's card notation parser: scenario expectations compare cards canonically."""
     teams: bool = False
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
+    progress: Callable[[Any], Progress] | None = None
+    """`progress(state)`: the round and the scores, for the lists of saved games."""
 
 

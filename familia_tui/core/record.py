@@ -19,7 +19,12 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameState, IllegalAction, Seat
+from familia_tui.core.engine import (
+    Event,
+    FamiliaTuiError,
+    GameState,
+    Seat,
+)
 
 FORMAT = "familia-tui/record"
 VERSION = 1
@@ -27,6 +32,18 @@ VERSION = 1
 
 class RecordError(FamiliaTuiError):
     """A record file that cannot be read, replayed or written; the message says what to do."""
+
+
+REFUSALS = (FamiliaTuiError, ValueError, TypeError, LookupError, AttributeError, RecursionError)
+"""What a game's setup (a SetupError of a stacked deal) or `apply` (IllegalAction,
+ActionSyntaxError) raises on data it refuses: a record from an edited file or another version
+may hold a table, deal or action of any shape."""
+
+
+def _reason(error: BaseException) -> str:
+    """An exception's message, or its kind when it has none (a KeyError of a bare name)."""
+    text = str(error) if not isinstance(error, RecursionError) else "nested too deeply"
+    return text or type(error).__name__
 
 
 def _now() -> str:
@@ -70,17 +87,29 @@ class Record:
 
     def replay(self, upto: int | None = None, source: str = "record") -> GameState:
         """The state after the first `upto` actions (all by default)."""
+        return self.replay_with_events(upto, source)[0]
+
+    def replay_with_events(self, upto: int | None = None,
+                           source: str = "record") -> tuple[GameState, list[Event]]:
+        """The state after the first `upto` actions, and the events of the last one (of the
+        deal when there is none). A table, deal or action that the game refuses (an edited file,
+        another version's record) is a RecordError naming what and where."""
         from familia_tui.games import get_game
 
         spec = get_game(self.game)
-        state = self.start()
+        try:
+            state = self.start()
+        except REFUSALS as error:
+            raise RecordError(f"{source}: the game cannot be set up from this record ({_reason(error)}). "
+                              "The file was left untouched.") from None
+        events: list[Event] = []
         for number, text in enumerate(self.actions[:upto], start=1):
             try:
-                state.apply(spec.parse_action(text))
-            except (ActionSyntaxError, IllegalAction) as error:
+                events = state.apply(spec.parse_action(text))
+            except REFUSALS as error:
                 raise RecordError(f"{source}: action {number} ({text!r}) cannot be replayed: "
-                                  f"{error}. The file was left untouched.") from None
-        return state
+                                  f"{_reason(error)}. The file was left untouched.") from None
+        return state, events
 
 
 def record_from_data(data: object, source: str = "record") -> Record:
@@ -100,10 +129,18 @@ def record_from_data(data: object, source: str = "record") -> Record:
         actions = tuple(str(a) for a in _list(data, "actions", source))
     except UnknownGame as error:
         raise RecordError(f"{source}: {error}. The file was left untouched.") from None
-    seed = data.get("seed")
-    if seed is not None and not isinstance(seed, int):
-        raise RecordError(f"{source}: seed must be a whole number, not {seed!r}.")
-    return Record(spec.id, options, seats, seed, actions, data.get("deal"), data.get("preset"),
+    unknown = [s.controller for s in seats if not s.is_human and s.controller[4:] not in spec.bots]
+    if unknown:
+        raise RecordError(f"{source}: unknown bot {unknown[0]!r} (this program's {spec.id} bots: "
+                          f"{', '.join(sorted(spec.bots))}). The file was left untouched.")
+    seed, deal, preset = data.get("seed"), data.get("deal"), data.get("preset")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"{source}: seed must be a whole number, not {seed!r}. "
+                          "The file was left untouched.")
+    if deal is not None and not isinstance(deal, dict):
+        raise RecordError(f"{source}: deal must be a mapping of the stacked deal, not "
+                          f"{type(deal).__name__}. The file was left untouched.")
+    return Record(spec.id, options, seats, seed, actions, deal, preset if isinstance(preset, str) else None,
                   str(data.get("created") or _now()), str(data.get("updated") or _now()))
 
 
@@ -142,7 +179,15 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     except json.JSONDecodeError as error:
         raise RecordError(f"{file}: not valid JSON (line {error.lineno}, column {error.colno}: "
                           f"{error.msg}); the file may be damaged. It was left untouched.") from None
+    except RecursionError:
+        raise RecordError(f"{file}: its JSON is nested too deeply to be a game record. "
+                          "It was left untouched.") from None
     return record_from_data(data, str(file))
+
+
+def record_json(record: Record) -> str:
+    """A record as the text of its file."""
+    return json.dumps(record.to_data(), ensure_ascii=False, indent=1)
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
@@ -151,7 +196,7 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
     if file.exists() and not _is_record_file(file):
         raise RecordError(f"{file}: exists and is not a familia-tui record; it was not overwritten. "
                           "Choose another file name.")
-    payload = json.dumps(record.to_data(), ensure_ascii=False, indent=1)
+    payload = record_json(record)
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
@@ -180,14 +225,11 @@ def _is_record_file(file: Path) -> bool:
 
 
 def data_dir() -> Path:
-    """Where the app keeps its autosave: the platform's user data dir (or FAMILIA_TUI_DATA)."""
+    """The app's data folder (saves, screenshots): the platform's user data dir, or
+    FAMILIA_TUI_DATA."""
     override = os.environ.get("FAMILIA_TUI_DATA")
     if override:
         return Path(override)
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("familia-tui", appauthor=False))
-
-
-def autosave_path() -> Path:
-    return data_dir() / "autosave.json"

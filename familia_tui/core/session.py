@@ -1,4 +1,4 @@
-"""A game at the table: the record, the state, autosave, bots and whose eyes are on the screen.
+"""A game at the table: the record, the state, its save file, bots and whose eyes are on the screen.
 
 The session is what a game screen drives; it knows no Textual. It decides the hot-seat rules:
 
@@ -7,7 +7,8 @@ The session is what a game screen drives; it knows no Textual. It decides the ho
   the current decision, and nobody in between (bots' turns and handoffs show no hand).
 - a **handoff** is due when the next decision belongs to a human other than the last human who
   confirmed one (DESIGN.md §7): the screen covers everything until that person confirms.
-- every applied action is appended to the record and autosaved atomically.
+- every applied action is appended to the record and saved atomically into the game's own file
+  (`core/saves.py`), whose lock the session holds until `close()`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from familia_tui.core.bots import Bot, make_bot
 from familia_tui.core.engine import Event, GameSpec, GameState, Seat
 from familia_tui.core.record import Record, RecordError, save_record
+from familia_tui.core.saves import GameLock
 
 
 @dataclass
@@ -29,23 +31,28 @@ class Session:
     spec: GameSpec
     record: Record
     state: GameState
-    autosave: Path | None = None
+    save_path: Path | None = None
+    """The game's own save file (None: never saved, as a practice puzzle)."""
     bots: dict[int, Bot] = field(default_factory=dict)
     confirmed: str | None = None
     """The human who last confirmed a handoff (or made a decision)."""
     save_error: str | None = None
-    """Set when the last autosave failed (the game goes on; the screen says so)."""
+    """Set when the last save failed (the game goes on from memory; the screen says so)."""
+    last_events: list[Event] = field(default_factory=list)
+    """The events of the last action replayed when the session was opened (a finished game's
+    screen shows its results from them)."""
+    lock: GameLock | None = None
 
     @classmethod
-    def open(cls, record: Record, autosave: Path | None = None) -> Session:
-        """Replay a record into a playable session."""
+    def open(cls, record: Record, save_path: Path | None = None, lock: GameLock | None = None) -> Session:
+        """Replay a record into a playable session (RecordError when it cannot be replayed)."""
         from familia_tui.games import get_game
 
         spec = get_game(record.game)
-        state = record.replay()
+        state, events = record.replay_with_events(source=str(save_path or "record"))
         bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
                 for i, s in enumerate(record.seats) if not s.is_human}
-        return cls(spec, record, state, autosave, bots)
+        return cls(spec, record, state, save_path, bots, last_events=events, lock=lock)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -94,7 +101,7 @@ class Session:
         return next(i for i, s in enumerate(self.seats) if s.person == person)
 
     def apply(self, action: Any) -> list[Event]:
-        """Apply an action (IllegalAction propagates), record it and autosave."""
+        """Apply an action (IllegalAction propagates), record it and save it."""
         seat = self.to_act
         events = self.state.apply(action)
         self.record = self.record.with_action(action)
@@ -111,11 +118,17 @@ class Session:
         return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(), rng)
 
     def save(self) -> None:
-        """Autosave the record now (errors are kept in `save_error`, never raised)."""
-        if self.autosave is None:
+        """Save the record now (errors are kept in `save_error`, never raised)."""
+        if self.save_path is None:
             return
         try:
-            save_record(self.record, self.autosave)
+            save_record(self.record, self.save_path)
             self.save_error = None
         except (RecordError, OSError) as error:
             self.save_error = str(error)
+
+    def close(self) -> None:
+        """The game left the table: let other apps open its file."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None

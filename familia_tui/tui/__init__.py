@@ -6,12 +6,15 @@ from pathlib import Path
 from typing import Any
 
 
-def run_app(record: Any = None, lang: str | None = None, glyphs: str | None = None) -> int:
-    """Open the app at home, or at the table for `record`."""
+def run_app(record: Any = None, lang: str | None = None, glyphs: str | None = None,
+            record_path: Path | None = None) -> int:
+    """Open the app at home, or at the table for `record` (a saved game when `record_path`
+    names its file). The exit status is non-zero when the app crashed."""
     from familia_tui.tui.app import FamiliaTuiApp
 
-    FamiliaTuiApp(record, lang=lang, glyphs=glyphs).run()
-    return 0
+    app = FamiliaTuiApp(record, lang=lang, glyphs=glyphs, record_path=record_path)
+    app.run()
+    return app.return_code or 0
 
 
 def make_screenshots(out: Path) -> int:

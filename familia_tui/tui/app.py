@@ -13,13 +13,8 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 
-from familia_tui.core.record import (
-    Record,
-    RecordError,
-    autosave_path,
-    data_dir,
-    load_record,
-)
+from familia_tui.core.record import Record, RecordError, data_dir
+from familia_tui.core.saves import SavedGame, SaveFolder, Scan
 from familia_tui.core.session import Session
 from familia_tui.i18n import CATALOGUES, translate
 from familia_tui.tui.glyphs import glyph_safe
@@ -46,12 +41,18 @@ class FamiliaTuiApp(App[None]):
 
     def __init__(self, record: Record | None = None, *, lang: str | None = None,
                  glyphs: str | None = None, settings: Settings | None = None,
-                 autosave: Path | None = None, persist_settings: bool = True) -> None:
+                 saves: Path | None = None, record_path: Path | None = None,
+                 persist_settings: bool = True) -> None:
+        """`record` opens at the table: a new game (saved in a new file of the save folder
+        `saves`) or, with `record_path`, the game saved in that file (saved there again)."""
         super().__init__()
         loaded, self.settings_problem = (settings, None) if settings else load_settings()
         self.settings = loaded.with_(**{k: v for k, v in (("lang", lang), ("glyphs", glyphs)) if v})
         self.start_record = record
-        self.autosave = autosave if autosave is not None else autosave_path()
+        self.start_path = record_path
+        self.saves = SaveFolder(saves) if saves is not None else SaveFolder.default()
+        self.saves_unreadable: str | None = None
+        """The save folder's problem last reported."""
         self.persist_settings = persist_settings and settings is None
         self.translate_bindings(self)
 
@@ -117,23 +118,41 @@ class FamiliaTuiApp(App[None]):
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning", timeout=8)
         if self.start_record is not None:
-            self.open_game(self.start_record)
+            self.open_game(self.start_record, self.start_path)
 
     def warm_up(self) -> None:
         """Import what F1 needs (the Markdown parser, the tabs) while the first screen is read,
         so that the first F1 does not wait for a fifth of a second of imports."""
         import familia_tui.tui.screens.rules  # noqa: F401
 
-    def open_game(self, record: Record) -> None:
-        """Go to the table for a record (a new game or one to continue)."""
+    def open_game(self, record: Record, path: Path | None = None) -> None:
+        """Go to the table for a record: a new game gets a new save file of its own; a saved
+        game (`path`) is saved into its file again. A save that cannot be written is said and
+        the game is played from memory."""
         from familia_tui.tui.screens.tables import table_screen
 
-        try:
-            session = Session.open(record, self.autosave)
-        except RecordError as error:
-            self.notify(str(error), severity="error", timeout=10)
+        save_error, lock = None, None
+        if path is None:
+            try:
+                path, lock = self.saves.create(record)
+            except RecordError as error:
+                save_error = str(error)
+        else:
+            lock = self.saves.lock(path)
+        if path is not None and lock is None:
+            self.notify(self.t("ui.save_in_use", name=path.name), severity="error", timeout=10, markup=False)
             return
-        session.save()
+        try:
+            session = Session.open(record, path, lock)
+        except RecordError as error:
+            if lock is not None:
+                lock.release()
+            self.notify(str(error), severity="error", timeout=10, markup=False)
+            return
+        session.save_error = save_error
+        if save_error:
+            self.notify(self.t("ui.save_failed", reason=save_error), severity="error", timeout=10,
+                        markup=False)
         self.push_screen(table_screen(session))
 
     def open_practice(self, path: Path) -> None:
@@ -156,17 +175,30 @@ class FamiliaTuiApp(App[None]):
             session.confirm(state.seats[state.to_act].person)
         self.push_screen(table_screen(session, puzzle))
 
-    def continue_game(self, path: Path | None = None) -> None:
-        """Resume the autosaved game (or a record file)."""
-        if path is None and not self.autosave.is_file():
-            self.notify(self.t("ui.no_saved_game"), timeout=5)
-            return
-        try:
-            record = load_record(path or self.autosave)
-        except RecordError as error:
-            self.notify(str(error), severity="error", timeout=10)
-            return
-        self.open_game(record)
+    def scan_saves(self) -> Scan:
+        """The save folder's games; files moved aside are reported (once: they are gone), and
+        a folder that cannot be read once while it stays so."""
+        scan = self.saves.scan()
+        if scan.unreadable and scan.unreadable != self.saves_unreadable:
+            self.notify(self.t("ui.saves_unreadable", reason=scan.unreadable), severity="error",
+                        timeout=15, markup=False)
+        self.saves_unreadable = scan.unreadable
+        for problem in scan.set_aside:
+            key = "ui.save_set_aside" if problem.moved_to else "ui.save_not_set_aside"
+            self.notify(self.t(key, name=problem.path.name, reason=problem.reason,
+                               moved=problem.moved_to.name if problem.moved_to else ""),
+                        severity="warning", timeout=15, markup=False)
+        return scan
+
+    def continue_game(self) -> None:
+        """The list of unfinished games to resume or delete."""
+        from familia_tui.tui.screens.saves import ContinueScreen
+
+        self.push_screen(ContinueScreen())
+
+    def resume(self, game: SavedGame) -> None:
+        """Back to the table of a saved game (a finished one shows its results)."""
+        self.open_game(game.record, game.path)
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:

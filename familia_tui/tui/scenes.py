@@ -1,7 +1,7 @@
 """Deterministic scenes of the app: the screenshots in `screenshots/` and the snapshot tests
 are both made from these, so what the README shows is what the tests pin.
 
-A scene is an app (fixed seed, preset, size, instant bots, a private autosave folder) and the
+A scene is an app (fixed seed, preset, size, instant bots, a private save folder) and the
 keys that bring it to the moment shown. Familia's scenes are here; another game's scenes live in
 `familia_tui/tui/scenes_<game>.py` (a tuple `SCENES`, numbered after these) and are added below.
 """
@@ -39,7 +39,7 @@ HUMAN_AND_BOTS = [("Aki", "human"), ("Ben", "bot:basic"), ("Cho", "bot:basic"), 
 
 def app_for(record: Record | None, folder: Path, lang: str = "en", glyphs: str = "unicode") -> FamiliaTuiApp:
     settings = Settings(lang=lang, glyphs=glyphs, bot_pace="instant", trick_pause=0.0)
-    return FamiliaTuiApp(record, settings=settings, autosave=folder / "autosave.json")
+    return FamiliaTuiApp(record, settings=settings, saves=folder)
 
 
 async def until(pilot: Pilot, condition: Callable[[], bool], limit: int = 600) -> None:

@@ -63,4 +63,4 @@ def test_a_rule_clause_with_one_card_left_says_card() -> None:
 def test_card_points_take_the_plural_unless_exactly_one() -> None:
     assert translate("tarot.event.trick_won", seat="Aki", number=3, points="1") == "Aki wins trick 3 (1 point)"
     assert translate("tarot.event.trick_won", seat="Aki", number=3, points="1.5") == "Aki wins trick 3 (1.5 points)"
-    assert translate("ui.autosave_of", game="Familia", moves=1, updated="today") == "Familia, 1 move, today"
+    assert translate("ui.continue_count", count=1, game="Familia") == "1 unfinished game; the newest: Familia"

@@ -4,7 +4,7 @@
 - a save is atomic: no temporary file is left, and a failed write keeps the old file;
 - a corrupt, foreign or newer file raises RecordError naming the file, and is never changed;
 - a file that is not one of our records is never overwritten;
-- the autosave lives under FAMILIA_TUI_DATA when it is set.
+- the saves live under FAMILIA_TUI_DATA when it is set.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from familia_tui.core.record import (
     VERSION,
     Record,
     RecordError,
-    autosave_path,
     data_dir,
     load_record,
     record_from_data,
     save_record,
 )
+from familia_tui.core.saves import SaveFolder
 from familia_tui.games.familia import GAME
 from familia_tui.games.familia.rules import FamiliaState
 
@@ -349,6 +349,19 @@ def test_an_illegal_action_names_its_number(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize(("changes", "expected"), [
+    ({"seats": [{"name": "P1"}, {"name": "P2"}]}, "cannot be set up from this record"),
+    ({"seats": [{"name": n} for n in ("P1", "P1", "P3", "P4")]}, "seat names must differ"),
+    ({"deal": {"hands": "nonsense"}}, "cannot be set up from this record"),
+])
+def test_a_table_or_deal_the_game_refuses_is_a_record_error(changes: dict[str, object], expected: str) -> None:
+    """Issue 10: a wrong seat count, duplicate names or a bad deal raised a bare ValueError."""
+    record = record_from_data(new_record().to_data() | changes, "saves/x.json")
+    with pytest.raises(RecordError, match=expected) as caught:
+        record.replay(source="saves/x.json")
+    assert str(caught.value).startswith("saves/x.json: ")
+
+
 def test_an_action_in_no_notation_names_its_number() -> None:
     record, _ = advance(new_record(), 4)
     broken = record.to_data() | {"actions": [*record.actions[:2], "dance a jig", *record.actions[2:]]}
@@ -376,6 +389,9 @@ def test_an_action_after_the_end_is_illegal() -> None:
     ({"seats": [{"name": ""}]}, "seats"),
     ({"actions": "play 5S"}, "'actions' must be a list"),
     ({"seed": "abc"}, "seed must be a whole number"),
+    ({"seed": True}, "seed must be a whole number"),
+    ({"deal": "AS KS"}, "deal must be a mapping"),
+    ({"seats": [{"name": "P1", "controller": "bot:clever"}]}, "unknown bot 'bot:clever'"),
 ])
 def test_invalid_record_data_names_the_source(changes: dict[str, object], expected: str) -> None:
     data = new_record().to_data() | changes
@@ -411,21 +427,17 @@ def test_save_refuses_to_replace_a_folder(tmp_path: Path) -> None:
     assert (tmp_path / "game.json").is_dir()
 
 
-# ----- where the autosave lives -----
+# ----- where the saves live -----
 
 
-def test_autosave_path_honours_familia_tui_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_saves_live_under_familia_tui_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FAMILIA_TUI_DATA", str(tmp_path / "data"))
     assert data_dir() == tmp_path / "data"
-    assert autosave_path() == tmp_path / "data" / "autosave.json"
-    record, _ = advance(new_record(), 3)
-    save_record(record, autosave_path())
-    assert load_record(tmp_path / "data" / "autosave.json") == record
+    assert SaveFolder.default().root == tmp_path / "data" / "games"
 
 
-def test_autosave_path_defaults_to_the_platform_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_data_folder_defaults_to_the_platform_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FAMILIA_TUI_DATA", raising=False)
     from platformdirs import user_data_dir
 
-    assert autosave_path() == Path(user_data_dir("familia-tui", appauthor=False)) / "autosave.json"
-    assert record_module.data_dir() == autosave_path().parent
+    assert record_module.data_dir() == Path(user_data_dir("familia-tui", appauthor=False))

@@ -13,11 +13,10 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from test_daifugo_table import FOUR, deciding, play_card, stacked, table
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import make_app, screen_text, saved_record, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.core.engine import Event
-from familia_tui.core.record import load_record
 from familia_tui.games.daifugo import default_seats
 from familia_tui.games.daifugo.actions import PASS, Play, parse_action
 from familia_tui.games.daifugo.options import DaifugoOptions
@@ -104,24 +103,19 @@ async def test_the_dobon_prompt_shows_only_its_own_keys(tmp_path: Path) -> None:
         assert "space" not in active and "x" not in active and "enter" in active
 
 
-async def test_a_finished_session_reopened_says_so_and_offers_no_table_keys(tmp_path: Path) -> None:
+async def test_a_finished_session_reopened_opens_at_its_results(tmp_path: Path) -> None:
+    """Issue 10: a finished game resumed showed a dead table; now its results, then home."""
     app = make_app(tmp_path, daifugo_record(FOUR, humans=0, seed=5))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, DaifugoResultsScreen), limit=2000)
         await pilot.press("enter")
-    record = load_record(tmp_path / "autosave.json")
+    record = saved_record(tmp_path)
     again = make_app(tmp_path, record)
     async with again.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, lambda: isinstance(again.screen, DaifugoScreen))
-        await pilot.pause()
-        text = screen_text(again)
-        assert "The session is over: s shows the results, q returns home." in text
-        assert "match" not in text
-        keys = footer(again)
-        assert "s Session" in keys and "q Save & quit" in keys
-        assert "Enter" not in keys and "Tick" not in keys and "Pass" not in keys
-        await pilot.press("s")
-        assert isinstance(again.screen, DaifugoResultsScreen)
+        await settle(pilot, lambda: isinstance(again.screen, DaifugoResultsScreen))
+        assert isinstance(again.screen_stack[-2], DaifugoScreen)
+        await pilot.press("enter")
+        await settle(pilot, lambda: not isinstance(again.screen, (DaifugoScreen, DaifugoResultsScreen)))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -239,7 +233,7 @@ async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_pat
     her next decision. The record holds the option and nothing else of it."""
     settings = Settings(bot_pace="fast", trick_pause=0.0)
     app = FamiliaTuiApp(stacked(FOUR, {0: "3H 9D KC 5S 6S"}, think_timer=1), settings=settings,
-                        autosave=tmp_path / "autosave.json")
+                        saves=tmp_path / "games")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: deciding(app))
         screen = table(app)
@@ -254,7 +248,7 @@ async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_pat
         assert "Think" not in banner(app) and "Time is up" not in banner(app)
         await settle(pilot, lambda: deciding(app), limit=600)
         assert "Think: 1 s" in banner(app)
-        record = load_record(tmp_path / "autosave.json")
+        record = saved_record(tmp_path)
         assert record.options.think_timer == 1 and record.actions[0] == "play 3H"
         assert all(not a.startswith(("think", "time")) for a in record.actions)
 

@@ -10,10 +10,10 @@ import re
 import unicodedata
 from pathlib import Path
 
-from tui_helpers import click, make_app, screen_text, settle
+from tui_helpers import click, make_app, screen_text, saved_record, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
-from familia_tui.core.record import Record, load_record
+from familia_tui.core.record import Record
 from familia_tui.games.daifugo.actions import PASS, parse_action
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.scenes_daifugo import daifugo_record, decide, move_to
@@ -187,10 +187,10 @@ async def test_quit_mid_game_and_continue_restores_the_same_game(tmp_path: Path)
         actions = table(app).session.record.actions
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
-    assert load_record(tmp_path / "autosave.json").actions == actions
+    assert saved_record(tmp_path).actions == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(100, 32)) as pilot:
-        await pilot.press("c")  # Continue
+        await pilot.press("c", "enter")  # Continue, the newest game
         await settle(pilot, lambda: deciding(again))
         screen = table(again)
         state = screen.session.state

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
-from familia_tui.core.record import Record, load_record
+from familia_tui.core.record import Record
 from familia_tui.games.familia import GAME
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.tui.glyphs import card_text
@@ -17,7 +17,7 @@ from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
 
-from tui_helpers import click, make_app, screen_text, settle
+from tui_helpers import click, make_app, screen_text, saved_record, settle
 
 
 def record(seats: str, preset: str = "familia-4", seed: int = 7) -> Record:
@@ -97,10 +97,10 @@ async def test_quit_mid_deal_and_resume_restores_the_same_game(tmp_path: Path) -
         actions = app.screen.session.record.actions
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
-    assert load_record(tmp_path / "autosave.json").actions == actions
+    assert saved_record(tmp_path).actions == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(100, 30)) as pilot:
-        await pilot.press("c")  # Continue
+        await pilot.press("c", "enter")  # Continue, the newest game
         await settle(pilot, lambda: isinstance(again.screen, FamiliaScreen))
         state = again.screen.session.state
         assert again.screen.session.record.actions == actions
@@ -188,6 +188,6 @@ async def test_a_practice_puzzle_takes_one_decision_then_shows_the_answer(tmp_pa
         await pilot.press(str(next(i for i, c in enumerate(screen.choices) if c.enabled) + 1), "enter")
         await settle(pilot, lambda: screen.practice_done)
         assert "Answer:" in screen_text(app) and not screen.choices
-        assert not (tmp_path / "autosave.json").exists()  # a puzzle is never saved
+        assert not list((tmp_path / "games").glob("*.json"))  # a puzzle is never saved
         await pilot.press("escape")
         assert not isinstance(app.screen, FamiliaScreen)

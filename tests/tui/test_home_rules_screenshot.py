@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, TabbedContent
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import make_app, save_folder, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.core.session import Session
+from familia_tui.core.saves import SaveFolder
 from familia_tui.games.familia import GAME
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
+from familia_tui.tui.screens.saves import ContinueScreen
 from familia_tui.tui.screens.setup import SetupScreen
 
 
@@ -34,11 +35,11 @@ def menu_ids(app) -> list[str]:  # type: ignore[no-untyped-def]
     return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
 
 
-def saved_game(path: Path) -> Record:
-    """An autosave of a Familia game that has just begun."""
+def saved_game(folder: Path) -> Record:
+    """A saved Familia game that has just begun."""
     options = find_preset("familia", "familia-4").options.resolved()
     record = Record("familia", options, tuple(GAME.default_seats(options)), 5, preset="familia-4")
-    Session.open(record, path).save()
+    SaveFolder(folder).create(record)[1].release()
     return record
 
 
@@ -60,7 +61,7 @@ async def test_with_no_saved_game_home_offers_no_continue(tmp_path: Path) -> Non
 
 
 async def test_a_saved_game_is_offered_and_c_continues_it(tmp_path: Path) -> None:
-    saved_game(tmp_path / "autosave.json")
+    saved_game(save_folder(tmp_path))
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -68,7 +69,9 @@ async def test_a_saved_game_is_offered_and_c_continues_it(tmp_path: Path) -> Non
         assert app.screen.check_action("continue", ())
         assert "c Continue" in screen_text(app)
         await pilot.press("c")
-        await settle(pilot, lambda: not isinstance(app.screen, HomeScreen))
+        await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: not isinstance(app.screen, ContinueScreen))
         tables = [screen for screen in app.screen_stack if hasattr(screen, "session")]
         assert [table.session.record.game for table in tables] == ["familia"]  # type: ignore[attr-defined]
 
@@ -79,8 +82,7 @@ async def test_continue_without_a_file_says_so_in_words(tmp_path: Path) -> None:
         await pilot.pause()
         app.continue_game()
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert messages == ["There is no saved game to continue: start a new one."]
+        assert "There is no unfinished game: start a new one from the home screen." in screen_text(app)
         assert str(tmp_path) not in screen_text(app)
 
 

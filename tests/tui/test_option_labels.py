@@ -93,7 +93,7 @@ def option_names(screen: SetupScreen) -> list[str]:
 async def test_the_setup_screen_names_the_options(tmp_path: Path, game: str, lang: str,
                                                   names: list[str]) -> None:
     settings = Settings(lang=lang, glyphs="unicode", bot_pace="instant", trick_pause=0.0)
-    app = FamiliaTuiApp(settings=settings, autosave=tmp_path / "autosave.json")
+    app = FamiliaTuiApp(settings=settings, saves=tmp_path / "games")
     async with app.run_test(size=(140, 40)) as pilot:
         app.push_screen(SetupScreen(game))
         await pilot.pause()

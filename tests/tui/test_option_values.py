@@ -178,7 +178,7 @@ def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_the_setup_screen_shows_values_in_words(tmp_path: Path, game: str, lang: str,
                                                       rows: list[tuple[str, str]]) -> None:
     settings = Settings(lang=lang, glyphs="unicode", bot_pace="instant", trick_pause=0.0)
-    app = FamiliaTuiApp(settings=settings, autosave=tmp_path / "autosave.json")
+    app = FamiliaTuiApp(settings=settings, saves=tmp_path / "games")
     async with app.run_test(size=(140, 40)) as pilot:
         app.push_screen(SetupScreen(game))
         await pilot.pause()
@@ -197,7 +197,7 @@ async def test_the_setup_screen_shows_values_in_words(tmp_path: Path, game: str,
 async def test_the_seats_hint_speaks_of_teams_only_where_the_game_has_them(
         tmp_path: Path, game: str, lang: str, teams: bool) -> None:
     settings = Settings(lang=lang, glyphs="unicode", bot_pace="instant", trick_pause=0.0)
-    app = FamiliaTuiApp(settings=settings, autosave=tmp_path / "autosave.json")
+    app = FamiliaTuiApp(settings=settings, saves=tmp_path / "games")
     async with app.run_test(size=(140, 40)) as pilot:
         app.push_screen(SetupScreen(game))
         await pilot.pause()

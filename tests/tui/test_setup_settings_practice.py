@@ -34,7 +34,7 @@ def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def make_app(tmp_path: Path, lang: str = "en") -> FamiliaTuiApp:
     settings = Settings(lang=lang, glyphs="unicode", bot_pace="instant", trick_pause=0.0)
-    return FamiliaTuiApp(settings=settings, autosave=tmp_path / "autosave.json")
+    return FamiliaTuiApp(settings=settings, saves=tmp_path / "games")
 
 
 async def open_setup(app: FamiliaTuiApp, pilot) -> SetupScreen:  # type: ignore[no-untyped-def]
@@ -116,7 +116,7 @@ async def test_a_repeated_name_is_a_problem_and_the_game_does_not_start(tmp_path
         problems = text_of(screen, "#setup-problems")
         assert "seats 1, 3 are all called “P1”" in problems
         assert screen.query_one("#setup-problems").has_class("-errors")
-        assert not app.autosave.exists()
+        assert not list((tmp_path / "games").glob("*.json"))
 
 
 async def test_an_empty_name_is_a_problem(tmp_path: Path) -> None:

@@ -9,11 +9,11 @@ import html
 import re
 from pathlib import Path
 
-from tui_helpers import click, make_app, screen_text, settle
+from tui_helpers import click, make_app, screen_text, saved_record, settle
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
-from familia_tui.core.record import Record, load_record
+from familia_tui.core.record import Record
 from familia_tui.games.tarot import GAME
 from familia_tui.games.tarot.actions import Declare, Discard, Play
 from familia_tui.games.tarot.cards import SUIT, TRUMP
@@ -123,7 +123,7 @@ async def test_bots_turns_between_two_humans_show_no_hand(tmp_path: Path) -> Non
     shows what everyone knows and nobody's hand [DESIGN 7]."""
     settings = Settings(lang="en", glyphs="unicode", bot_pace="fast", trick_pause=0.1)
     app = FamiliaTuiApp(record("Aki,bot,Ben,bot", seed=3), settings=settings,
-                        autosave=tmp_path / "autosave.json")
+                        saves=tmp_path / "games")
     looked = 0
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(400):
@@ -215,10 +215,10 @@ async def test_quit_mid_hand_and_continue_restores_the_same_hand(tmp_path: Path)
         assert any(a.startswith("play") for a in actions)
         await pilot.press("q")
         assert isinstance(app.screen, HomeScreen)
-    assert load_record(tmp_path / "autosave.json").actions == actions
+    assert saved_record(tmp_path).actions == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(100, 32)) as pilot:
-        await pilot.press("c")  # Continue
+        await pilot.press("c", "enter")  # Continue, the newest game
         await settle(pilot, lambda: human_to_act(again))
         state = again.screen.session.state
         assert again.screen.session.record.actions == actions

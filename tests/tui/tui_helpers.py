@@ -14,9 +14,23 @@ from familia_tui.tui.settings import Settings
 
 def make_app(tmp_path: Path, record: Record | None = None, lang: str = "en",
              glyphs: str = "unicode") -> FamiliaTuiApp:
-    """An app with instant bots, no pauses, and its autosave in tmp_path."""
+    """An app with instant bots, no pauses, and its save folder `save_folder(tmp_path)`."""
     settings = Settings(lang=lang, glyphs=glyphs, bot_pace="instant", trick_pause=0.0)
-    return FamiliaTuiApp(record, settings=settings, autosave=tmp_path / "autosave.json")
+    return FamiliaTuiApp(record, settings=settings, saves=save_folder(tmp_path))
+
+
+def save_folder(tmp_path: Path) -> Path:
+    """The save folder of `make_app(tmp_path)`: its own, since the app moves aside every file
+    there that is not a game."""
+    return tmp_path / "games"
+
+
+def saved_record(tmp_path: Path) -> Record:
+    """The one game saved by `make_app(tmp_path)`."""
+    from familia_tui.core.record import load_record
+
+    (path,) = save_folder(tmp_path).glob("*.json")
+    return load_record(path)
 
 
 def screen_text(app: FamiliaTuiApp) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from familia_tui.core.bots import RandomBot
-from familia_tui.core.engine import GameSpec, Seat
+from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.bots import BasicBot
 from familia_tui.games.daifugo.options import DaifugoOptions
@@ -50,6 +50,14 @@ def new_game(options: DaifugoOptions, seats: list[Seat], seed: int | None = None
     return DaifugoState(options, seats, seed, deal)
 
 
+def progress(state: DaifugoState) -> Progress:
+    """The game of the session and each seat's ビリ count, from the public view."""
+    view = state.view(0)
+    return Progress((("game", view.game, view.games),),
+                    tuple((seat.name, count) for seat, count in zip(view.seats, view.biri_counts, strict=True)),
+                    score_word="biri")
+
+
 GAME = GameSpec(
     id="daifugo",
     names={"en": "Daifugō (integrated rules)", "ja": "大富豪統合ルール"},
@@ -61,4 +69,5 @@ GAME = GameSpec(
     default_seats=default_seats,
     queries=QUERIES,
     position=position_state,
+    progress=progress,
 )

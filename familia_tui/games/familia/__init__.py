@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from familia_tui.core.bots import RandomBot
-from familia_tui.core.engine import GameSpec, Seat
+from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.familia.actions import parse_action
 from familia_tui.games.familia.bots import BasicBot
 from familia_tui.games.familia.options import FamiliaOptions
@@ -45,6 +45,15 @@ def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None
     return FamiliaState(options, seats, seed, deal)
 
 
+def progress(state: FamiliaState) -> Progress:
+    """The game of the match and its deal, and the match totals, from the public view."""
+    view = state.view(0)
+    match = view.match
+    games = {"single": 1, "games": match.rules.count}.get(match.rules.format)
+    rounds = (("game", match.game_no, games), ("deal", min(view.deal + 1, view.deals), view.deals))
+    return Progress(rounds, tuple(match.totals.items()))
+
+
 GAME = GameSpec(
     id="familia",
     names={"en": "Familia", "ja": "ファミリア"},
@@ -58,4 +67,5 @@ GAME = GameSpec(
     position=position_state,
     table_problems=seating_problems,
     teams=True,
+    progress=progress,
 )

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from familia_tui.core.bots import RandomBot
-from familia_tui.core.engine import GameSpec, Seat
+from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.tarot.actions import parse_action
 from familia_tui.games.tarot.bots import BasicBot
 from familia_tui.games.tarot.cards import parse_card
@@ -33,6 +33,14 @@ def new_game(options: TarotOptions, seats: list[Seat], seed: int | None = None,
     return TarotState(options, seats, seed, deals, dealer)
 
 
+def progress(state: TarotState) -> Progress:
+    """The hand being played and every seat's total, from the public view."""
+    view = state.view(0)
+    hand = min(view.hand_number, view.hands_total)
+    return Progress((("hand", hand, view.hands_total),),
+                    tuple((seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)))
+
+
 GAME = GameSpec(
     id="tarot",
     names={"en": "French Tarot", "ja": "フレンチ・タロット"},
@@ -45,4 +53,5 @@ GAME = GameSpec(
     queries=QUERIES,
     position=position_state,
     parse_card=parse_card,
+    progress=progress,
 )

@@ -186,7 +186,7 @@ class DaifugoScreen(TableScreen):
                                                         self.t, self.glyphs)]
 
     def apply(self, action: object) -> None:
-        """Apply through the base (logged, autosaved); an action that is not legal now is refused
+        """Apply through the base (logged, saved); an action that is not legal now is refused
         here with its explanation, which names the seats (the base's would show seat numbers)."""
         if action not in self.session.state.legal_actions():
             self.explain_text(self.refusal(action))
@@ -204,6 +204,12 @@ class DaifugoScreen(TableScreen):
             return
         ended = any(e.kind == "trick_ended" for e in events)
         self.advance(self.app.settings.trick_pause if ended else None)  # type: ignore[attr-defined]
+
+    def show_final(self) -> None:
+        """A finished session opened from its save: its last game's results (the memory has
+        tracked the whole record already, see `history_lines`)."""
+        records = [e.get("record") for e in self.session.last_events if e.kind == "game_over"]
+        self.show_results(records[-1] if records else None, final=True)
 
     def show_results(self, record: GameRecord | None, final: bool = False, review: bool = False) -> None:
         from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen

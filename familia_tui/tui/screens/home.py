@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from familia_tui.core.record import RecordError, load_record
 from familia_tui.games import GAME_IDS
 from familia_tui.i18n import translate
 from familia_tui.tui.screens.base import AppScreen
@@ -33,7 +30,7 @@ class HomeScreen(AppScreen[None]):
             yield Static(self.t("ui.app_tagline"), id="home-tagline")
             with Center():
                 yield OptionList(*self.menu(), id="home-menu")
-        yield AppFooter()
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def menu(self) -> list[Option]:
         options = []
@@ -52,22 +49,16 @@ class HomeScreen(AppScreen[None]):
         return options
 
     def continue_note(self) -> str | None:
-        """A line about the autosaved game, or None when there is none to continue (no file, or
-        a game that is over)."""
-        path = self.app.autosave  # type: ignore[attr-defined]
-        if not path.is_file():
+        """How many games are unfinished and the newest's game, or None when there is none
+        (a damaged file among the saves is reported and moved aside by the scan)."""
+        unfinished = self.app.scan_saves().unfinished  # type: ignore[attr-defined]
+        if not unfinished:
             return None
-        try:
-            record = load_record(path)
-        except RecordError:
-            return self.t("ui.autosave_damaged")
-        if record.replay().is_over:
-            return None
-        return self.t("ui.autosave_of", game=translate(f"game.{record.game}", self.app.settings.lang),  # type: ignore[attr-defined]
-                      moves=len(record.actions), updated=_local_time(record.updated))
+        game = translate(f"game.{unfinished[0].record.game}", self.app.settings.lang)  # type: ignore[attr-defined]
+        return self.t("ui.continue_count", count=len(unfinished), game=game)
 
     async def on_screen_resume(self) -> None:
-        """Back from a game or the settings: the autosave and the language may have changed."""
+        """Back from a game or the settings: the saves and the language may have changed."""
         highlighted = self.query_one(OptionList).highlighted
         await self.recompose()
         menu = self.query_one(OptionList)
@@ -114,10 +105,3 @@ class HomeScreen(AppScreen[None]):
 
         self.app.push_screen(SettingsScreen())
 
-
-def _local_time(stamp: str) -> str:
-    """A record's UTC timestamp as local time, to the minute."""
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp

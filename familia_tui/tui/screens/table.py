@@ -8,11 +8,13 @@ the same for every game:
 - the acting human's decision is a row of `Choice`s (cards, bids, buttons) built by
   `make_choices()` from `legal_actions()`: ← → or 1–9 move, Enter or a click chooses, and a dimmed
   choice shows the `explain()` chain instead of being applied;
-- every applied action is logged (`event_lines()`) and autosaved by the session; q leaves (the
-  game is already saved), and a practice puzzle adds its question, hints and answer.
+- every applied action is logged (`event_lines()`) and saved by the session; a save that fails
+  is said once, and q leaves saying whether the game is saved; a practice puzzle adds its
+  question, hints and answer;
+- a game that was over when it was opened (resumed from its save) shows its final results.
 
 A subclass implements `redraw()`, `make_choices()` and `event_lines()`, and may override
-`after_apply()` (pauses, result screens) and `banner_text()`.
+`after_apply()` (pauses, result screens), `show_final()` and `banner_text()`.
 """
 
 from __future__ import annotations
@@ -63,6 +65,10 @@ class TableScreen(AppScreen[None]):
         self.cursor = 0
         self.choices: list[Choice] = []
         self.bot_timer = None
+        self.final_due = session.state.is_over and puzzle is None
+        """The game was over when opened: its results are shown once, on the first advance."""
+        self.save_error_shown = session.save_error
+        """The save failure last said (the app says one found before the table opened)."""
 
     @property
     def rules_options(self):  # type: ignore[no-untyped-def]
@@ -91,6 +97,11 @@ class TableScreen(AppScreen[None]):
         """What follows an applied action; by default the game simply goes on."""
         self.advance()
 
+    def show_final(self) -> None:
+        """The final results of a game opened finished: by default what followed its last
+        action (`after_apply` of the events the session replayed last)."""
+        self.after_apply(self.session.last_events)
+
     # ----- the flow of the game -----
     # (Textual runs every class's on_mount, so the base has none: a game's on_mount calls advance.)
 
@@ -99,6 +110,9 @@ class TableScreen(AppScreen[None]):
         self.redraw()
         session = self.session
         if session.state.is_over:
+            if self.final_due:
+                self.final_due = False
+                self.show_final()
             return
         if self.practice_done:
             self.action_answer()
@@ -127,7 +141,7 @@ class TableScreen(AppScreen[None]):
         self.apply(self.session.bot_action())
 
     def apply(self, action: object) -> None:
-        """Apply an action through the session (logged, autosaved), then `after_apply`."""
+        """Apply an action through the session (logged, saved), then `after_apply`."""
         try:
             events = self.session.apply(action)
         except IllegalAction as error:
@@ -135,9 +149,15 @@ class TableScreen(AppScreen[None]):
             self.explain_text(self.explanation_text(explanation) if explanation else str(error))
             return
         self.query_one(EventLog).add(self.event_lines(events))
-        if self.session.save_error:
-            self.notify(self.session.save_error, severity="error")
+        self.report_save()
         self.after_apply(events)
+
+    def report_save(self) -> None:
+        """Say a failed save once (the game goes on from memory), and again when it changes."""
+        error = self.session.save_error
+        if error and error != self.save_error_shown:
+            self.notify(self.t("ui.save_failed", reason=error), severity="error", timeout=10, markup=False)
+        self.save_error_shown = error
 
     def may_decide(self) -> bool:
         """Whether the acting human is the viewer, so their decision may be on screen."""
@@ -233,6 +253,7 @@ class TableScreen(AppScreen[None]):
     def _after_result(self, _: object = None) -> None:
         """A results screen was closed: home when the match is over, else play on."""
         if self.session.state.is_over:
+            self.session.close()  # before the screen below lists the saves again
             self.app.pop_screen()
         else:
             self.advance()
@@ -269,12 +290,25 @@ class TableScreen(AppScreen[None]):
         self.app.pop_screen()
 
     def action_leave(self) -> None:
-        """Back home; the game is already autosaved after the last action."""
+        """Back home, saying where the game is: saved (written once more now, in case the last
+        save failed), or not saved and why."""
         if self.bot_timer is not None:
             self.bot_timer.stop()
+        session = self.session
+        session.save()  # (a practice puzzle has no file: nothing is written)
+        session.close()  # before the screen below lists the saves again
         self.app.pop_screen()
-        if self.puzzle is None:
+        if self.puzzle is not None:
+            return
+        if session.save_path is not None and session.save_error is None:
             self.app.notify(self.t("ui.saved"), timeout=4)
+        else:
+            self.app.notify(self.t("ui.not_saved", reason=session.save_error or ""), severity="error",
+                            timeout=15, markup=False)
+
+    def on_unmount(self) -> None:
+        """The game left the table (however it did): its file is free for other apps."""
+        self.session.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("choose", "cursor", "pick"):

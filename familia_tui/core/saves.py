@@ -1,0 +1,335 @@
+"""The save folder: one file per game, in `games/` of the app's data folder (DESIGN.md §4).
+
+- A new game gets a new file named by its creation time and a random id
+  (`20261126-181342-3fa9c1.json`). The file is written whole under a temporary name and then
+  hard-linked to its name, which fails if the name exists: starting a game never replaces
+  another, and nobody ever reads a half-written save.
+- A game at the table holds an OS lock (`.NAME.lock` beside it; the OS drops it when the app
+  ends, even when killed), so two running apps never write the same file.
+- Listing reads and replays every record. A file that is not a record this program can resume
+  (damaged, foreign, another version's, edited) is reported once and moved aside as
+  `NAME.damaged-<time>`: renamed, never deleted or overwritten; new games save as before.
+- Finished games stay in the folder (replays and statistics read them later).
+- The single autosave of earlier versions (`autosave.json` beside the folder) is moved in.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+import time
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from familia_tui.core.engine import Progress
+from familia_tui.core.record import (
+    Record,
+    RecordError,
+    data_dir,
+    load_record,
+    record_json,
+)
+from familia_tui.games import get_game
+from familia_tui.i18n import translate
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; two apps on one game are not prevented there
+    fcntl = None  # type: ignore[assignment]
+
+LEGACY_AUTOSAVE = "autosave.json"
+"""The one save file of earlier versions, in the data folder itself."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One game of the save folder, replayed."""
+
+    path: Path
+    record: Record
+    over: bool
+    progress: Progress | None
+    """The round and the scores (None for a game without a `progress` hook)."""
+    played: datetime
+    """When it was last saved (local time)."""
+    in_use: bool = False
+    """Another running app has this game at its table."""
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A file of the save folder that cannot be resumed, and where it was moved."""
+
+    path: Path
+    reason: str
+    moved_to: Path | None
+    """None when it could not be moved (`reason` then says why too)."""
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What the save folder holds: games newest first, and the files set aside this time."""
+
+    games: tuple[SavedGame, ...]
+    set_aside: tuple[SetAside, ...]
+    unreadable: str | None = None
+    """Why the folder itself cannot be read (then no game is listed)."""
+
+    @property
+    def unfinished(self) -> tuple[SavedGame, ...]:
+        return tuple(g for g in self.games if not g.over)
+
+
+class GameLock:
+    """The lock of one game's file, held while that game is at the table."""
+
+    def __init__(self, path: Path, handle: int | None) -> None:
+        self.path = path
+        self.handle = handle
+
+    def release(self) -> None:
+        if self.handle is None:
+            return
+        self.path.unlink(missing_ok=True)  # before closing: nobody can hold a lock on it now
+        os.close(self.handle)
+        self.handle = None
+
+
+class SaveFolder:
+    """The games of one save folder (see the module docstring)."""
+
+    def __init__(self, root: Path, legacy: Path | None = None) -> None:
+        self.root = root
+        self.legacy = legacy
+        """The single autosave of earlier versions, moved in by the first scan."""
+        self._read: dict[Path, tuple[tuple[int, int], SavedGame]] = {}
+        """Games already replayed, by file, with the (mtime, size) they had."""
+
+    @classmethod
+    def default(cls) -> SaveFolder:
+        """`games/` in the platform's data folder (or in FAMILIA_TUI_DATA)."""
+        return cls(data_dir() / "games", data_dir() / LEGACY_AUTOSAVE)
+
+    # ----- listing -----
+
+    def scan(self) -> Scan:
+        """Every game, newest first; unreadable files are moved aside and reported."""
+        problems = self._migrate()
+        try:
+            files = self._files()
+        except OSError as error:
+            return Scan((), tuple(problems), f"{self.root}: {error.strerror or error}")
+        games = []
+        for path in files:
+            try:
+                games.append(self.read(path))
+            except RecordError as error:
+                if not self.in_use(path):  # another app's game is not ours to move
+                    problems.append(self.set_aside(path, _reason(error, path)))
+        games.sort(key=lambda g: g.played, reverse=True)
+        return Scan(tuple(games), tuple(problems))
+
+    def _files(self) -> list[Path]:
+        """The files that should be saves (not hidden temporary or lock files, not set aside)."""
+        try:
+            return sorted(p for p in self.root.iterdir()
+                          if p.is_file() and not p.name.startswith(".") and ".damaged-" not in p.name)
+        except FileNotFoundError:
+            return []
+
+    def read(self, path: Path) -> SavedGame:
+        """One save, replayed (a RecordError says why it cannot be resumed)."""
+        try:
+            stat = path.stat()
+        except OSError as error:
+            raise RecordError(f"{path}: cannot be read ({error}).") from None
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self._read.get(path)
+        if cached is not None and cached[0] == key:
+            game = cached[1]
+        else:
+            record = load_record(path)
+            state, _ = record.replay_with_events(source=str(path))
+            spec = get_game(record.game)
+            progress = spec.progress(state) if spec.progress else None
+            played = datetime.fromtimestamp(stat.st_mtime).astimezone()
+            game = SavedGame(path, record, state.is_over, progress, played)
+            self._read[path] = (key, game)
+        in_use = self.in_use(path)
+        return game if game.in_use == in_use else replace(game, in_use=in_use)
+
+    # ----- files -----
+
+    def create(self, record: Record) -> tuple[Path, GameLock]:
+        """A new file holding `record`, under a name no other file has, and its lock, taken
+        before the file appears so that no other app ever holds it (RecordError when it cannot
+        be written)."""
+        payload = record_json(record)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            for _ in range(100):
+                stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+                path = self.root / f"{stamp}-{secrets.token_hex(3)}.json"
+                lock = self._try_lock(path)
+                if lock is not None and _write_new(path, payload):
+                    return path, lock
+                if lock is not None:
+                    lock.release()
+        except OSError as error:
+            raise RecordError(f"{self.root}: a new save cannot be written there ({error}).") from None
+        raise RecordError(f"{self.root}: no free name for a new save.")
+
+    def set_aside(self, path: Path, reason: str) -> SetAside:
+        """Rename a file that cannot be resumed to `NAME.damaged-<time>` (never over another)."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        for number in range(1, 100):
+            suffix = "" if number == 1 else f"-{number}"
+            target = path.with_name(f"{path.name}.damaged-{stamp}{suffix}")
+            try:
+                if _move_new(path, target):
+                    self._read.pop(path, None)
+                    return SetAside(path, reason, target)
+            except OSError as error:
+                return SetAside(path, f"{reason} It could not be moved aside ({error}).", None)
+        return SetAside(path, reason, None)
+
+    def delete(self, path: Path) -> None:
+        """Delete a save the player chose to delete (RecordError when it cannot be, or another
+        app has it open)."""
+        if self.in_use(path):
+            raise RecordError(f"{path.name}: this game is open in another window.")
+        try:
+            path.unlink()
+        except OSError as error:
+            raise RecordError(f"{path}: cannot be deleted ({error}).") from None
+        self._read.pop(path, None)
+
+    def _migrate(self) -> list[SetAside]:
+        """Move the autosave of earlier versions into the folder (once)."""
+        legacy = self.legacy
+        if legacy is None or not legacy.is_file():
+            return []
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            stamp = datetime.fromtimestamp(legacy.stat().st_mtime, UTC).strftime("%Y%m%d-%H%M%S")
+            for number in range(1, 100):
+                if _move_new(legacy, self.root / f"{stamp}-autosave{number}.json"):
+                    return []
+        except OSError as error:
+            return [SetAside(legacy, f"it could not be moved into {self.root} ({error})", None)]
+        return []
+
+    # ----- locks -----
+
+    def lock(self, path: Path) -> GameLock | None:
+        """Hold `path` for this app; None when another app holds it. (Tries for a tenth of a
+        second: another app's `in_use` may be looking at it that very moment.)"""
+        for _ in range(5):
+            lock = self._try_lock(path)
+            if lock is not None:
+                return lock
+            time.sleep(0.02)
+        return None
+
+    def in_use(self, path: Path) -> bool:
+        """Whether another app (or another table of this one) holds `path`."""
+        lock = self._try_lock(path)
+        if lock is None:
+            return True
+        lock.release()
+        return False
+
+    def _try_lock(self, path: Path) -> GameLock | None:
+        if fcntl is None:
+            return GameLock(path, None)
+        target = path.with_name(f".{path.name}.lock")
+        while True:
+            try:
+                handle = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError:  # a folder we cannot write to: nothing to guard, saves fail anyway
+                return GameLock(target, None)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(handle)
+                return None
+            try:
+                current = os.stat(target).st_ino == os.fstat(handle).st_ino
+            except FileNotFoundError:
+                current = False
+            if current:  # not a lock file another app unlinked between our open and flock
+                return GameLock(target, handle)
+            os.close(handle)
+
+
+def _reason(error: RecordError, path: Path) -> str:
+    """A RecordError's message without the file's path and the "left untouched" that the
+    set-aside message replaces."""
+    text = str(error).removeprefix(f"{path}: ")
+    for untouched in (" The file was left untouched.", " It was left untouched."):
+        text = text.replace(untouched, "")
+    return text.replace("; it was left untouched", "")
+
+
+def _write_new(path: Path, payload: str) -> bool:
+    """Write `payload` as a new file `path`; False when the name is taken."""
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        return _link(Path(temp), path)
+    finally:
+        Path(temp).unlink(missing_ok=True)
+
+
+def _move_new(source: Path, target: Path) -> bool:
+    """Rename `source` to `target` unless `target` exists (then False, nothing moved)."""
+    if not _link(source, target):
+        return False
+    source.unlink()
+    return True
+
+
+def _link(source: Path, target: Path) -> bool:
+    """A second name for a file, never over an existing one (a file system without hard links
+    gets an exclusively created copy)."""
+    try:
+        os.link(source, target)
+        return True
+    except FileExistsError:
+        return False
+    except OSError:
+        try:
+            with open(target, "xb") as out:
+                out.write(source.read_bytes())
+            return True
+        except FileExistsError:
+            return False
+
+
+def summary_lines(game: SavedGame, lang: str) -> tuple[str, str, str]:
+    """A saved game in three short lines: game, preset and when last played; the seats; the
+    round and the scores so far."""
+    name = translate(f"game.{game.record.game}", lang)
+    played = game.played.strftime("%Y-%m-%d %H:%M")
+    head = " · ".join(p for p in (name, game.record.preset, played) if p)
+    seats = ", ".join(s.name for s in game.record.seats)
+    return head, seats, progress_text(game.progress, lang) if game.progress else ""
+
+
+def progress_text(progress: Progress, lang: str) -> str:
+    """`game 2/3 · deal 1/2 · A 15, B -3` (Daifugō: `… · ビリ Aki 1, Ben 0`)."""
+    rounds = [translate(f"ui.round_{word}" + ("_of" if total else ""), lang, number=number, total=total)
+              for word, number, total in progress.rounds]
+    scores = ", ".join(f"{unit} {_number(score)}" for unit, score in progress.scores)
+    if progress.score_word == "biri":
+        scores = translate("ui.score_biri", lang, scores=scores)
+    return " · ".join([*rounds, scores])
+
+
+def _number(score: float) -> str:
+    return f"{score:g}" if isinstance(score, float) else str(score)
