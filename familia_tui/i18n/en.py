@@ -340,6 +340,7 @@ MESSAGES: dict[str, str] = {
     'bind.palette': 'palette',
     'palette.placeholder': 'Search for commands…',
     'palette.new_game_help': 'Choose the rules and the seats, then play',
+    'palette.continue_help': 'The unfinished games: resume one, or delete it',
     'palette.rules_help': 'The rules of the game, with the options in play',
     'palette.settings_help': 'Language, glyphs, theme and the bots\' pace',
     'palette.Theme': 'Theme',

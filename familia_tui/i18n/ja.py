@@ -339,6 +339,7 @@ MESSAGES: dict[str, str] = {
     'bind.palette': 'コマンド',
     'palette.placeholder': 'コマンドを検索…',
     'palette.new_game_help': 'ルールと席を決めて始めます',
+    'palette.continue_help': '途中のゲームの一覧（再開・削除）',
     'palette.rules_help': 'このゲームのルールと、いま使っているオプション',
     'palette.settings_help': '言語・記号・配色・ボットの速さ',
     'palette.Theme': '配色',

@@ -234,8 +234,8 @@ class FamiliaTuiApp(App[None]):
     # ----- the command palette -----
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The app's own commands first (a new game of each game, the rules, the settings), then
-        Textual's (theme, keys, screenshot, quit), all in the app's language."""
+        """The app's own commands first (a new game of each game, Continue, the rules, the
+        settings), then Textual's (theme, keys, screenshot, quit), all in the app's language."""
         from familia_tui.games import PLAYABLE
 
         t = self.t
@@ -243,6 +243,7 @@ class FamiliaTuiApp(App[None]):
             name = translate(f"game.{game}", self.settings.lang)
             yield SystemCommand(t("ui.new_game", game=name), t("palette.new_game_help"),
                                 partial(self.new_game, game))
+        yield SystemCommand(t("ui.continue"), t("palette.continue_help"), self.continue_game)
         yield SystemCommand(t("ui.rules"), t("palette.rules_help"), self.action_rules)
         yield SystemCommand(t("ui.settings"), t("palette.settings_help"), self.open_settings)
         for command in super().get_system_commands(screen):

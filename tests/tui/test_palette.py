@@ -9,6 +9,7 @@ import pytest
 from textual.command import CommandPalette
 
 from familia_tui.tui.screens.rules import RulesScreen
+from familia_tui.tui.screens.saves import ContinueScreen
 from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.setup import SetupScreen
 
@@ -26,6 +27,7 @@ async def run_command(pilot, app, typed: str) -> None:  # type: ignore[no-untype
 
 @pytest.mark.parametrize(("lang", "typed", "screen"), [
     ("en", "new game: tarot", SetupScreen), ("en", "settings", SettingsScreen),
+    ("en", "continue", ContinueScreen),
     ("ja", "ルール", RulesScreen), ("ja", "設定", SettingsScreen),
 ])
 async def test_the_apps_commands_run_from_the_palette(tmp_path: Path, lang: str, typed: str,
@@ -41,7 +43,7 @@ async def test_the_apps_commands_run_from_the_palette(tmp_path: Path, lang: str,
 
 async def test_the_japanese_palette_lists_no_english_command(tmp_path: Path) -> None:
     app = make_app(tmp_path, lang="ja")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 50)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
         await settle(pilot, lambda: CommandPalette.is_open(app))
