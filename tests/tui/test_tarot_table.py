@@ -78,7 +78,8 @@ def bid_or_pass(screen: TarotScreen) -> list[str]:
 
 
 def human_to_act(app) -> bool:  # type: ignore[no-untyped-def]
-    return isinstance(app.screen, TarotScreen) and bool(app.screen.choices)
+    """A human's decision is on screen, or a hand's last trick waits for a key."""
+    return isinstance(app.screen, TarotScreen) and (bool(app.screen.choices) or app.screen.held is not None)
 
 
 async def test_hot_seat_hand_with_four_humans_never_shows_a_secret_card(tmp_path: Path) -> None:
