@@ -498,11 +498,9 @@ class TarotScreen(TableScreen):
             return
         else:
             self.ecart.append(card)
-        cursor = self.cursor
-        self.redraw()
-        self.cursor = min(cursor, len(self.choices) - 1)
+        self.put("#banner", self.safe(self.banner_text()))  # the count; the rest of the table stays
+        self.show_choices()
         self.query_one(ChoiceBar).select(self.cursor)
-        self.describe()
 
     def action_tick(self) -> None:
         """Space: tick or untick the card under the cursor for the écart."""
