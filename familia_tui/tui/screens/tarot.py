@@ -438,7 +438,8 @@ class TarotScreen(TableScreen):
         """The engine's discards that make an écart holding `cards`, in an order the engine takes
         (suit cards before trumps) and filled up with other legal discards when `cards` is not
         complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
-        state, pending, order = self.session.state.clone(), list(cards), []
+        state, pending = self.session.state.clone(), list(cards)
+        order: list[Discard] = []
         for _ in range(self.ecart_size()):
             legal = state.legal_actions()
             action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
@@ -504,8 +505,9 @@ class TarotScreen(TableScreen):
 
     def action_tick(self) -> None:
         """Space: tick or untick the card under the cursor for the écart."""
-        if self.choices and isinstance(self.choices[self.cursor].value, Discard):
-            self.tick(self.choices[self.cursor].value.card)
+        value = self.choices[self.cursor].value if self.choices else None
+        if isinstance(value, Discard):
+            self.tick(value.card)
 
     def action_row(self, step: int) -> None:
         """↑ ↓: a row up or down in the card grid."""
