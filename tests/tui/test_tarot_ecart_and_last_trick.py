@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
 from tui_helpers import make_app, screen_text, settle
 
 from familia_tui.cli import parse_seats
@@ -17,6 +18,8 @@ from familia_tui.games.tarot.actions import Discard
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.tui.screens.tarot import TarotScreen
 from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+
+SCENARIOS = Path(__file__).parents[1] / "scenarios" / "tarot"
 
 
 def record(seats: str, preset: str, seed: int, hands: int | None = None) -> Record:
@@ -80,26 +83,38 @@ async def test_a_card_no_ecart_allows_is_refused_with_the_rule(tmp_path: Path) -
         assert all(isinstance(c.value, Discard) for c in screen.choices)
 
 
+def one_card_before_the_end() -> Record:
+    """TA-4's hand (a defender's Petit taken by another defender's 21 in the last trick: petit
+    au bout for the defence) up to its last card, which Cho (the only human) plays."""
+    scenario = yaml.safe_load((SCENARIOS / "TA-04-petit-au-bout-defence-beats-defence.yaml").read_text("utf-8"))
+    actions = [a for step in scenario["steps"] for a in step.get("do", [])]
+    assert actions[-1] == "play T1"
+    options = TarotOptions.model_validate({**find_preset("tarot", "tarot-4").options.resolved().model_dump(),
+                                           **scenario["options"]})
+    seats = parse_seats("bot,bot,Cho,bot", GAME.default_seats(options), list(GAME.bots))
+    return Record("tarot", options, tuple(seats), None, tuple(actions[:-1]), scenario["deal"], "tarot-4")
+
+
 async def test_the_last_trick_of_the_hand_stays_until_a_key_then_the_breakdown_and_p(tmp_path: Path) -> None:
-    app = make_app(tmp_path, record("Aki,bot,bot", "tarot-3", seed=5, hands=1))
+    """[TA-4] The hand's last trick, its winner and the petit au bout stay on the table after
+    the last card until a key; then the breakdown, where p shows the trick again."""
+    app = make_app(tmp_path, one_card_before_the_end())
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(300):
-            await settle(pilot, lambda: isinstance(app.screen, TarotScreen)
-                         and (bool(app.screen.choices) or app.screen.held is not None))
-            if app.screen.held is not None:
-                break
-            await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, TarotScreen) and bool(app.screen.choices))
         screen = app.screen
+        await pilot.press("enter")  # T1, the only card left
+        await settle(pilot, lambda: screen.held is not None)
         await pilot.pause()
         text = screen_text(app)
         assert "The last trick of the hand: press any key for the breakdown" in text
-        assert "Trick 24 won by" in text
+        assert "Trick 18 won by P4" in text and "T21" in text and "T1" in text
+        assert "Petit au bout: P4 took the Petit in the last trick" in text
         assert not isinstance(app.screen, TarotResultsScreen)
         await pilot.press("space")
         await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen))
-        assert "Trick 24 won by" not in screen_text(app)
+        assert "Trick 18 won by" not in screen_text(app)
         await pilot.press("p")
         await pilot.pause()
         text = screen_text(app)
-        assert "The last trick (p hides it)" in text and "Trick 24 won by" in text
-        assert screen.hand_end.split(":")[0] in text
+        assert "The last trick (p hides it)" in text and "Trick 18 won by P4" in text
+        assert "Petit au bout: P4 took" in text
