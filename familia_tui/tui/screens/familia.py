@@ -106,7 +106,7 @@ class FamiliaScreen(TableScreen):
         scored = [e for e in events if e.kind == "game_scored"]
         trick = next((e.get("trick") for e in events if e.kind == "trick_resolved"), None)
         if trick is not None and any(e.kind == "deal_ended" for e in events):
-            self.deal_end = trick  # the deal's last trick stays until a key [issue 10]
+            self.deal_end = trick  # the deal's last trick stays on the table until a key
             self.hold(lambda: self._deal_over(scored[0].get("result") if scored else None))
         elif scored:
             self.redraw()

@@ -134,6 +134,7 @@ class TableScreen(AppScreen[None]):
 
     def apply(self, action: object) -> None:
         """Apply an action through the session (logged, autosaved), then `after_apply`."""
+        self.typed = None  # a click may choose while a name is being typed
         try:
             events = self.session.apply(action)
         except IllegalAction as error:
