@@ -148,7 +148,7 @@ class FamiliaScreen(TableScreen):
                        tricks=view.tricks, style=self.t("ui.style_" + view.style),
                        game=self.session.state.match.game_no)
         centre = f"[b]{where}[/]\n" + centre_markup(view, self.t, self.glyphs)
-        if viewer is not None and len(view.own_hands) > 1:  # 2 players: the other hand [R-F27]
+        if viewer is not None and len(view.own_hands) > 1 and not self.held:  # 2 players: the other hand [R-F27]
             other = next(s for s in view.own_hands if s != viewer)
             centre += "\n" + self.t("ui.other_hand", name=view.seats[other].name,
                                     cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key), self.glyphs))
