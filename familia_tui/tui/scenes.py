@@ -51,7 +51,8 @@ async def until(pilot: Pilot, condition: Callable[[], bool], limit: int = 600) -
 
 
 def _human_to_act(app: FamiliaTuiApp) -> bool:
-    return bool(getattr(app.screen, "choices", None))
+    """A human's decision is on screen, or a deal's last trick waits for a key."""
+    return bool(getattr(app.screen, "choices", None)) or getattr(app.screen, "held", None) is not None
 
 
 async def play_until(pilot: Pilot, app: FamiliaTuiApp, done: Callable[[], bool]) -> None:

@@ -71,7 +71,8 @@ async def _breakdown(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
     await take_garde(pilot, app)
     for _ in range(60):
-        await until(pilot, lambda: bool(_choices(app)) or isinstance(app.screen, TarotResultsScreen))
+        await until(pilot, lambda: bool(_choices(app)) or isinstance(app.screen, TarotResultsScreen)
+                    or getattr(app.screen, "held", None) is not None)  # the last trick, until a key
         if isinstance(app.screen, TarotResultsScreen):
             return
         await pilot.press("enter")

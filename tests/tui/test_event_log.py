@@ -53,7 +53,7 @@ async def test_the_japanese_tarot_log_at_80x24_wraps_with_kinsoku(tmp_path: Path
         lines: list[str] = []
         for _ in range(60):
             await settle(pilot, lambda: isinstance(app.screen, TarotResultsScreen)
-                         or (isinstance(app.screen, TarotScreen) and bool(app.screen.choices)))
+                         or (isinstance(app.screen, TarotScreen) and bool(app.screen.choices or app.screen.held)))
             if isinstance(app.screen, TarotResultsScreen):
                 break
             lines = [strip.text.rstrip() for strip in app.screen.query_one(EventLog).lines]

@@ -46,7 +46,7 @@ async def test_names_like_markup_are_drawn_as_written(tmp_path: Path, game: str,
     async with app.run_test(size=(100, 32)) as pilot:
         for step in range(steps):
             await settle(pilot, lambda: isinstance(app.screen, (HandoffScreen, *RESULTS))
-                         or (isinstance(app.screen, TableScreen) and bool(app.screen.choices)))
+                         or (isinstance(app.screen, TableScreen) and bool(app.screen.choices or app.screen.held)))
             await pilot.pause()
             looked = step < 8  # screenshots are slow: the first screens are read, all are drawn
             if isinstance(app.screen, RESULTS):

@@ -78,7 +78,8 @@ def bid_or_pass(screen: TarotScreen) -> list[str]:
 
 
 def human_to_act(app) -> bool:  # type: ignore[no-untyped-def]
-    return isinstance(app.screen, TarotScreen) and bool(app.screen.choices)
+    """A human's decision is on screen, or a hand's last trick waits for a key."""
+    return isinstance(app.screen, TarotScreen) and (bool(app.screen.choices) or app.screen.held is not None)
 
 
 async def test_hot_seat_hand_with_four_humans_never_shows_a_secret_card(tmp_path: Path) -> None:
@@ -301,7 +302,7 @@ async def test_a_poignee_is_offered_first_and_shows_the_trumps_the_player_picks(
         assert len(screen.picked) == 7 and not screen.choices[0].enabled
         await pilot.press("1", "enter")
         assert "exactly 8 trumps, not 7" in screen_text(app)
-        await pilot.press("left", "enter")  # wraps to the last trump, T19, not ticked
+        await pilot.press("end", "enter")  # the last trump, T19, not ticked
         assert str(screen.choices[screen.cursor].value.card) == "T19"
         assert len(screen.picked) == 8
         shown = sorted(screen.picked)
@@ -481,9 +482,7 @@ async def test_the_slam_and_declaration_prompts_read_as_sentences(tmp_path: Path
         await settle(pilot, lambda: human_to_act(app))
         await pilot.press("3", "enter")
         await settle(pilot, lambda: app.screen.session.state.phase == "ecart" and human_to_act(app))
-        for _ in range(6):
-            allowed = next(i for i, c in enumerate(app.screen.choices) if c.enabled)
-            app.screen.cursor = allowed
+        for _ in range(7):  # Enter ticks six cards (moving on after each), then discards them
             await pilot.press("enter")
             await pilot.pause()
         await settle(pilot, lambda: app.screen.session.state.phase == "slam" and human_to_act(app))

@@ -2,8 +2,10 @@
 
 The screen drives a `Session`: it shows the view of the person at the keyboard, runs bots at the
 configured pace, covers the table with a handoff whenever another human's decision comes up, and
-shows the game's breakdown when a game is scored. Legality comes only from `legal_actions()`;
-an illegal card can be selected to read `explain()`.
+shows the game's breakdown when a game is scored; a deal's last trick stays on screen until a key
+(p shows it again from the breakdown). The leader chooses the face pile with the hand in view,
+and an empty pile is not offered. Legality comes only from `legal_actions()`; an illegal card can
+be selected to read `explain()`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
-from familia_tui.games.familia.view import FamiliaView
+from familia_tui.games.familia.view import FamiliaView, TrickRecord
 from familia_tui.tui.glyphs import (
     card_markup,
     cards_markup,
@@ -60,6 +62,8 @@ class FamiliaScreen(TableScreen):
         self.joker_suits = False
         """The leader picked a Joker and now names its suit [R-F14]."""
         self.show_previous = False
+        self.deal_end: TrickRecord | None = None
+        """The last trick of the deal just finished, while `hold()` keeps it on screen."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -70,6 +74,7 @@ class FamiliaScreen(TableScreen):
                 with VerticalScroll(id="seats-box"):
                     yield Static(id="seats")
             yield EventLog(id="log")
+        yield Static(id="hand")
         yield ChoiceBar(id="choices")
         yield Static(id="explain")
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
@@ -102,19 +107,32 @@ class FamiliaScreen(TableScreen):
 
     def after_apply(self, events: Sequence[Event]) -> None:
         scored = [e for e in events if e.kind == "game_scored"]
-        trick_done = any(e.kind == "trick_resolved" for e in events)
-        if scored:
+        trick = next((e.get("trick") for e in events if e.kind == "trick_resolved"), None)
+        if trick is not None and any(e.kind == "deal_ended" for e in events):
+            self.deal_end = trick  # the deal's last trick stays on the table until a key
+            self.hold(lambda: self._deal_over(scored[0].get("result") if scored else None))
+        elif scored:
             self.redraw()
             self._show_result(scored[0].get("result"))
         else:
-            self.advance(self.app.settings.trick_pause if trick_done else None)  # type: ignore[attr-defined]
+            self.advance(self.app.settings.trick_pause if trick is not None else None)  # type: ignore[attr-defined]
+
+    def _deal_over(self, result: object) -> None:
+        """After the held last trick: the breakdown when a game was scored, else play on."""
+        if result is None:
+            self.deal_end = None
+            self.advance()
+        else:
+            self._show_result(result)
 
     def _show_result(self, result: object) -> None:
         from familia_tui.tui.screens.familia_results import FamiliaResultsScreen
 
-        state = self.session.state
+        state, trick = self.session.state, self.deal_end
+        self.deal_end = None
+        last = result_markup(trick, self.shown_seats, self.t, self.glyphs) if trick else ""
         screen = FamiliaResultsScreen(result, self.shown_seats, self.rules_options,  # type: ignore[arg-type]
-                                      state.match, final=state.is_over)
+                                      state.match, final=state.is_over, last_trick=last)
         self.app.push_screen(screen, self._after_result)
 
     # ----- drawing -----
@@ -128,19 +146,37 @@ class FamiliaScreen(TableScreen):
         viewer = self.session.viewer_seat()
         self.query_one("#banner", Static).update(self.banner_text())
         self.query_one("#seats", Static).update(seats_table(view, self.t, self.glyphs))
-        where = self.t("ui.where", deal=view.deal + 1, deals=view.deals, trick=view.trick_no + 1,
+        deal, trick_no = (self.deal_end.deal, self.deal_end.number) if self.deal_end else (view.deal, view.trick_no)
+        where = self.t("ui.where", deal=deal + 1, deals=view.deals, trick=trick_no + 1,
                        tricks=view.tricks, style=self.t("ui.style_" + view.style),
                        game=self.session.state.match.game_no)
         centre = f"[b]{where}[/]\n" + centre_markup(view, self.t, self.glyphs)
-        if viewer is not None and len(view.own_hands) > 1:  # 2 players: the other hand [R-F27]
+        if viewer is not None and len(view.own_hands) > 1 and not self.held:  # 2 players: the other hand [R-F27]
             other = next(s for s in view.own_hands if s != viewer)
             centre += "\n" + self.t("ui.other_hand", name=view.seats[other].name,
                                     cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key), self.glyphs))
         self.query_one("#centre", Static).update(centre)
-        trick = (result_markup(view.last_trick, view.seats, self.t, self.glyphs)
-                 if self.show_previous and view.last_trick else trick_markup(view, self.t, self.glyphs))
+        last = self.deal_end or (view.last_trick if self.show_previous else None)
+        trick = result_markup(last, view.seats, self.t, self.glyphs) if last else trick_markup(view, self.t, self.glyphs)
         self.query_one("#trick", Static).update(trick)
-        self.show_choices(self.hand_note(view, viewer))
+        self.show_choices(self.t("ui.held_note") if self.held else self.hand_note(view, viewer))
+        self.show_hand(view, viewer)
+
+    def show_hand(self, view: FamiliaView, viewer: int | None) -> None:
+        """The acting hand above the choices when the choices are not its cards (the face pile,
+        a led Joker's suit), with a word on an empty pile."""
+        line = self.query_one("#hand", Static)
+        line.display = bool(self.choices) and (view.phase == "pile" or self.joker_suits)
+        if line.display and viewer is not None:
+            text = self.hand_note(view, viewer)
+            empty = [c for c in ("black", "red") if not view.piles[c]]
+            if view.phase == "pile" and len(empty) == 1:
+                text += "\n" + self.empty_pile_note(empty[0])
+            line.update(text)
+
+    def empty_pile_note(self, colour: str) -> str:
+        other = "red" if colour == "black" else "black"
+        return self.t("ui.pile_empty_note", colour=self.t("ui.pile_" + colour), other=self.t("ui.pile_" + other))
 
     def turn_text(self, name: str) -> str:
         key = "ui.turn_pile" if self.session.state.phase == "pile" else "ui.turn_play"
@@ -155,9 +191,9 @@ class FamiliaScreen(TableScreen):
     def make_choices(self) -> list[Choice]:
         view = self.view()
         legal = set(self.session.state.legal_actions())
-        if view.phase == "pile":
+        if view.phase == "pile":  # an empty pile is not offered [R-F10]
             return [Choice(f"{colour_glyph(c, self.glyphs)} {self.t('ui.pile_' + c)} ({view.piles[c]})",
-                           ChoosePile(c) in legal, ChoosePile(c)) for c in ("black", "red")]
+                           ChoosePile(c) in legal, ChoosePile(c)) for c in ("black", "red") if view.piles[c]]
         if self.joker_suits:
             return [Choice(suit_text(s, self.glyphs), PlayCard(JOKER, s) in legal, PlayCard(JOKER, s))
                     for s in ("S", "H", "D", "C")]
@@ -175,6 +211,7 @@ class FamiliaScreen(TableScreen):
             self.choices = self.make_choices()
             self.cursor = 0
             self.query_one(ChoiceBar).show(self.choices, 0)
+            self.show_hand(self.view(), self.session.viewer_seat())
             self.explain_text(rulings_shown(self.t("ui.name_suit")))
             return
         self.show_previous = False
@@ -185,6 +222,9 @@ class FamiliaScreen(TableScreen):
             if choice.value == ChoosePile(colour):
                 self.cursor = index
                 self.action_choose()
+                return
+        self.explain_text(self.empty_pile_note(colour))
+        self.app.bell()
 
     def action_previous(self) -> None:
         self.show_previous = not self.show_previous

@@ -1,5 +1,6 @@
 """The end of a Familia game: every player's melds, singles, Joker zeroing, zero-sum and misère,
-the team totals, the ranking with its tie-breaks, and the match so far."""
+the team totals, the ranking with its tie-breaks, and the match so far; p shows the game's last
+trick."""
 
 from __future__ import annotations
 
@@ -26,16 +27,21 @@ from familia_tui.tui.widgets.footer import AppFooter
 class FamiliaResultsScreen(AppScreen[None]):
     """The breakdown of one game (and of the match when it is over)."""
 
-    BINDINGS = [Binding("enter,escape", "done", "Continue")]
+    BINDINGS = [Binding("enter,escape", "done", "Continue"), Binding("p", "last_trick", "Last trick")]
 
     def __init__(self, result: GameResult, seats: Sequence[Seat], options: FamiliaOptions,
-                 match: MatchState, final: bool) -> None:
+                 match: MatchState, final: bool, last_trick: str = "") -> None:
         super().__init__(classes="results")
         self.result, self.seats, self.options, self.match, self.final = result, seats, options, match, final
+        self.last_trick = last_trick
+        """The game's last trick (markup), shown on p."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(self.t("ui.results_title", game=self.result.game_no), id="results-title")
+            last = Static(f"[b]{self.t('ui.last_trick_title')}[/]\n{self.last_trick}", id="results-last-trick")
+            last.display = False
+            yield last
             yield Static(self.players_table(), id="results-players")
             yield Static(self.ranking_table(), id="results-ranking")
             if len(self.match.games) > 1 or self.final and self.options.match.format != "single":
@@ -100,6 +106,15 @@ class FamiliaResultsScreen(AppScreen[None]):
 
     def action_done(self) -> None:
         self.dismiss(None)
+
+    def action_last_trick(self) -> None:
+        """p: show (or hide again) the game's last trick above the breakdown."""
+        last = self.query_one("#results-last-trick", Static)
+        last.display = not last.display
+        self.query_one(VerticalScroll).scroll_home(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.last_trick) if action == "last_trick" else True
 
 
 def _points(value: int, glyphs: str) -> str:

@@ -6,8 +6,11 @@ the same for every game:
 - after every change it redraws, then lets a bot move (at the configured pace), covers the table
   with a handoff when another human's decision comes up, or waits for the human at the keyboard;
 - the acting human's decision is a row of `Choice`s (cards, bids, buttons) built by
-  `make_choices()` from `legal_actions()`: ← → or 1–9 move, Enter or a click chooses, and a dimmed
-  choice shows the `explain()` chain instead of being applied;
+  `make_choices()` from `legal_actions()`: ← → (stopping at either end), Home/End and 1–9 move,
+  `/` then a place or a card's name (`/12`, `/10H`, `/T21`) moves to it, Enter or a click
+  chooses, and a dimmed choice shows the `explain()` chain instead of being applied;
+- the last trick of a deal stays on screen (`hold()`) until a key is pressed, or a short pause
+  when only bots are at the table;
 - every applied action is logged (`event_lines()`) and saved by the session; a save that fails
   is said once, and q leaves saying whether the game is saved; a practice puzzle adds its
   question, hints and answer;
@@ -19,10 +22,11 @@ A subclass implements `redraw()`, `make_choices()` and `event_lines()`, and may 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.markup import escape
 from textual.binding import Binding
+from textual.events import Click, Key
 from textual.widgets import Static
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -35,7 +39,7 @@ from familia_tui.tui.glyphs import (
     glyph_safe,
 )
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.choices import Choice, ChoiceBar
+from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.log import EventLog
 
 
@@ -45,9 +49,14 @@ class TableScreen(AppScreen[None]):
     game_id = ""
     clause_style = ClauseStyle()
     """How the game's explanation parameters are drawn (its card notation, named parameters)."""
+    held_texts = "ui.held"
+    """The catalogue keys (`_banner`, `_note`) that say a deal's last trick is held."""
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
+        Binding("home", "cursor_to(0)", "Home", show=False),
+        Binding("end", "cursor_to(-1)", "End", show=False),
+        Binding("slash", "find", "Find", key_display="/"),
         Binding("enter", "choose", "Choose", key_display="Enter"),
         *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
         Binding("h", "hint", "Hint"),
@@ -69,6 +78,10 @@ class TableScreen(AppScreen[None]):
         """The game was over when opened: its results are shown once, on the first advance."""
         self.save_error_shown = session.save_error
         """The save failure last said (the app says one found before the table opened)."""
+        self.typed: str | None = None
+        """What the player typed after `/` (a place or a card's name), None when not typing."""
+        self.held: Callable[[], None] | None = None
+        """What follows the last trick of a deal that `hold()` keeps on screen."""
 
     @property
     def rules_options(self):  # type: ignore[no-untyped-def]
@@ -142,6 +155,7 @@ class TableScreen(AppScreen[None]):
 
     def apply(self, action: object) -> None:
         """Apply an action through the session (logged, saved), then `after_apply`."""
+        self.typed = None  # a click may choose while a name is being typed
         try:
             events = self.session.apply(action)
         except IllegalAction as error:
@@ -163,8 +177,8 @@ class TableScreen(AppScreen[None]):
         """Whether the acting human is the viewer, so their decision may be on screen."""
         session = self.session
         viewer = session.viewer_seat()
-        return (not self.practice_done and viewer is not None and viewer == session.to_act
-                and session.is_human_turn())
+        return (not self.practice_done and self.held is None and viewer is not None
+                and viewer == session.to_act and session.is_human_turn())
 
     def show_choices(self, note: str = "") -> None:
         """Rebuild the choice row from `make_choices()`; `note` shows when there is none."""
@@ -181,6 +195,8 @@ class TableScreen(AppScreen[None]):
         if self.puzzle is not None:
             key = "ui.practice_done" if self.practice_done else "ui.practice_banner"
             return f"[b reverse] {self.t(key)} [/] {self.text_of(self.puzzle.question)}"
+        if self.held is not None:
+            return f"[b reverse] {self.t(self.held_texts + '_banner')} [/]"
         if self.session.state.is_over:
             return self.t("ui.match_over")
         seat = self.session.to_act
@@ -209,11 +225,99 @@ class TableScreen(AppScreen[None]):
     def explain_text(self, text: str) -> None:
         self.query_one("#explain", Static).update(text)
 
+    # ----- the last trick of a deal -----
+
+    def hold(self, then: Callable[[], None]) -> None:
+        """Keep the table as drawn now (a deal's last trick, before the breakdown or the next
+        deal) until the player presses a key, or for a short pause when only bots play; then
+        `then()`. No hand and no choice is on screen meanwhile."""
+        self.held = then
+        self.redraw()
+        if not any(seat.is_human for seat in self.session.seats):
+            self.set_timer(max(self.app.settings.trick_pause, 0.01), self.release)  # type: ignore[attr-defined]
+
+    def release(self) -> None:
+        """Go on from the held last trick."""
+        then, self.held = self.held, None
+        if then is not None and self.is_current:
+            then()
+
+    def on_click(self, event: Click) -> None:
+        if self.held is not None:
+            event.stop()
+            self.release()
+
     # ----- keys and clicks -----
 
-    def action_cursor(self, step: int) -> None:
+    def on_key(self, event: Key) -> None:
+        """A held last trick goes on at any key (q still saves and quits); while typing after
+        `/`, the keys go to the typed text."""
+        if self.held is not None and event.key not in ("q", "f1"):
+            event.stop()
+            event.prevent_default()
+            self.release()
+        elif self.typed is not None and self.typing(event):
+            event.stop()
+            event.prevent_default()
+
+    def typing(self, event: Key) -> bool:
+        """One key of the typed text: a character adds to it, Backspace takes one back, Escape
+        drops it, Enter chooses what it reached. False: not a typing key (it ends the typing and
+        does its usual work)."""
+        typed = self.typed or ""
+        if event.key == "escape" or (event.key == "backspace" and not typed):
+            self.stop_typing()
+        elif event.key == "backspace":
+            self.type_text(typed[:-1])
+        elif event.key == "enter":
+            if self.typed_index() is None:
+                self.app.bell()
+                return True
+            self.stop_typing()
+            self.action_choose()
+        elif event.character and event.is_printable and not event.character.isspace():
+            self.type_text(typed + event.character)
+        else:
+            self.stop_typing(quiet=True)
+            return False
+        return True
+
+    def action_find(self) -> None:
+        """`/`: type a place (`12`) or a card's name (`10H`, `T21`, `JK`) to move to it."""
         if self.choices:
-            self.cursor = (self.cursor + step) % len(self.choices)
+            self.type_text("")
+
+    def type_text(self, typed: str) -> None:
+        self.typed = typed
+        index = self.typed_index()
+        if index is not None and index != self.cursor:
+            self.cursor = index
+            self.moved()
+        found = "" if index is None else self.choices[index].label
+        missing = "" if index is not None or not typed else f"[dim]{self.t('ui.find_none')}[/]"
+        self.explain_text(f"[b]/{escape(typed)}_[/] {found}{missing}  [dim]{self.t('ui.find_help')}[/]")
+
+    def typed_index(self) -> int | None:
+        return find_choice(self.typed or "", self.choices, self.session.spec.parse_card)
+
+    def stop_typing(self, quiet: bool = False) -> None:
+        self.typed = None
+        if not quiet and self.choices:
+            self.moved()
+
+    def action_cursor(self, step: int) -> None:
+        """← →: the next choice; at either end the cursor stays (no silent wrap) with a bell."""
+        target = self.cursor + step
+        if not 0 <= target < len(self.choices):
+            self.app.bell()
+            return
+        self.cursor = target
+        self.moved()
+
+    def action_cursor_to(self, index: int) -> None:
+        """Home/End: the first or the last choice."""
+        if self.choices:
+            self.cursor = index % len(self.choices)
             self.moved()
 
     def action_pick(self, index: int) -> None:
@@ -311,7 +415,7 @@ class TableScreen(AppScreen[None]):
         self.session.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("choose", "cursor", "pick"):
+        if action in ("choose", "cursor", "cursor_to", "pick", "find"):
             return True if self.choices else None
         if action in ("hint", "answer", "back"):
             return self.puzzle is not None

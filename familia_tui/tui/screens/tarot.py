@@ -7,9 +7,12 @@ when nobody may look (bots' turns between two humans), what every seat knows (`p
 a 5-player partner stays secret until the view says otherwise, the écart is the taker's alone.
 
 Every decision is a row of choices built from `legal_actions()`: bids (higher ones lit), the
-called card, the écart card by card (kings, bouts and avoidable trumps dimmed, with the reason),
-slam or not, declarations (highest first, with the trumps they show; which trumps is the
-player's choice), then the cards. Cards are laid out as a grid (↑ ↓ move by a row).
+called card, the écart as a set (Space or Enter ticks and unticks cards, kings, bouts and
+avoidable trumps dimmed with the reason; Enter confirms once the set is full, and the engine
+takes its cards one `discard` at a time), slam or not, declarations (highest first, with the
+trumps they show; which trumps is the player's choice), then the cards. Cards are laid out as
+a grid (↑ ↓ move by a row). The last trick of a hand stays on screen until a key, then the
+breakdown (where p shows it again).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from familia_tui.games.tarot.actions import (
     Bid,
     Call,
     Declare,
+    Discard,
     Pass,
     Slam,
 )
@@ -59,6 +63,7 @@ from familia_tui.tui.widgets.tarot import (
     declarations_on_offer,
     declare_choices,
     event_lines,
+    hand_end_markup,
     hand_markup,
     pick_choices,
     public_view,
@@ -84,7 +89,12 @@ class TarotScreen(TableScreen):
     CSS_PATH = "tarot.tcss"
     game_id = "tarot"
     clause_style = CLAUSES
+    held_texts = "tarot.ui.held"
     BINDINGS = [
+        # not in the footer, which has no room at 80 columns: the écart's line names Space, the
+        # README names /
+        Binding("space", "tick", "Tick", show=False),
+        Binding("slash", "find", "Find", show=False),
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
         Binding("p", "previous", "Last trick"),
@@ -112,6 +122,11 @@ class TarotScreen(TableScreen):
         """What each part of the table shows now."""
         self.shown: tuple[TarotView, TarotView] | None = None
         """(the view drawn, the public view) at the last redraw."""
+        self.ecart: list[Card] = []
+        """The cards ticked for the écart, not yet confirmed."""
+        self.hand_end = ""
+        """The last trick of the hand just scored (markup): held on the table, then p in the
+        breakdown."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -169,8 +184,9 @@ class TarotScreen(TableScreen):
         self.show_previous = False
         result = next((e.get("result") for e in events if e.kind == "hand_scored"), None)
         if result is not None:
-            self.redraw()
-            self.show_results(final=self.session.state.is_over)
+            trick = next(e for e in events if e.kind == "trick_won")
+            self.hand_end = self.safe(hand_end_markup(trick, result, self.shown_seats, self.t, self.glyphs))
+            self.hold(lambda: self.show_results(final=self.session.state.is_over))
             return
         trick_done = any(e.kind == "trick_won" for e in events)
         self.advance(self.app.settings.trick_pause if trick_done else None)  # type: ignore[attr-defined]
@@ -182,7 +198,7 @@ class TarotScreen(TableScreen):
         if not public.results:
             return
         screen = TarotResultsScreen(public.results, public.totals, self.shown_seats, final=final,
-                                    review=review)
+                                    review=review, last_trick=self.hand_end)
         self.app.push_screen(screen, self._after_review if review else self._after_result)
 
     # ----- drawing -----
@@ -203,7 +219,7 @@ class TarotScreen(TableScreen):
                 ("#banner", self.banner_text()),
                 ("#contract", where_markup(view, t) + "\n" + contract_markup(view, t, glyphs)),
                 ("#stock", stock_markup(view, t, glyphs)), ("#declared", declared),
-                ("#trick", trick_markup(view, t, glyphs, self.show_previous)),
+                ("#trick", self.hand_end if self.held else trick_markup(view, t, glyphs, self.show_previous)),
                 ("#sides", sides_markup(view, t))):
             self.put(widget_id, self.safe(text))
         if self.show_won:
@@ -226,6 +242,8 @@ class TarotScreen(TableScreen):
         return glyph_safe(text, self.glyphs)
 
     def hand_text(self, view: TarotView) -> str:
+        if self.held:
+            return self.t("tarot.ui.held_note")
         if view.seat < 0:
             return self.t("ui.hands_hidden")
         return self.t("ui.hand_of", name=view.seats[view.seat].name, cards=hand_markup(view.hand, self.glyphs))
@@ -264,7 +282,10 @@ class TarotScreen(TableScreen):
         """What is being decided (the cursor keeps its place only within one decision)."""
         state = self.session.state
         step = "pick" if self.pick is not None else "declare" if self.choice_layout == "buttons" else ""
-        return (state.to_act, str(state.phase), state.hands_played, step)
+        decision = (state.to_act, str(state.phase), state.hands_played, step)
+        if decision != self.decision_shown:
+            self.ecart = []
+        return decision
 
     def fit_card_grid(self) -> None:
         width = self.size.width or self.app.size.width
@@ -284,8 +305,7 @@ class TarotScreen(TableScreen):
         state = self.session.state
         phase = str(state.phase)
         if phase == "ecart":
-            left = state.options.chien_size - len(state.view(state.to_act).ecart or ())
-            return self.t("tarot.ui.turn_ecart", name=name, left=left)
+            return self.t("tarot.ui.turn_ecart", name=name, left=self.ecart_size() - len(self.ecart))
         if phase == "play":
             if self.pick is not None:
                 need = len(self.pick.fixed) + self.pick.choose
@@ -315,7 +335,8 @@ class TarotScreen(TableScreen):
             return [Choice(t("tarot.ui.no_slam"), True, SLAM[False]), Choice(t("tarot.ui.slam"), True, SLAM[True])]
         if view.phase == "ecart":
             self.choice_layout = "hand"
-            return [Choice(card_markup(c, glyphs), DISCARD[c] in legal, DISCARD[c]) for c in view.hand]
+            return [Choice(card_markup(c, glyphs), self.may_tick(c), DISCARD[c], c in self.ecart)
+                    for c in view.hand]
         if self.pick is not None:
             self.choice_layout = "cards"
             return pick_choices(self.pick, self.picked, t, glyphs)
@@ -346,6 +367,8 @@ class TarotScreen(TableScreen):
                                      count=len(self.picked), need=self.pick.choose))
         elif isinstance(value, (Call, Slam, Declare)):
             self.explain_text(self.explanation(value))
+        elif isinstance(value, Discard):
+            self.explain_text(self.ecart_text())
         elif isinstance(value, (Bid, Pass)):
             self.explain_text(self.t(f"tarot.ui.about_{value.contract if isinstance(value, Bid) else 'pass'}"))
         else:
@@ -369,6 +392,9 @@ class TarotScreen(TableScreen):
         value = choice.value
         if isinstance(value, Step):
             self.step(value)
+            return
+        if isinstance(value, Discard):
+            self.enter_ecart(value.card)
             return
         self.pick, self.picked = None, []
         self.apply(value)
@@ -397,6 +423,89 @@ class TarotScreen(TableScreen):
             self.query_one(ChoiceBar).select(cursor)
             self.describe()
 
+    # ----- the écart: a set of cards, confirmed at once -----
+
+    def ecart_size(self) -> int:
+        """The cards the écart still needs (all of the chien's size, unless a resumed game has
+        some discarded already)."""
+        state = self.session.state
+        return state.options.chien_size - len(state.view(state.to_act).ecart or ())
+
+    def ecart_order(self, cards: Sequence[Card]) -> list[Discard] | None:
+        """The engine's discards that make an écart holding `cards`, in an order the engine takes
+        (suit cards before trumps) and filled up with other legal discards when `cards` is not
+        complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
+        state, pending = self.session.state.clone(), list(cards)
+        order: list[Discard] = []
+        for _ in range(self.ecart_size()):
+            legal = state.legal_actions()
+            action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
+            if action is None and len(order) + len(pending) < self.ecart_size():
+                action = next((a for a in legal if isinstance(a, Discard) and a.card not in pending), None)
+            if action is None:
+                return None
+            pending = [c for c in pending if c != action.card]
+            state.apply(action)
+            order.append(action)
+        return order if not pending else None
+
+    def may_tick(self, card: Card) -> bool:
+        """A ticked card may be unticked; another may join when some legal écart holds it with
+        the ticked ones (when the set is full, when some legal écart holds it at all)."""
+        if card in self.ecart:
+            return True
+        full = len(self.ecart) >= self.ecart_size()
+        return self.ecart_order([card] if full else [*self.ecart, card]) is not None
+
+    def ecart_text(self) -> str:
+        need = self.ecart_size()
+        chosen = self.t("tarot.ui.ecart_set", count=len(self.ecart), need=need,
+                        cards=cards_markup(self.ecart, self.glyphs))
+        keys = "tarot.ui.ecart_ready" if len(self.ecart) == need else "tarot.ui.ecart_keys"
+        return self.safe(f"{chosen}\n{self.t(keys, need=need)}")
+
+    def enter_ecart(self, card: Card) -> None:
+        """Enter: confirms a full écart; otherwise ticks (or unticks) the card under the cursor and
+        moves to the next card not ticked."""
+        if len(self.ecart) == self.ecart_size():
+            order = self.ecart_order(self.ecart)
+            self.ecart = []
+            for action in order or ():
+                self.apply(action)
+            return
+        ticked = card not in self.ecart
+        self.tick(card)
+        if ticked and card in self.ecart:
+            after = [i for i, c in enumerate(self.choices) if c.enabled and not c.marked]
+            target = next((i for i in after if i > self.cursor), after[0] if after else self.cursor)
+            self.cursor = target
+            self.query_one(ChoiceBar).select(target)
+            self.describe()
+
+    def tick(self, card: Card) -> None:
+        """Tick or untick one card of the écart; a card no legal écart allows shows why."""
+        if card in self.ecart:
+            self.ecart.remove(card)
+        elif len(self.ecart) >= self.ecart_size():
+            self.explain_text(self.t("tarot.ui.ecart_full", need=self.ecart_size()))
+            self.app.bell()
+            return
+        elif self.ecart_order([*self.ecart, card]) is None:
+            self.explain_text(self.why_not(Choice("", False, DISCARD[card])))
+            self.app.bell()
+            return
+        else:
+            self.ecart.append(card)
+        self.put("#banner", self.safe(self.banner_text()))  # the count; the rest of the table stays
+        self.show_choices()
+        self.query_one(ChoiceBar).select(self.cursor)
+
+    def action_tick(self) -> None:
+        """Space: tick or untick the card under the cursor for the écart."""
+        value = self.choices[self.cursor].value if self.choices else None
+        if isinstance(value, Discard):
+            self.tick(value.card)
+
     def action_row(self, step: int) -> None:
         """↑ ↓: a row up or down in the card grid."""
         columns = self.grid_columns if self.choice_layout != "buttons" else 1
@@ -417,6 +526,8 @@ class TarotScreen(TableScreen):
         self.show_results(review=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tick":
+            return str(self.session.state.phase) == "ecart" and bool(self.choices)
         if action == "row":
             return True if self.choices else None
         if action == "scores":

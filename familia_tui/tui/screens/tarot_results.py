@@ -39,13 +39,16 @@ Number = int | float
 class TarotResultsScreen(AppScreen[None]):
     """The last scored hand's breakdown, the scores so far, and the standings at the end."""
 
-    BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]
+    BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter"),
+                Binding("p", "last_trick", "Last trick")]
 
     def __init__(self, results: Sequence[HandResult], totals: Sequence[Number], seats: Sequence[Seat],
-                 final: bool = False, review: bool = False) -> None:
+                 final: bool = False, review: bool = False, last_trick: str = "") -> None:
         super().__init__(classes="results tarot-results")
         self.results, self.totals, self.seats = tuple(results), tuple(totals), tuple(seats)
         self.final, self.review = final, review
+        self.last_trick = last_trick
+        """The last trick of the hand (markup), shown on p."""
 
     @property
     def result(self) -> HandResult:
@@ -64,6 +67,9 @@ class TarotResultsScreen(AppScreen[None]):
         t = self.t
         with VerticalScroll(id="results-body"):
             yield Static(t("tarot.ui.results_title", hand=self.result.number), id="results-title")
+            last = Static(f"[b]{t('ui.last_trick_title')}[/]\n{self.last_trick}", id="results-last-trick")
+            last.display = False
+            yield last
             if self.final:  # the game's result first, then how its last hand was scored
                 yield Static(self.standings_table(), id="results-standings")
             yield Static(self.breakdown(), id="results-breakdown")
@@ -231,6 +237,15 @@ class TarotResultsScreen(AppScreen[None]):
     def action_done(self) -> None:
         if self.is_current:  # a second Enter before the table is back must not pop the table too
             self.dismiss(None)
+
+    def action_last_trick(self) -> None:
+        """p: show (or hide again) the hand's last trick above the breakdown."""
+        last = self.query_one("#results-last-trick", Static)
+        last.display = not last.display
+        self.query_one("#results-body", VerticalScroll).scroll_home(animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.last_trick) if action == "last_trick" else True
 
 
 def _whole(value: float) -> Number:

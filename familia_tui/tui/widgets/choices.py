@@ -2,12 +2,15 @@
 
 The game screen gives the choices (markup, enabled) and keeps the cursor; the bar draws them and
 reports clicks with `ChoiceBar.Picked`. Enabled choices are bright, the others dimmed.
+`find_choice` reads what a player typed to reach a choice: its place or a card's name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.containers import HorizontalScroll
 from textual.events import Click
 from textual.message import Message
@@ -22,6 +25,47 @@ class Choice:
     value: object
     marked: bool = False
     """Ticked as part of a multi-card selection (Daifugō); drawn highlighted."""
+
+
+def card_of(choice: Choice) -> object | None:
+    """The card a choice plays or discards (its value's `card`), if any."""
+    return getattr(choice.value, "card", None)
+
+
+def find_choice(typed: str, choices: Sequence[Choice], parse_card: Callable[[str], object]) -> int | None:
+    """The choice `typed` reaches, or None when it reaches none or several.
+
+    Digits are a place (`12`: the 12th choice). Otherwise a card in the game's notation, in any
+    case and glyph mode (`10H`, `TH`, `10♥`, `♥10`, `JK`, `T21`, `Exc`) reaches that card; else
+    the start of exactly one card's name or choice's label (`T2` while only one trump starts so,
+    `gar` for Garde). Identical cards (two jokers) count as one: the first is reached.
+    """
+    word = typed.strip().upper()
+    if not word:
+        return None
+    if word.isdigit():
+        place = int(word)
+        return place - 1 if 1 <= place <= len(choices) else None
+    cards = [card_of(c) for c in choices]
+    card = _parsed(word, parse_card)
+    if card is not None and card in cards:
+        return cards.index(card)
+    names = [str(card).upper() if card is not None else Text.from_markup(c.label).plain.upper()
+             for card, c in zip(cards, choices, strict=True)]
+    if word in names:
+        return names.index(word)
+    matches = [i for i, name in enumerate(names) if name.startswith(word)]
+    return matches[0] if matches and len({names[i] for i in matches}) == 1 else None
+
+
+def _parsed(word: str, parse_card: Callable[[str], object]) -> object | None:
+    """The card `word` names (a suit symbol may come first or last), else None."""
+    for text in (word, word[1:] + word[0]):
+        try:
+            return parse_card(text)
+        except ValueError:
+            continue
+    return None
 
 
 class Chip(Static):

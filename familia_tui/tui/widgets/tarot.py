@@ -257,6 +257,19 @@ def excuse_note(player: int | None, kept: int | None, seats: Sequence[Seat], t: 
     return t(key, name=seats[kept].name)
 
 
+def hand_end_markup(event: Event, result: object, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
+    """The last trick of a hand, from its `trick_won` event, with the petit au bout when the
+    hand's result (a `ContractResult`) has one."""
+    leader, n = int(event.get("leader")), len(seats)
+    trick = TrickRecord(int(event.get("number")), tuple((leader + i) % n for i in range(len(event.cards))),
+                        tuple(event.cards), event.seat, event.get("excuse_kept"))  # type: ignore[arg-type]
+    text = last_trick_markup(trick, seats, t, glyphs)
+    pab = getattr(result, "petit_au_bout", None)
+    if pab is not None:
+        text += "\n" + t("tarot.ui.petit_au_bout", name=seats[pab].name)
+    return text
+
+
 Row = tuple[str, ...]
 
 
