@@ -180,5 +180,8 @@ class GameSpec:
     """The game's card notation parser: scenario expectations compare cards canonically."""
     teams: bool = False
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
+    figures: Callable[[Sequence[Any], Sequence[str]], dict[str, Any]] | None = None
+    """`figures(results, kinds)`: the game's own figures of a simulation run (`simulate --json`
+    reports them under `figures`), from every finished game's result and each seat's bot kind."""
 
 
