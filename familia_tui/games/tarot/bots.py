@@ -20,7 +20,10 @@ How the basic bot thinks (no search; one pass over the legal actions):
   (highest-value card, never T21); when it can win with a card that holds it takes the trick
   with the cheapest such card; otherwise it plays its least valuable card. Leading: the taker
   with more trumps than are unseen draws trumps from the top; otherwise kings of fresh suits,
-  then low cards of its shortest suit. **The Petit** is played only when it wins for sure or
+  then low cards of its shortest suit. A defender never leads a face card of a suit the taker
+  has shown he lacks (the view's `voids`) while he may still hold a trump: it leads another
+  suit, or a low trump. The shown chien is not counted as out of play: it is in the taker's
+  hand. **The Petit** is played only when it wins for sure or
   its side keeps the trick; **the Excuse** is kept out of the last trick (led there only under
   the slam exception), spent on the second-to-last trick at the latest, or to save a valuable
   card from being captured.
@@ -50,10 +53,12 @@ from familia_tui.games.tarot.cards import (
     EXCUSE,
     HALF_POINTS,
     IS_BOUT,
+    JACK,
     KING,
     PETIT,
     RANK,
     SUIT,
+    SUIT_LETTERS,
     TRUMP,
     TRUMP_21,
     Card,
@@ -169,12 +174,13 @@ class _Table:
         seen = set(view.hand)
         seen.update(c for t in view.tricks for c in t.cards)
         seen.update(c for _, c in view.trick)
-        seen.update(view.chien or ())
-        seen.update(view.ecart or ())
+        seen.update(view.ecart or ())  # the shown chien is in the taker's hand, not out of play
+        seen.update(view.ecart_shown)
         self.unseen_trumps = [c for c in CARDS if SUIT[c] == TRUMP and c not in seen]
         self.played_suits = [sum(1 for t in view.tricks for c in t.cards if SUIT[c] == s) for s in range(4)]
         self.cards = [c for _, c in view.trick]
         self.last_to_play = len(view.trick) == self.n - 1
+        self.voids = view.voids
 
     # ----- sides -----
 
@@ -241,8 +247,23 @@ class _Table:
         kings = [c for c in suits if RANK[c] == KING and self.played_suits[SUIT[c]] == 0]
         if kings:
             return kings[0]
-        lengths = {s: sum(1 for c in suits if SUIT[c] == s) for s in range(4)}
-        return min(suits, key=lambda c: (lengths[SUIT[c]], HALF_POINTS[c], RANK[c]))
+        safe = [c for c in suits if not self._feeds_taker(c)]
+        if not safe:
+            low = [c for c in trumps if c not in (PETIT, TRUMP_21)]
+            if low:
+                return min(low)
+        pool = safe or suits
+        lengths = {s: sum(1 for c in pool if SUIT[c] == s) for s in range(4)}
+        return min(pool, key=lambda c: (lengths[SUIT[c]], HALF_POINTS[c], RANK[c]))
+
+    def _feeds_taker(self, card: Card) -> bool:
+        """A defender's face card of a suit the taker has shown he lacks, while he may still
+        hold a trump: he would ruff it and take its points."""
+        view = self.view
+        if self.side(self.me) != 1 or view.taker is None or RANK[card] < JACK:
+            return False
+        voids = self.voids[view.taker]
+        return SUIT_LETTERS[SUIT[card]] in voids and "T" not in voids and bool(self.unseen_trumps)
 
     # ----- following -----
 

@@ -114,3 +114,34 @@ def test_the_basic_bot_beats_random_play() -> None:
     run = simulate(GAME, preset.options, preset.id, 12, 1, ["basic", "random", "random", "random"])
     basic = [scores[0] for scores in run.scores]
     assert sum(basic) / len(basic) > 300
+
+
+def _defender_leads(hand: str, tricks: list[tuple[int, str]]):  # type: ignore[no-untyped-def]
+    """Seat 2 (a defender; seat 1 took a Garde, 4 players) leads holding `hand` after `tricks`,
+    each (leader, four cards in play order) won by the taker."""
+    state = position(options(), taker=1, contract="garde")
+    records = tuple(TrickRecord(i + 1, tuple((leader + k) % 4 for k in range(4)),
+                                tuple(parse_cards(text)), 1)
+                    for i, (leader, text) in enumerate(tricks))
+    view = dataclasses.replace(state.view(2), hand=tuple(parse_cards(hand)), tricks=records,
+                               trick=(), leader=2, to_act=2)
+    return str(BOT.choose(view, [PLAY[c] for c in parse_cards(hand)], RNG))
+
+
+def test_the_view_shows_the_suits_a_seat_lacks() -> None:
+    state = position(options(), taker=1, contract="garde")
+    tricks = (TrickRecord(1, (0, 1, 2, 3), tuple(parse_cards("2H T5 3H EX")), 1),
+              TrickRecord(2, (1, 2, 3, 0), tuple(parse_cards("T6 2S T7 T8")), 3))
+    view = dataclasses.replace(state.view(2), tricks=tricks)
+    assert view.voids == ("", "H", "T", "")  # seat 3's Excuse shows nothing [A9]
+
+
+def test_a_defender_does_not_lead_a_king_into_the_taker_s_void_while_he_holds_trumps() -> None:
+    # The taker ruffed ♥ in the first trick: R♥ would be trumped and its points lost.
+    assert _defender_leads("RH 5S 6S 7S", [(0, "2H T5 3H 4H")]) == "play 5S"
+    # Once he has also shown he has no trump (he discarded a ♦ on ♠), R♥ is safe again.
+    assert _defender_leads("RH 5S 6S", [(0, "2H T5 3H 4H"), (3, "2S 3S 2D 4S")]) == "play RH"
+
+
+def test_a_defender_leads_a_low_trump_rather_than_feed_the_taker_s_void() -> None:
+    assert _defender_leads("RH DH T3", [(0, "2H T5 3H 4H")]) == "play T3"
