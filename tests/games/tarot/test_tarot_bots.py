@@ -35,11 +35,25 @@ def test_the_basic_bot_only_plays_legal_actions(preset) -> None:  # type: ignore
 def test_bids_follow_hand_strength() -> None:
     strong = parse_cards("T21 EX T1 T20 T19 T18 T17 T16 T10 T9 T8 RS RH RD DS CS 2C 3C")
     weak = parse_cards("2S 3S 4S 5S 6S 7S 2H 3H 4H 5H 6H 2D 3D 4D 5D 6D T2 T3")
-    assert hand_strength(strong) >= 81 and hand_strength(weak) < 40
+    assert hand_strength(strong) >= 35 and hand_strength(weak) < -10
     state = stacked(options(), hands={1: " ".join(map(str, strong))})
     assert choice(state) == "bid garde-contre"
     state = stacked(options(), hands={1: " ".join(map(str, weak))})
     assert choice(state) == "pass"
+
+
+MIDDLING = "T21 T15 T12 T9 T5 T3 RS DH 2H 4H 6H 3D 5D 7D 9D 2C 4C 6C"
+"""A hand whose Prise is made about a quarter of the time (expected margin -7.25)."""
+
+
+def test_a_middling_hand_passes_first_but_the_last_speaker_takes_it_rather_than_pass_out() -> None:
+    # A4: all pass annuls the deal; the last speaker after three passes takes the Prise.
+    assert -10 <= hand_strength(parse_cards(MIDDLING)) < -7
+    state = stacked(options(), hands={1: MIDDLING}, dealer=0)
+    assert state.to_act == 1 and choice(state) == "pass"
+    state = stacked(options(), hands={0: MIDDLING}, dealer=0)
+    play(state, "pass", "pass", "pass")
+    assert state.to_act == 0 and choice(state) == "bid prise"
 
 
 def test_the_ecart_empties_short_suits_first_and_keeps_trumps() -> None:
