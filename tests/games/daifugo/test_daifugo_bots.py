@@ -129,3 +129,10 @@ def test_simulate_reports_revolutions_and_places_by_bot_kind() -> None:
     places = figures["places"]
     assert places["basic"]["seats"] == 1 and places["random"]["seats"] == 3
     assert abs(sum(places["basic"]["places"]) - 100) < 0.5
+
+
+def test_basic_bots_seldom_open_with_a_joker_revolution() -> None:
+    """Four basic bots used to open 30 % of games with a joker-padded 革命 (DF-13); now about 6 %."""
+    opts = find_preset("daifugo", "daifugo-4").options
+    run = simulate(GAME, opts, "daifugo-4", games=60, seed=7, bot_kinds=["basic"])
+    assert run.figures["joker_revolution_openings"]["basic"] <= 9  # 5 now, 17 before

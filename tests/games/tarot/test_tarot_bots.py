@@ -15,6 +15,8 @@ from familia_tui.games.tarot import GAME
 from familia_tui.games.tarot.actions import PLAY
 from familia_tui.games.tarot.bots import BasicBot, hand_strength
 from familia_tui.games.tarot.cards import parse_cards
+from familia_tui.games.tarot.figures import face_leads_into_void
+from familia_tui.games.tarot.scoring import ContractResult
 from familia_tui.games.tarot.trick import TrickRecord
 
 BOT = BasicBot()
@@ -159,3 +161,34 @@ def test_a_defender_does_not_lead_a_king_into_the_taker_s_void_while_he_holds_tr
 
 def test_a_defender_leads_a_low_trump_rather_than_feed_the_taker_s_void() -> None:
     assert _defender_leads("RH DH T3", [(0, "2H T5 3H 4H")]) == "play T3"
+
+
+def _scored_hand():  # type: ignore[no-untyped-def]
+    """The first scored contract hand of a random-bot game (4 players)."""
+    state = GAME.new_game(options(), GAME.default_seats(options()), seed=2)
+    bot, rng = GAME.bots["random"](), random.Random(2)
+    while not state.results or not isinstance(state.results[0], ContractResult):
+        state.apply(bot.choose(None, state.legal_actions(), rng))
+    return state.results[0]
+
+
+@pytest.mark.parametrize(("third", "count"), [("RH T6 5H 6H", 1), ("RH 2C 5H 6H", 0), ("5H T6 RH 6H", 0)])
+def test_the_figure_counts_face_cards_led_into_the_taker_s_void_while_he_holds_trumps(
+        third: str, count: int) -> None:
+    # Seat 1 takes; he ruffs ♥ in trick 1; in trick 3 seat 0 leads a ♥: R♥ with the taker still
+    # holding a trump counts; once he has none left (he discards 2♣), or with a low ♥, it does not.
+    tricks = (TrickRecord(1, (0, 1, 2, 3), tuple(parse_cards("2H T5 3H 4H")), 1),
+              TrickRecord(2, (1, 2, 3, 0), tuple(parse_cards("2S 3S 4S 5S")), 0),
+              TrickRecord(3, (0, 1, 2, 3), tuple(parse_cards(third)), 0))
+    hand = dataclasses.replace(_scored_hand(), taker=1, partner=None, tricks=tricks)
+    assert face_leads_into_void(hand, 4) == count
+
+
+def test_simulate_reports_bidding_contracts_and_face_leads() -> None:
+    run = simulate(GAME, options(hands=2), "tarot-4", 3, 1, ["basic", "random", "random", "random"])
+    figures = run.summary()["figures"]
+    assert figures["deals_bid"] >= run.deals
+    assert 0 <= figures["all_passed"] <= 100 and 0 <= figures["made"] <= 100
+    assert sum(row["taken"] for row in figures["contracts"].values()) <= run.deals
+    assert figures["face_leads_into_void"] >= 0
+    assert figures["by_bot"]["basic"]["seats"] == 1 and figures["by_bot"]["random"]["seats"] == 3
