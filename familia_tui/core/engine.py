@@ -156,6 +156,14 @@ class GameState(Protocol):
     def clone(self) -> Self: ...
 
 
+class Figures(Protocol):
+    """A game's own figures of a simulation run (bidding, contracts made, revolutions …), tallied
+    one finished game at a time so that no result is kept."""
+
+    def add(self, result: Any) -> None: ...
+    def report(self) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the app, the command line, records and scenarios need to know about one game."""
@@ -180,8 +188,8 @@ class GameSpec:
     """The game's card notation parser: scenario expectations compare cards canonically."""
     teams: bool = False
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
-    figures: Callable[[Sequence[Any], Sequence[str]], dict[str, Any]] | None = None
-    """`figures(results, kinds)`: the game's own figures of a simulation run (`simulate --json`
-    reports them under `figures`), from every finished game's result and each seat's bot kind."""
+    figures: Callable[[Sequence[str]], Figures] | None = None
+    """`figures(kinds)`: a tally of the game's own figures for a simulation run whose seats are
+    played by bots of these kinds; `simulate --json` reports them under `figures`."""
 
 

@@ -61,18 +61,20 @@ class Simulation:
 def simulate(spec: GameSpec, options: BaseModel, preset: str, games: int, seed: int,
              bot_kinds: Sequence[str], seats: Sequence[Seat] | None = None) -> Simulation:
     """Play `games` matches between bots; game i uses seed `seed + i`. The game's figures are
-    worked out from the results after the clock stops."""
+    tallied off the clock."""
     seats = list(seats or spec.default_seats(options))
     kinds = [bot_kinds[i % len(bot_kinds)] for i in range(len(seats))]
     bots = [make_bot(kind, spec.bots) for kind in kinds]
     run = Simulation(spec.id, preset)
-    results: list[Any] = []
-    start = time.perf_counter()
+    tally = spec.figures(kinds) if spec.figures is not None else None
     for number in range(games):
-        results.append(_play_one(spec, options, seats, bots, seed + number, run))
-    run.seconds = time.perf_counter() - start
-    if spec.figures is not None:
-        run.figures = spec.figures(results, kinds)
+        start = time.perf_counter()
+        result = _play_one(spec, options, seats, bots, seed + number, run)
+        run.seconds += time.perf_counter() - start
+        if tally is not None:
+            tally.add(result)
+    if tally is not None:
+        run.figures = tally.report()
     return run
 
 

@@ -28,7 +28,7 @@ from familia_tui.core.bots import RandomBot
 from familia_tui.core.engine import GameSpec, Seat
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.bots import BasicBot
-from familia_tui.games.daifugo.figures import figures
+from familia_tui.games.daifugo.figures import DaifugoFigures
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.queries import QUERIES
 from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
@@ -62,5 +62,5 @@ GAME = GameSpec(
     default_seats=default_seats,
     queries=QUERIES,
     position=position_state,
-    figures=figures,
+    figures=DaifugoFigures,
 )

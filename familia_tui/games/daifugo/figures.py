@@ -11,46 +11,48 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from familia_tui.games.daifugo.actions import Play
-from familia_tui.games.daifugo.results import GameRecord, SessionResult
+from familia_tui.games.daifugo.results import SessionResult
 
 
-def figures(results: Sequence[SessionResult], kinds: Sequence[str]) -> dict[str, Any]:
-    """The figures above, from every finished session of the run and each seat's bot kind."""
-    games = [game for result in results for game in result.games]
-    return {
-        "games": len(games),
-        "revolutions": round(sum(game.revolutions for game in games) / max(len(games), 1), 3),
-        "joker_revolution_openings": _joker_openings(games, kinds),
-        "places": _places(games, kinds),
-    }
+class DaifugoFigures:
+    """The tally of the figures above, one finished session at a time."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        self.kinds = tuple(kinds)
+        self.games = self.revolutions = 0
+        self.openings: Counter[str] = Counter()
+        """Joker-revolution openings by the opener's bot kind."""
+        self.places: dict[str, list[int]] = {kind: [0] * len(kinds) for kind in kinds}
+
+    def add(self, result: SessionResult) -> None:
+        for game in result.games:
+            self.games += 1
+            self.revolutions += game.revolutions
+            if game.opening is not None and joker_revolution(game.opening[1]):
+                self.openings[self.kinds[game.opening[0]]] += 1
+            for place, seat in enumerate(game.order):
+                self.places[self.kinds[seat]][place] += 1
+
+    def report(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "revolutions": round(self.revolutions / max(self.games, 1), 3),
+            "joker_revolution_openings": {kind: self.openings[kind] for kind in self.places},
+            "places": {kind: self._places(kind) for kind in self.places},
+        }
+
+    def _places(self, kind: str) -> dict[str, Any]:
+        seat_games = self.kinds.count(kind) * self.games
+        return {"seats": self.kinds.count(kind),
+                "places": [round(100 * c / seat_games, 1) if seat_games else 0.0
+                           for c in self.places[kind]]}
 
 
 def joker_revolution(play: Play) -> bool:
     """Four cards or more (a 革命) with a joker among them."""
     return play.size >= 4 and bool(play.jokers)
-
-
-def _joker_openings(games: Sequence[GameRecord], kinds: Sequence[str]) -> dict[str, int]:
-    counts = dict.fromkeys(kinds, 0)
-    for game in games:
-        if game.opening is not None and joker_revolution(game.opening[1]):
-            counts[kinds[game.opening[0]]] += 1
-    return counts
-
-
-def _places(games: Sequence[GameRecord], kinds: Sequence[str]) -> dict[str, dict[str, Any]]:
-    rows: dict[str, dict[str, Any]] = {}
-    for kind in dict.fromkeys(kinds):
-        seats = [seat for seat, k in enumerate(kinds) if k == kind]
-        counts = [0] * len(kinds)
-        for game in games:
-            for place, seat in enumerate(game.order):
-                counts[place] += seat in seats
-        total = len(games) * len(seats)
-        rows[kind] = {"seats": len(seats),
-                      "places": [round(100 * c / total, 1) if total else 0.0 for c in counts]}
-    return rows

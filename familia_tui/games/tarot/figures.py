@@ -11,65 +11,81 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from familia_tui.games.tarot.actions import Contract
 from familia_tui.games.tarot.cards import JACK, RANK, SUIT, TRUMP, half_to_points
 from familia_tui.games.tarot.scoring import ContractResult
-from familia_tui.games.tarot.view import TarotResult, shown_voids
+from familia_tui.games.tarot.view import TarotResult, note_voids
 
 
-def figures(results: Sequence[TarotResult], kinds: Sequence[str]) -> dict[str, Any]:
-    """The figures above, from every finished game of the run and each seat's bot kind."""
-    hands = [hand for result in results for hand in result.hands]
-    contracts = [hand for hand in hands if isinstance(hand, ContractResult)]
-    passed = sum(result.deals_passed for result in results)
-    return {
-        "deals_bid": passed + len(hands),
-        "all_passed": _percent(passed + len(hands) - len(contracts), passed + len(hands)),
-        "contracts": {
-            str(contract): {"taken": len(taken), "made": _percent(_made(taken), len(taken))}
-            for contract in Contract
-            if (taken := [hand for hand in contracts if hand.contract is contract])
-        },
-        "made": _percent(_made(contracts), len(contracts)),
-        "face_leads_into_void": sum(face_leads_into_void(hand, len(kinds)) for hand in contracts),
-        "by_bot": _by_bot(results, kinds),
-    }
+class TarotFigures:
+    """The tally of the figures above, one finished game at a time."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        self.kinds = tuple(kinds)
+        self.passed = self.hands = self.face_leads = 0
+        self.taken: Counter[Contract] = Counter()
+        self.made: Counter[Contract] = Counter()
+        self.finals: Counter[str] = Counter()
+        """Each bot kind's final scores summed, in half points."""
+        self.tops: Counter[str] = Counter()
+        self.games = 0
+
+    def add(self, result: TarotResult) -> None:
+        self.games += 1
+        self.passed += result.deals_passed
+        self.hands += len(result.hands)
+        for hand in result.hands:
+            if isinstance(hand, ContractResult):
+                self.taken[hand.contract] += 1
+                self.made[hand.contract] += hand.score.made
+                self.face_leads += face_leads_into_void(hand, len(self.kinds))
+        best = max(result.totals_half)
+        for seat, kind in enumerate(self.kinds):
+            self.finals[kind] += result.totals_half[seat]
+            self.tops[kind] += result.totals_half[seat] == best
+
+    def report(self) -> dict[str, Any]:
+        bid = self.passed + self.hands
+        taken = sum(self.taken.values())
+        return {
+            "deals_bid": bid,
+            "all_passed": _percent(bid - taken, bid),
+            "contracts": {str(c): {"taken": self.taken[c], "made": _percent(self.made[c], self.taken[c])}
+                          for c in Contract if self.taken[c]},
+            "made": _percent(sum(self.made.values()), taken),
+            "face_leads_into_void": self.face_leads,
+            "by_bot": {kind: self._by_bot(kind) for kind in dict.fromkeys(self.kinds)},
+        }
+
+    def _by_bot(self, kind: str) -> dict[str, Any]:
+        seat_games = self.kinds.count(kind) * self.games
+        return {"seats": self.kinds.count(kind),
+                "mean": round(half_to_points(self.finals[kind]) / max(seat_games, 1), 1),
+                "top": _percent(self.tops[kind], seat_games)}
 
 
 def face_leads_into_void(hand: ContractResult, players: int) -> int:
     """Tricks of the hand a defender led with a face card of a suit the taker had shown he lacks
     (in the earlier tricks) while he still held a trump (he plays one in this trick or later)."""
-    tricks, taker = hand.tricks, hand.taker
+    taker = hand.taker
+    trumps_from = [False] * (len(hand.tricks) + 1)
+    """`trumps_from[k]`: the taker plays a trump in trick k or later (he holds one at trick k)."""
+    for number in range(len(hand.tricks) - 1, -1, -1):
+        trick = hand.tricks[number]
+        trumps_from[number] = trumps_from[number + 1] or any(
+            seat == taker and SUIT[card] == TRUMP for seat, card in trick.plays)
+    voids: list[set[int]] = [set() for _ in range(players)]
     count = 0
-    for number, trick in enumerate(tricks):
+    for number, trick in enumerate(hand.tricks):
         leader, card = trick.seats[0], trick.cards[0]
-        if leader in (taker, hand.partner) or SUIT[card] >= TRUMP or RANK[card] < JACK:
-            continue
-        if SUIT[card] not in shown_voids([(t.seats, t.cards) for t in tricks[:number]], players)[taker]:
-            continue
-        count += any(seat == taker and SUIT[c] == TRUMP
-                     for later in tricks[number:] for seat, c in later.plays)
+        count += (leader not in (taker, hand.partner) and SUIT[card] < TRUMP and RANK[card] >= JACK
+                  and SUIT[card] in voids[taker] and trumps_from[number])
+        note_voids(voids, trick.seats, trick.cards)
     return count
-
-
-def _by_bot(results: Sequence[TarotResult], kinds: Sequence[str]) -> dict[str, dict[str, Any]]:
-    rows: dict[str, dict[str, Any]] = {}
-    for kind in dict.fromkeys(kinds):
-        seats = [seat for seat, k in enumerate(kinds) if k == kind]
-        finals = [result.totals_half[seat] for result in results for seat in seats]
-        tops = sum(result.totals_half[seat] == max(result.totals_half)
-                   for result in results for seat in seats)
-        rows[kind] = {"seats": len(seats),
-                      "mean": round(half_to_points(sum(finals)) / max(len(finals), 1), 1),
-                      "top": _percent(tops, len(finals))}
-    return rows
-
-
-def _made(hands: Sequence[ContractResult]) -> int:
-    return sum(hand.score.made for hand in hands)
 
 
 def _percent(part: int, whole: int) -> float:

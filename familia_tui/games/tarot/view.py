@@ -155,20 +155,25 @@ class TarotView:
 
 def shown_voids(plays: Iterable[tuple[Sequence[int], Sequence[Card]]], n: int) -> list[set[int]]:
     """The suits (0–3, `TRUMP`) each of `n` seats has shown it lacks in the tricks `plays`, each
-    (seats, cards) in play order [A9]: a seat that does not follow the led suit lacks it, and
-    lacks trumps too when it neither follows nor trumps; the Excuse shows nothing."""
+    (seats, cards) in play order (see `note_voids`)."""
     voids: list[set[int]] = [set() for _ in range(n)]
     for seats, cards in plays:
-        led = led_suit(cards)
-        if led == NO_SUIT:
-            continue
-        for seat, card in zip(seats, cards, strict=True):
-            suit = SUIT[card]
-            if suit != led and suit != EXCUSE_SUIT:
-                voids[seat].add(led)
-                if suit != TRUMP:
-                    voids[seat].add(TRUMP)
+        note_voids(voids, seats, cards)
     return voids
+
+
+def note_voids(voids: list[set[int]], seats: Sequence[int], cards: Sequence[Card]) -> None:
+    """Add what one trick shows [A9]: a seat that does not follow the led suit lacks it, and lacks
+    trumps too when it neither follows nor trumps; the Excuse shows nothing."""
+    led = led_suit(cards)
+    if led == NO_SUIT:
+        return
+    for seat, card in zip(seats, cards, strict=True):
+        suit = SUIT[card]
+        if suit != led and suit != EXCUSE_SUIT:
+            voids[seat].add(led)
+            if suit != TRUMP:
+                voids[seat].add(TRUMP)
 
 
 def _partner_knowledge(state: TarotState, seat: int) -> tuple[int | None, bool | None]:
