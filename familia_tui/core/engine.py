@@ -185,6 +185,14 @@ class GameState(Protocol):
     def clone(self) -> Self: ...
 
 
+class Figures(Protocol):
+    """A game's own figures of a simulation run (bidding, contracts made, revolutions …), tallied
+    one finished game at a time so that no result is kept."""
+
+    def add(self, result: Any) -> None: ...
+    def report(self) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class Progress:
     """Where a game stands, in public facts only: the lists of saved games show it.
@@ -227,5 +235,8 @@ class GameSpec:
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
     progress: Callable[[Any], Progress] | None = None
     """`progress(state)`: the round and the scores, for the lists of saved games."""
+    figures: Callable[[Sequence[str]], Figures] | None = None
+    """`figures(kinds)`: a tally of the game's own figures for a simulation run whose seats are
+    played by bots of these kinds; `simulate --json` reports them under `figures`."""
 
 

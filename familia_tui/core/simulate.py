@@ -36,6 +36,8 @@ class Simulation:
     scores: list[list[float]] = field(default_factory=list)
     """Each finished match's final totals, one per unit."""
     units: list[str] = field(default_factory=list)
+    figures: dict[str, Any] = field(default_factory=dict)
+    """The game's own figures (`GameSpec.figures`): bidding, contracts, revolutions …"""
 
     def summary(self) -> dict[str, Any]:
         """The JSON report: throughput and score statistics per unit."""
@@ -52,24 +54,33 @@ class Simulation:
                        "max": max(values), "stdev": round(statistics.pstdev(values), 3)}
                 for unit, values in zip(self.units, per_unit, strict=True)
             },
+            **({"figures": self.figures} if self.figures else {}),
         }
 
 
 def simulate(spec: GameSpec, options: BaseModel, preset: str, games: int, seed: int,
              bot_kinds: Sequence[str], seats: Sequence[Seat] | None = None) -> Simulation:
-    """Play `games` matches between bots; game i uses seed `seed + i`."""
+    """Play `games` matches between bots; game i uses seed `seed + i`. The game's figures are
+    tallied off the clock."""
     seats = list(seats or spec.default_seats(options))
-    bots = [make_bot(bot_kinds[i % len(bot_kinds)], spec.bots) for i in range(len(seats))]
+    kinds = [bot_kinds[i % len(bot_kinds)] for i in range(len(seats))]
+    bots = [make_bot(kind, spec.bots) for kind in kinds]
     run = Simulation(spec.id, preset)
-    start = time.perf_counter()
+    tally = spec.figures(kinds) if spec.figures is not None else None
     for number in range(games):
-        _play_one(spec, options, seats, bots, seed + number, run)
-    run.seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        result = _play_one(spec, options, seats, bots, seed + number, run)
+        run.seconds += time.perf_counter() - start
+        if tally is not None:
+            tally.add(result)
+    if tally is not None:
+        run.figures = tally.report()
     return run
 
 
 def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[Bot],
-              seed: int, run: Simulation) -> None:
+              seed: int, run: Simulation) -> Any:
+    """Play one match, add it to the run's totals, and return its result."""
     state = spec.new_game(options, seats, seed=seed)
     rng = random.Random(seed)
     looks = [getattr(bot, "needs_view", True) for bot in bots]
@@ -89,3 +100,4 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[
     run.deals += getattr(result, "deals_played", 1)
     run.units = [unit for unit, _ in result.units]
     run.scores.append([result.totals[unit] for unit in run.units])
+    return result

@@ -95,8 +95,8 @@ async def _five_ascii(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
 
 SCENES = (
-    Scene("11-tarot-bidding", lambda d: app_for(tarot_record(FOUR), d), _bidding),
-    Scene("12-tarot-ecart", lambda d: app_for(tarot_record(FOUR), d), _ecart),
+    Scene("11-tarot-bidding", lambda d: app_for(tarot_record(FOUR, seed=21), d), _bidding),
+    Scene("12-tarot-ecart", lambda d: app_for(tarot_record(FOUR, seed=21), d), _ecart),
     Scene("13-tarot-breakdown", lambda d: app_for(tarot_record(FIVE, "tarot-5", 4), d), _breakdown),
     Scene("14-tarot-5p-ascii-80x24", lambda d: app_for(tarot_record(FIVE, "tarot-5", 8), d, glyphs="ascii"),
           _five_ascii),

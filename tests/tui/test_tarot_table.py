@@ -230,11 +230,11 @@ async def test_quit_mid_hand_and_continue_restores_the_same_hand(tmp_path: Path)
 
 
 async def test_dimmed_bids_and_discards_explain_the_rule(tmp_path: Path) -> None:
-    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3))
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=21))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: human_to_act(app))
         screen = app.screen
-        assert screen.session.state.contract is not None  # seed 3: Dan has bid Prise
+        assert screen.session.state.contract is not None  # seed 21: Dan has bid Prise
         assert not screen.choices[1].enabled
         await pilot.press("2")
         text = screen_text(app)
@@ -350,7 +350,7 @@ async def test_last_trick_won_cards_and_scores_on_keys(tmp_path: Path) -> None:
 
 
 async def test_japanese_table_breakdown_and_rules(tmp_path: Path) -> None:
-    app = make_app(tmp_path, record("アキ,bot,bot,bot", seed=3, hands=1), lang="ja")
+    app = make_app(tmp_path, record("アキ,bot,bot,bot", seed=21, hands=1), lang="ja")  # Dan: Prise
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, lambda: human_to_act(app))
         text = screen_text(app)

@@ -28,6 +28,7 @@ from familia_tui.core.bots import RandomBot
 from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.bots import BasicBot
+from familia_tui.games.daifugo.figures import DaifugoFigures
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.queries import QUERIES
 from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
@@ -70,4 +71,5 @@ GAME = GameSpec(
     queries=QUERIES,
     position=position_state,
     progress=progress,
+    figures=DaifugoFigures,
 )

@@ -23,8 +23,11 @@ How the basic bot thinks (no search, one pass over the legal plays, alike plays 
 - **Jokers' cards.** Of plays that differ only in the suits declared for their jokers, it takes
   the one whose jokers stand for cards it neither holds nor declares twice (`9S JK=9H`, not
   `9S JK=9S`): the rules allow either (DF-34), but a duplicate reads like a mistake.
-- **革命.** A play of four or more (or three 9s) is welcomed when the hand left is weak, since the
-  order turns, and avoided when it is strong.
+- **革命.** A play of four or more (or three 9s) turns the order: it counts the strength the
+  cards left lose by it, or half what they gain (an opponent it hurts may turn it back), so it
+  is welcomed when the hand left is weak and avoided when it is strong; the jokers it spends
+  cost their full worth
+  even when the bot is dumping cards that may not finish (jokers win tricks in either order).
 - **ドボン.** A play whose value an opponent with few cards could match is risky: the bot weighs
   the chance (about one in 13 per card that opponent holds) against losing the game.
 - **Calls.** It calls チョンボ on a missed ウノ, and ドボン whenever asked, except on a play that
@@ -68,6 +71,9 @@ ENDGAME = 3
 """With this many cards or fewer the bot values shedding more when following."""
 DUMP = -5.0
 """What a card that may not finish is worth keeping once such cards are half the hand."""
+REVOLT = 0.5
+"""How much of the strength a revolution adds to the cards left counts: an opponent may turn
+the order back with four of a kind or three 9s."""
 LOSS = 100.0
 """What being ビリ costs, to weigh the ドボン risk of a play."""
 
@@ -133,10 +139,15 @@ class _Judge:
         return card.is_joker or self.book.forbidden[revolution][POS_OF_RANK[card.rank]]
 
     def keep(self, card: Card, revolution: bool) -> float:
-        """What a card is worth keeping in the lasting order: its strength (0 to 12), more
-        steeply for the control cards."""
+        """What a card is worth keeping: its strength, or `DUMP` for a card that may not finish
+        once such cards are half the hand."""
         if self.dumping and self._unfinishable(card, revolution):
             return DUMP
+        return self.strength(card, revolution)
+
+    def strength(self, card: Card, revolution: bool) -> float:
+        """What a card is worth in the lasting order: its strength (0 to 12), more steeply for
+        the control cards, a natural 8 as much as a 10, a joker most."""
         if card.is_joker:
             return JOKER_KEEP
         pos = POS_OF_RANK[card.rank]
@@ -164,7 +175,8 @@ class _Judge:
         value -= SPLIT * sum(self.ranks[c.rank] - sum(1 for x in play.naturals if x.rank == c.rank)
                              for c in set(play.naturals))
         if toggles:
-            value += sum(self.keep(c, revolution) - self.keep(c, self.revolution) for c in left)
+            value += self.revolution_gain(left, revolution)
+            value -= (JOKER_KEEP - self.keep(JOKER, self.revolution)) * len(play.jokers)
         value -= LOSS * self.dobon_risk(play)
         if self._nokoshi(left):
             value += 500.0
@@ -175,6 +187,13 @@ class _Judge:
         if not self.leading:
             value += FOLLOW + (SHED if len(self.hand) <= ENDGAME else 0.0)
         return value
+
+    def revolution_gain(self, left: Sequence[Card], revolution: bool) -> float:
+        """What turning the order for good is worth to the cards left: the change in their
+        strength, only half of a gain (the opponents it hurts may turn the order back; those
+        it helps will not)."""
+        change = sum(self.strength(c, revolution) - self.strength(c, self.revolution) for c in left)
+        return REVOLT * change if change > 0 else change
 
     def _stranded(self, left: list[Card], revolution: bool) -> bool:
         """Every card left may not finish (C11): the hand could never go out."""

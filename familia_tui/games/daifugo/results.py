@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from familia_tui.core.cards import Card
+from familia_tui.games.daifugo.actions import Play
 
 Reason = Literal["last", "stuck", "all_stuck", "uno", "dobon", "dobon_gaeshi", "nasuritsuke"]
 """Why the ビリ is ビリ: the last player holding cards; a stuck leader's チョンボ (DF-23a) or
@@ -38,6 +39,10 @@ class GameRecord:
     reason: Reason
     caller: int | None = None
     """Who called the チョンボ or ドボン that ended the game."""
+    revolutions: int = 0
+    """How many plays turned the order for good (革命 and クーデター, DF-13, DF-14)."""
+    opening: tuple[int, Play] | None = None
+    """The game's first play (seat, play); None when the game ended before one (天和 …)."""
 
     @property
     def order(self) -> tuple[int, ...]:

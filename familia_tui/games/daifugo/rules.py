@@ -285,6 +285,10 @@ class DaifugoState:
         self.uno_missed: int | None = None
         self.last_play_value: int | None = None
         self.cut: str | None = None
+        self.revolutions = 0
+        """Plays of this game that turned the order for good (革命, クーデター)."""
+        self.opening: tuple[int, Play] | None = None
+        """The game's first play, noted when the first trick ends (not on the hot path)."""
         self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
         self.to_act = self.leader = self.first_leader
         self.phase = LEAD
@@ -426,6 +430,8 @@ class DaifugoState:
         seat = self.top_seat
         assert seat is not None
         leader = seat if self.counts[seat] else self.next_holder(seat)
+        if self.opening is None:
+            self.opening = self.trick[0]
         self._clear_trick()
         self.events.append(fast_event(("trick_ended", leader, (), (("why", why),))))
         self._start_trick(leader)
@@ -454,6 +460,7 @@ class DaifugoState:
         self.passed = []
         if shape.turns:
             self.revolution = not self.revolution
+            self.revolutions += 1
             events.append(Event("revolution", seat, info=(
                 ("on", self.revolution), ("coup", shape.size == 3))))
         if self.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
@@ -619,8 +626,9 @@ class DaifugoState:
     def _end_game(self, biri: int, reason: Reason, caller: int | None = None) -> None:
         holders = [s for s in range(self.n) if self.counts[s] and s != biri]
         middle = middle_order(holders, self.counts, self.first_leader, self.n)
+        opening = self.opening or (self.trick[0] if self.trick else None)
         record = GameRecord(self.game_no, self.rule_card, self.families, tuple(self.places),
-                            middle, biri, reason, caller)
+                            middle, biri, reason, caller, self.revolutions, opening)
         self.session.games.append(record)
         self.events.append(Event("game_over", biri, info=(("reason", reason), ("record", record))))
         self.pending = []

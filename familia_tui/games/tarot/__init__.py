@@ -10,6 +10,7 @@ from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.tarot.actions import parse_action
 from familia_tui.games.tarot.bots import BasicBot
 from familia_tui.games.tarot.cards import parse_card
+from familia_tui.games.tarot.figures import TarotFigures
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.queries import QUERIES
 from familia_tui.games.tarot.rules import TarotState
@@ -54,4 +55,5 @@ GAME = GameSpec(
     position=position_state,
     parse_card=parse_card,
     progress=progress,
+    figures=TarotFigures,
 )

@@ -147,6 +147,8 @@ class TarotState:
         """Completed hands that count (contract and Grasch hands) [TA-18]."""
         self.deals_dealt = 0
         """Deals so far, annulled ones included."""
+        self.deals_passed = 0
+        """Deals annulled because everyone passed (no Grasch)."""
         self.totals_half = [0] * n
         self.results: list[HandResult] = []
         self.events: list[Event] = []
@@ -377,6 +379,7 @@ class TarotState:
             self._start_play()
         else:
             self.events.append(Event("hand_annulled", None, info=(("reason", "all_passed"),)))
+            self.deals_passed += 1
             self._rotate_dealer()
             self._start_hand("all_passed")
 
@@ -563,7 +566,8 @@ class TarotState:
         return ContractResult(
             self.hands_played + 1, self.dealer, taker, contract, self.called, self.partner,  # type: ignore[arg-type]
             tuple(self.chien), tuple(self.ecart), points_half, bouts, pab_seat, pab,
-            tuple(self.declarations), handfuls_bonus, self.slam_announced, slam, score, shares)
+            tuple(self.declarations), handfuls_bonus, self.slam_announced, slam, score, shares,
+            tricks=tuple(self.tricks))
 
     def _grasch_result(self) -> GraschResult:
         points = list(self.won_half)

@@ -28,6 +28,7 @@ from typing import Literal, NamedTuple
 
 from familia_tui.games.tarot.actions import Contract, Kind
 from familia_tui.games.tarot.cards import Card, half_to_points
+from familia_tui.games.tarot.trick import TrickRecord
 
 TARGETS = (56, 51, 41, 36)
 """Points the taker needs with 0, 1, 2, 3 bouts [A10]."""
@@ -140,6 +141,8 @@ class ContractResult:
     shares: tuple[int, ...]
     """Each seat's score for this hand (they sum to zero)."""
     kind: Literal["contract"] = "contract"
+    tricks: tuple[TrickRecord, ...] = ()
+    """The hand's tricks in order (for figures of bot play, `simulate --json`)."""
 
     @property
     def points(self) -> int | float:

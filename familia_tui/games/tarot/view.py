@@ -13,11 +13,14 @@ Legal actions are not part of the view: they come from the state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from familia_tui.core.engine import Seat
 from familia_tui.games.tarot.cards import (
+    EXCUSE_SUIT,
+    NO_SUIT,
     SUIT,
     SUIT_LETTERS,
     TRUMP,
@@ -27,7 +30,7 @@ from familia_tui.games.tarot.cards import (
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.rules import Phase
 from familia_tui.games.tarot.scoring import Declaration, HandResult
-from familia_tui.games.tarot.trick import TrickRecord
+from familia_tui.games.tarot.trick import TrickRecord, led_suit
 
 if TYPE_CHECKING:
     from familia_tui.games.tarot.rules import TarotState
@@ -109,6 +112,15 @@ class TarotView:
     def last_trick(self) -> TrickRecord | None:
         return self.tricks[-1] if self.tricks else None
 
+    @property
+    def voids(self) -> tuple[str, ...]:
+        """Public: the suits each seat has shown it lacks in this hand, as letters (S H D C, T for
+        trumps), from the finished tricks and the trick in play (see `shown_voids`)."""
+        plays = [(t.seats, t.cards) for t in self.tricks]
+        plays.append((tuple(s for s, _ in self.trick), tuple(c for _, c in self.trick)))
+        return tuple("".join(SUIT_LETTERS[s] if s < TRUMP else "T" for s in sorted(suits))
+                     for suits in shown_voids(plays, len(self.seats)))
+
     @classmethod
     def of(cls, state: TarotState, seat: int) -> TarotView:
         partner, alone = _partner_knowledge(state, seat)
@@ -143,6 +155,29 @@ class TarotView:
                 sum(state.won_bouts[s] for s in range(state.n) if sides[s] == side) for side in (0, 1)),
             totals=state.totals(), results=tuple(state.results),
         )
+
+
+def shown_voids(plays: Iterable[tuple[Sequence[int], Sequence[Card]]], n: int) -> list[set[int]]:
+    """The suits (0–3, `TRUMP`) each of `n` seats has shown it lacks in the tricks `plays`, each
+    (seats, cards) in play order (see `note_voids`)."""
+    voids: list[set[int]] = [set() for _ in range(n)]
+    for seats, cards in plays:
+        note_voids(voids, seats, cards)
+    return voids
+
+
+def note_voids(voids: list[set[int]], seats: Sequence[int], cards: Sequence[Card]) -> None:
+    """Add what one trick shows [A9]: a seat that does not follow the led suit lacks it, and lacks
+    trumps too when it neither follows nor trumps; the Excuse shows nothing."""
+    led = led_suit(cards)
+    if led == NO_SUIT:
+        return
+    for seat, card in zip(seats, cards, strict=True):
+        suit = SUIT[card]
+        if suit != led and suit != EXCUSE_SUIT:
+            voids[seat].add(led)
+            if suit != TRUMP:
+                voids[seat].add(TRUMP)
 
 
 def _partner_knowledge(state: TarotState, seat: int) -> tuple[int | None, bool | None]:
@@ -185,6 +220,8 @@ class TarotResult:
     hands: tuple[HandResult, ...]
     """Every scored hand, in order."""
     over: bool
+    deals_passed: int = 0
+    """Deals annulled because everyone passed (they are not hands)."""
 
     @property
     def totals(self) -> dict[str, Number]:
@@ -209,4 +246,5 @@ class TarotResult:
     @classmethod
     def of(cls, state: TarotState) -> TarotResult:
         units = tuple((seat.name, (index,)) for index, seat in enumerate(state.seats))
-        return cls(units, tuple(state.totals_half), tuple(state.results), state.is_over)
+        return cls(units, tuple(state.totals_half), tuple(state.results), state.is_over,
+                   state.deals_passed)

@@ -98,3 +98,41 @@ def test_basic_bot_sees_only_the_view() -> None:
     state = position(options(dobon="off"), hands={0: "4S 4D 9C", 1: "QC QD", 2: "JC JD", 3: "10C"}, to_act=0)
     action = BOT.choose(state.view(0), state.legal_actions(), random.Random(1))
     assert action in state.legal_actions() and action == parse_action("play 4S 4D")
+
+
+def _opening(families: list[str], hand: str) -> str:
+    """The bot's first lead of a game (DF-7) holding `hand`; the others hold 5 cards each."""
+    others = {1: "8S 8H 9D 10S 10C", 2: "QS QH JS 2D 2H", 3: "6S 6H 7C 7D 4H"}
+    state = position(options(dobon="off"), hands={0: hand, **others}, to_act=0,
+                     families=families)
+    return choice(state)
+
+
+def test_does_not_spend_a_joker_on_a_revolution_that_weakens_the_hand() -> None:
+    """DF-13: four kings (one a joker) would turn the order and make A A 2 2 the weakest cards."""
+    assert _opening(["kana"], "3H 5C 6C 9S 9H JH KH KD KC AS AD 2S 2C JK") == "play KH KD KC"
+
+
+def test_revolts_when_the_hand_left_clearly_gains() -> None:
+    """DF-13: shedding 10 J Q K as a sequence turns 3 3 4 4 5 5 6 7 into the strongest cards."""
+    hand = "3H 3C 4S 4C 5H 5D 6D 7H 9S 10D JD QC KD JK"
+    assert _opening(["shina", "kana"], hand) == "play 10D JD JK=QD KD"
+
+
+def test_simulate_reports_revolutions_and_places_by_bot_kind() -> None:
+    opts = find_preset("daifugo", "daifugo-4").options
+    run = simulate(GAME, opts, "daifugo-4", games=20, seed=3,
+                   bot_kinds=["basic", "random", "random", "random"])
+    figures = run.summary()["figures"]
+    assert figures["games"] == 20 and figures["revolutions"] >= 0
+    assert set(figures["joker_revolution_openings"]) == {"basic", "random"}
+    places = figures["places"]
+    assert places["basic"]["seats"] == 1 and places["random"]["seats"] == 3
+    assert abs(sum(places["basic"]["places"]) - 100) < 0.5
+
+
+def test_basic_bots_seldom_open_with_a_joker_revolution() -> None:
+    """Four basic bots used to open 30 % of games with a joker-padded 革命 (DF-13); now about 6 %."""
+    opts = find_preset("daifugo", "daifugo-4").options
+    run = simulate(GAME, opts, "daifugo-4", games=60, seed=7, bot_kinds=["basic"])
+    assert run.figures["joker_revolution_openings"]["basic"] <= 9  # 5 now, 17 before
