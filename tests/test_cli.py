@@ -463,7 +463,7 @@ def test_parse_seats_names_and_named_bots() -> None:
 
 
 def test_parse_seats_wrong_count() -> None:
-    with pytest.raises(UsageError, match="--seats lists 2 seats but the table has 4"):
+    with pytest.raises(UsageError, match="--seats lists 2 seats but the preset's table has 4"):
         parse_seats("human,bot", seats_of("familia-4"))
     with pytest.raises(UsageError, match="lists 5 seats"):
         parse_seats("human,bot,bot,bot,bot", seats_of("familia-4"))
@@ -561,7 +561,11 @@ def test_play_without_a_preset_picks_the_table_for_the_seats(capsys: Capsys, app
 
 
 @pytest.mark.parametrize(("seats", "expected"), [
-    (",".join(["bot"] * 12), "--seats lists 12 seats but the table has 4"),
+    (",".join(["bot"] * 12), "Familia is for 2–10 players; 12 seats given"),
+    ("Aki", "Familia is for 2–10 players; 1 seat given"),
+    ("Aki,,Chi,Dan", "--seats 'Aki,,Chi,Dan': entry 2 is empty"),
+    ("Aki,Ben,Chi,", "entry 4 is empty"),
+    (",,,", "entries 1, 2, 3, 4 are empty"),
     ("Aki=robot,bot,bot,bot", "'Aki=robot' is not human, bot"),
     ("human,bot:clever,bot,bot", "clever"),
     ("Aki,Aki,bot,bot", "Aki"),
@@ -576,6 +580,21 @@ def test_play_bad_seats_exit_2_with_a_message(capsys: Capsys, app: Launches,
     assert "Traceback" not in out + err
     assert app == []
     assert not (isolated / "data" / "autosave.json").exists()
+
+
+@pytest.mark.parametrize(("game", "seats", "expected"), [
+    ("tarot", "Aki,Ben", "French Tarot is for 3–5 players; 2 seats given"),
+    ("daifugo", ",".join(["bot"] * 9), "is for 3–8 players; 9 seats given"),
+])
+def test_play_seat_count_names_the_games_range(capsys: Capsys, app: Launches, game: str, seats: str,
+                                               expected: str) -> None:
+    status, _, err = cli(capsys, "play", game, "--seats", seats)
+    assert status == 2 and expected in err and app == []
+
+
+def test_play_seat_count_is_checked_with_a_named_preset_too(capsys: Capsys, app: Launches) -> None:
+    status, _, err = cli(capsys, "play", "familia", "--preset", "familia-4", "--seats", "a," * 10 + "k")
+    assert status == 2 and "Familia is for 2–10 players; 11 seats given" in err and app == []
 
 
 def test_play_an_unknown_preset(capsys: Capsys, app: Launches) -> None:

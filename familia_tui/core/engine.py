@@ -170,6 +170,8 @@ class GameSpec:
     default_preset: str
     default_seats: Callable[[BaseModel], list[Seat]]
     """Seats for a preset when none are given (roles and teams from the preset)."""
+    players: tuple[int, int]
+    """The fewest and the most players the game is for (a `--seats` list outside it is refused)."""
     queries: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """Named read-outs of a state for scenario expectations (`phase`, `scores`, `captures` …)."""
     position: Callable[..., GameState] | None = None

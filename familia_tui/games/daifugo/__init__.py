@@ -59,6 +59,7 @@ GAME = GameSpec(
     bots={"random": RandomBot, "basic": BasicBot},
     default_preset="daifugo-4",
     default_seats=default_seats,
+    players=(3, 8),
     queries=QUERIES,
     position=position_state,
 )

@@ -54,6 +54,7 @@ GAME = GameSpec(
     bots={"random": RandomBot, "basic": BasicBot},
     default_preset="familia-4",
     default_seats=default_seats,
+    players=(2, 10),
     queries=QUERIES,
     position=position_state,
     table_problems=seating_problems,

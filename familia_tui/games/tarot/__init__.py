@@ -42,6 +42,7 @@ GAME = GameSpec(
     bots={"random": RandomBot, "basic": BasicBot},
     default_preset="tarot-4",
     default_seats=default_seats,
+    players=(3, 5),
     queries=QUERIES,
     position=position_state,
     parse_card=parse_card,
