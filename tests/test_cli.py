@@ -421,6 +421,18 @@ def test_presets_validate_a_missing_file(capsys: Capsys, tmp_path: Path) -> None
     assert status == 1 and "cannot read the file" in err
 
 
+def test_presets_validate_a_folder_counts_its_files(capsys: Capsys, tmp_path: Path) -> None:
+    write(tmp_path / "a.yaml", PRESET_HEAD + "players: 4\n")
+    write(tmp_path / "b.yaml", PRESET_HEAD + "players: 5\n")
+    status, out, _ = cli(capsys, "presets", "validate", str(tmp_path))
+    assert (status, out.strip()) == (0, "2 file(s) valid")
+
+
+def test_presets_validate_a_folder_without_presets(capsys: Capsys, tmp_path: Path) -> None:
+    status, out, err = cli(capsys, "presets", "validate", str(tmp_path))
+    assert status == 1 and "no preset files (*.yaml, *.yml) in this folder" in err and out == ""
+
+
 def test_presets_validate_needs_a_file(capsys: Capsys) -> None:
     status, _, err = cli(capsys, "presets", "validate")
     assert status == 2 and "usage:" in err
