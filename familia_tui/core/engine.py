@@ -182,5 +182,9 @@ class GameSpec:
     """The game's card notation parser: scenario expectations compare cards canonically."""
     teams: bool = False
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
+    deal_keys: type[BaseModel] | None = None
+    """The keys a scenario's stacked `deal` may have, with the types the game reads them as."""
+    position_keys: type[BaseModel] | None = None
+    """The keys a scenario's `position` may have, with the types the game reads them as."""
 
 

@@ -620,6 +620,19 @@ def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
         return None, [Problem("(options)", MISSING, reason, "this is a bug in familia-tui; please report it")]
 
 
+def validate_model(model: type[BaseModel], data: object, lines: Lines | None = None) -> tuple[Any, list[Problem]]:
+    """Validate `data` (a mapping) against `model`, reporting as for presets.
+
+    Returns:
+        The model instance, or None and every problem (key path, value, reason, a "did you
+        mean …?" for unknown keys, the line when `lines` has it).
+    """
+    if not isinstance(data, Mapping):
+        kind = "list" if isinstance(data, list) else type(data).__name__
+        return None, [Problem("(options)", MISSING, f"a {kind}, not a mapping", "write key: value lines")]
+    return _validate(model, data, lines or {})
+
+
 def _cross_checks_without(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
                           found: Sequence[Problem]) -> list[Problem]:
     """The model's cross-field checks, which pydantic skips once a field fails: validate again

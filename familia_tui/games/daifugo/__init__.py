@@ -32,6 +32,7 @@ from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.queries import QUERIES
 from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
 from familia_tui.games.daifugo.setup import position_state, stacked_deal
+from familia_tui.games.daifugo.setup_keys import DealKeys, PositionKeys
 
 
 def default_seats(options: DaifugoOptions) -> list[Seat]:
@@ -62,4 +63,6 @@ GAME = GameSpec(
     players=(3, 8),
     queries=QUERIES,
     position=position_state,
+    deal_keys=DealKeys,
+    position_keys=PositionKeys,
 )
