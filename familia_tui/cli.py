@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     _display_options(presets)
 
     shots = commands.add_parser("screenshots", help="regenerate the SVG screenshots")
-    shots.add_argument("--out", default="screenshots")
+    shots.add_argument("--out", default="screenshots", help="folder for the SVG files")
+    shots.add_argument("--force", action="store_true", help="replace SVG files already there")
     return parser
 
 
@@ -97,6 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a path the system refuses: too long, not allowed, a full disk …
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"familia-tui: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 # ----- games, presets and seats -----
@@ -291,7 +296,7 @@ def _run_app(args: argparse.Namespace) -> int:
 def _run_screenshots(args: argparse.Namespace) -> int:
     from familia_tui.tui import make_screenshots
 
-    return make_screenshots(Path(args.out))
+    return make_screenshots(Path(args.out), args.force)
 
 
 def _launch(**kwargs: object) -> int:

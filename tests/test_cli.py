@@ -447,6 +447,32 @@ def test_python_m_presets_validate_has_no_traceback(tmp_path: Path) -> None:
         assert expected in run.stderr
 
 
+# ----- screenshots -----
+
+
+def test_screenshots_never_replace_a_file_without_force(capsys: Capsys, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from familia_tui.tui import scenes
+
+    async def shoot(scene: scenes.Scene, out: Path) -> Path:
+        (out / f"{scene.name}.svg").write_text("new", encoding="utf-8")
+        return out / f"{scene.name}.svg"
+
+    monkeypatch.setattr(scenes, "_shoot", shoot)
+    mine = write(tmp_path / "01-home.svg", "mine")
+    status, out, err = cli(capsys, "screenshots", "--out", str(tmp_path))
+    assert status == 2 and f"{tmp_path} already holds 01-home.svg; add --force" in err and out == ""
+    assert [p.name for p in tmp_path.iterdir()] == ["01-home.svg"] and mine.read_text() == "mine"
+    status, out, _ = cli(capsys, "screenshots", "--out", str(tmp_path), "--force")
+    assert status == 0 and mine.read_text() == "new" and len(list(tmp_path.iterdir())) == len(scenes.SCENES)
+
+
+def test_screenshots_out_must_be_a_folder(capsys: Capsys, tmp_path: Path) -> None:
+    file = write(tmp_path / "shots", "a file")
+    status, _, err = cli(capsys, "screenshots", "--out", str(file), "--force")
+    assert status == 2 and "is a file; --out takes a folder" in err and file.read_text() == "a file"
+
+
 # ----- parse_seats -----
 
 

@@ -46,6 +46,7 @@ from familia_tui.core.presets import (
     Problem,
     StrictModel,
     find_preset,
+    is_dir,
     read_yaml,
     validate_model,
 )
@@ -371,7 +372,7 @@ def scenario_files(paths: Sequence[Path]) -> list[Path]:
     """Files named, and every .yaml/.yml below folders named, sorted."""
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if is_dir(path):
             files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
         else:
             files.append(path)
@@ -382,8 +383,15 @@ def check_paths(paths: Sequence[Path]) -> list[ScenarioResult]:
     """Run every scenario under `paths`; a path that does not exist is a failed result."""
     results = []
     for file in scenario_files(paths):
-        if not file.exists():
+        if _missing(file):
             results.append(ScenarioResult(file, error="no such file or folder"))
         else:
             results.append(run_scenario(file))
     return results
+
+
+def _missing(file: Path) -> bool:
+    try:
+        return not file.exists()
+    except (OSError, ValueError):
+        return False  # a name the system refuses (too long …): reading it says so
