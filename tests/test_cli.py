@@ -603,6 +603,7 @@ def test_play_without_a_preset_picks_the_table_for_the_seats(capsys: Capsys, app
     ("Aki", "Familia is for 2–10 players; 1 seat given"),
     ("Aki,,Chi,Dan", "--seats 'Aki,,Chi,Dan': entry 2 is empty"),
     ("Aki,Ben,Chi,", "entry 4 is empty"),
+    ("Aki\x1b[31m,bot,bot,bot", "a name is printable text: no tabs, line breaks or control characters"),
     (",,,", "entries 1, 2, 3, 4 are empty"),
     ("Aki=robot,bot,bot,bot", "'Aki=robot' is not human, bot"),
     ("human,bot:clever,bot,bot", "clever"),

@@ -121,6 +121,13 @@ class Seat(BaseModel):
     crest: Literal["S", "H", "D", "C"] | None = None
     """Familia royal option: the team's crest suit (家紋)."""
 
+    @field_validator("name")
+    @classmethod
+    def _name_printable(cls, value: str) -> str:
+        if not value.isprintable():
+            raise ValueError("a name is printable text: no tabs, line breaks or control characters")
+        return value
+
     @field_validator("controller")
     @classmethod
     def _controller_known(cls, value: str) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.markup import escape
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -27,6 +26,7 @@ from familia_tui.core.engine import Event, IllegalAction, Seat
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.tui.glyphs import clause_renderer, rulings_shown
+from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.log import EventLog

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 
 from rich import box
 from rich.cells import cell_len
-from rich.markup import escape
 from rich.table import Table
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, rank_text
@@ -34,6 +33,7 @@ from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
 from familia_tui.tui.glyphs import card_markup, card_text, suit_text
+from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
