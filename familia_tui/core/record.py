@@ -103,8 +103,25 @@ def record_from_data(data: object, source: str = "record") -> Record:
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise RecordError(f"{source}: seed must be a whole number, not {seed!r}.")
-    return Record(spec.id, options, seats, seed, actions, data.get("deal"), data.get("preset"),
-                  str(data.get("created") or _now()), str(data.get("updated") or _now()))
+    table = len(spec.default_seats(options))
+    if len(seats) != table:
+        raise RecordError(f"{source}: invalid seats: {len(seats)} given, but its options seat {table}. "
+                          "The file was left untouched.")
+    return Record(spec.id, options, seats, seed, actions, _deal(spec, data.get("deal"), source),
+                  data.get("preset"), str(data.get("created") or _now()), str(data.get("updated") or _now()))
+
+
+def _deal(spec: Any, deal: object, source: str) -> Mapping[str, Any] | None:
+    """A record's stacked deal, checked against the game's deal keys like a scenario's."""
+    from familia_tui.core.presets import validate_model
+
+    if deal is None or spec.deal_keys is None:
+        return deal  # type: ignore[return-value]
+    keys, problems = validate_model(spec.deal_keys, deal)
+    if problems:
+        raise RecordError(f"{source}: invalid deal: {problems[0].render()} ({len(problems)} problem(s)). "
+                          "The file was left untouched.")
+    return keys.model_dump(exclude_unset=True)  # type: ignore[no-any-return]
 
 
 def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:
@@ -142,6 +159,9 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     except json.JSONDecodeError as error:
         raise RecordError(f"{file}: not valid JSON (line {error.lineno}, column {error.colno}: "
                           f"{error.msg}); the file may be damaged. It was left untouched.") from None
+    except RecursionError:
+        raise RecordError(f"{file}: nested far too deeply to be a game record; the file may be "
+                          "damaged. It was left untouched.") from None
     return record_from_data(data, str(file))
 
 
