@@ -380,8 +380,10 @@ def scenario_files(paths: Sequence[Path]) -> list[Path]:
 
 
 def check_paths(paths: Sequence[Path]) -> list[ScenarioResult]:
-    """Run every scenario under `paths`; a path that does not exist is a failed result."""
-    results = []
+    """Run every scenario under `paths`; a path that does not exist, and a folder without
+    scenario files, is a failed result."""
+    results = [ScenarioResult(path, error="no scenario files (*.yaml, *.yml) in this folder")
+               for path in paths if is_dir(path) and not scenario_files([path])]
     for file in scenario_files(paths):
         if _missing(file):
             results.append(ScenarioResult(file, error="no such file or folder"))

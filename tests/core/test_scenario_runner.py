@@ -419,9 +419,10 @@ def test_a_bad_file_does_not_stop_the_others(tmp_path: Path) -> None:
     assert [r.passed for r in results] == [False, True]
 
 
-def test_an_empty_folder_has_no_scenarios(tmp_path: Path) -> None:
-    assert check_paths([tmp_path]) == []
+def test_an_empty_folder_has_no_scenarios_and_says_so(tmp_path: Path) -> None:
     assert scenario_files([tmp_path]) == []
+    assert [(r.path, r.error) for r in check_paths([tmp_path])] == [
+        (tmp_path, "no scenario files (*.yaml, *.yml) in this folder")]
 
 
 def test_a_named_file_is_run_whatever_its_suffix(tmp_path: Path) -> None:
