@@ -270,7 +270,8 @@ def test_check_a_scenario_that_cannot_be_set_up(capsys: Capsys, tmp_path: Path) 
 def test_check_an_empty_folder_fails(capsys: Capsys, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     status, out, _ = cli(capsys, "check", str(tmp_path / "empty"))
-    assert status == 1 and "0 passed, 0 failed" in out
+    assert status == 1 and "no scenario files (*.yaml, *.yml) in this folder" in out
+    assert "0 passed, 1 failed" in out
 
 
 def test_check_a_typo_in_an_expected_action_is_a_failed_step(
