@@ -263,9 +263,9 @@ def test_argument_lists_fuzzed(sandbox: Path, argv: list[str]) -> None:
 
 @pytest.mark.parametrize(("change", "expected"), [
     (lambda d: {**d, "seats": d["seats"][:3]}, "invalid seats: 3 given, but its options seat 4"),
-    (lambda d: {**d, "deal": {"hands": {0: ["5S"]}, "stok": []}}, "invalid deal: stok: unknown key — did you mean 'stock'?"),
-    (lambda d: {**d, "deal": {"hands": 5}}, "invalid deal: hands: 5 — Input should be a valid dictionary"),
-    (lambda d: {**d, "deal": [1, 2]}, "invalid deal: (options): a list, not a mapping"),
+    (lambda d: {**d, "deal": {"hands": {0: ["5S"]}, "stok": []}}, "invalid deal.stok: unknown key — did you mean 'stock'?"),
+    (lambda d: {**d, "deal": {"hands": 5}}, "invalid deal.hands: 5 — Input should be a valid dictionary"),
+    (lambda d: {**d, "deal": [1, 2]}, "invalid deal: a list, not a mapping"),
 ])
 def test_records_that_crashed_resume(sandbox: Path, change: Any, expected: str) -> None:
     record = write(sandbox / "found-record.json", json_text(change(a_record("familia", 0))).encode())

@@ -23,7 +23,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
@@ -629,8 +629,14 @@ def validate_model(model: type[BaseModel], data: object, lines: Lines | None = N
     """
     if not isinstance(data, Mapping):
         kind = "list" if isinstance(data, list) else type(data).__name__
-        return None, [Problem("(options)", MISSING, f"a {kind}, not a mapping", "write key: value lines")]
+        return None, [Problem("(file)", MISSING, f"a {kind}, not a mapping", "write key: value lines")]
     return _validate(model, data, lines or {})
+
+
+def problems_under(part: str, problems: Iterable[Problem]) -> list[Problem]:
+    """Problems found in one part of a file (`position`), with key paths from the file's top."""
+    return [replace(p, key_path=part if p.key_path.startswith("(") else f"{part}.{p.key_path}")
+            for p in problems]
 
 
 def _cross_checks_without(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,

@@ -113,14 +113,14 @@ def record_from_data(data: object, source: str = "record") -> Record:
 
 def _deal(spec: Any, deal: object, source: str) -> Mapping[str, Any] | None:
     """A record's stacked deal, checked against the game's deal keys like a scenario's."""
-    from familia_tui.core.presets import validate_model
+    from familia_tui.core.presets import problems_under, validate_model
 
     if deal is None or spec.deal_keys is None:
         return deal  # type: ignore[return-value]
     keys, problems = validate_model(spec.deal_keys, deal)
     if problems:
-        raise RecordError(f"{source}: invalid deal: {problems[0].render()} ({len(problems)} problem(s)). "
-                          "The file was left untouched.")
+        raise RecordError(f"{source}: invalid {problems_under('deal', problems)[0].render()} "
+                          f"({len(problems)} problem(s)). The file was left untouched.")
     return keys.model_dump(exclude_unset=True)  # type: ignore[no-any-return]
 
 

@@ -24,7 +24,7 @@ mappings compares in order. `familia-tui check PATH...` runs files and folders.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ from familia_tui.core.presets import (
     StrictModel,
     find_preset,
     is_dir,
+    problems_under,
     read_yaml,
     validate_model,
 )
@@ -166,16 +167,10 @@ def _checked_starts(data: Mapping[str, Any], lines: Lines) -> tuple[dict[str, An
             continue
         below = {key[1:]: line for key, line in lines.items() if key[:1] == (part,)}
         keys, found = validate_model(model, data[part], below)
-        problems += _under(part, found)
+        problems += problems_under(part, found)
         if keys is not None:
             starts[part] = keys.model_dump(exclude_unset=True)
     return starts, problems
-
-
-def _under(part: str, problems: Sequence[Problem]) -> list[Problem]:
-    """Problems of a part of the file (`position`) with key paths from the file's top."""
-    return [replace(p, key_path=part if p.key_path.startswith("(") else f"{part}.{p.key_path}")
-            for p in problems]
 
 
 def validation_text(error: ValidationError) -> str:
@@ -191,7 +186,7 @@ def start_state(spec: GameSpec, scenario: ScenarioFile) -> GameState:
     merged = _merge(preset.options.model_dump(exclude_unset=True), scenario.options)
     options, problems = validate_model(spec.options_model, merged)
     if problems:
-        raise ScenarioError("; ".join(p.render() for p in _under("options", problems)))
+        raise ScenarioError("; ".join(p.render() for p in problems_under("options", problems)))
     seats = _seats(spec, options, scenario.seats)
     if scenario.deal is not None and scenario.position is not None:
         raise ScenarioError("give either a deal or a position, not both")
