@@ -311,6 +311,7 @@ def test_a_bad_file_is_a_clear_error(tmp_path: Path, text: str, expected: str) -
      "line 4: deal.stok: unknown key — did you mean 'stock'?"),
     (HEAD + "position: {hands: {x: [5S]}}\nsteps: []\n", "position.hands.x: \"x\" — Input should be a valid integer"),
     (HEAD + "position: {colour: green}\nsteps: []\n", "position.colour: \"green\" — Input should be 'black' or 'red'"),
+    (HEAD + "position: {deal: null}\nsteps: []\n", "position.deal: null — Input should be a valid integer"),
     ("game: tarot\ndeal: {dealr: 1}\nsteps: []\n", "deal.dealr: unknown key — did you mean 'dealer'?"),
     ("game: tarot\ndeal: {then: [{chein: [1C]}]}\nsteps: []\n", "deal.then.0.chein: unknown key — did you mean 'chien'?"),
     ("game: tarot\nposition: {slam: maybe}\nsteps: []\n", "position.slam: \"maybe\" — Input should be a valid boolean"),

@@ -30,17 +30,17 @@ class DealKeys(StrictModel):
 class PositionKeys(DealKeys):
     """Any moment of a deal."""
 
-    deal: int | None = None
+    deal: int = 1
     """The deal, from 1."""
-    trick: int | None = None
+    trick: int = 1
     """The trick of the deal, from 1."""
-    leader: int | None = None
+    leader: int = 0
     """The seat that leads the trick."""
     deal_start: int | None = None
     """The seat that led the deal's first trick (default: the leader)."""
     face: CardsText | None = None
     """The revealed face card, once the trick has started."""
-    colour: Literal["black", "red"] | None = None
+    colour: Literal["black", "red"] = "black"
     """The pile a face Joker was revealed from."""
     trick_cards: CardsText | None = None
     """The cards played so far, from the leader on."""
