@@ -313,8 +313,8 @@ def test_validate_files_reports_a_folder_without_presets(tmp_path: Path) -> None
     (tmp_path / "practice").mkdir()
     errors = validate_files([tmp_path])
     assert [(e.path, e.problems[0].render()) for e in errors] == [
-        (tmp_path, "(folder): no preset files (*.yaml, *.yml) in this folder — name preset files, "
-                   "or a folder that holds them")]
+        (tmp_path, ("(folder): no preset files (*.yaml, *.yml) in this folder — name preset files, "
+                    "or a folder that holds them"))]
 
 
 @pytest.mark.parametrize("body", [

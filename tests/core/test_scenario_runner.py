@@ -319,8 +319,8 @@ def test_a_bad_file_is_a_clear_error(tmp_path: Path, text: str, expected: str) -
     ("game: daifugo\nposition: {trick: [{seat: 1, ply: 4H}]}\nsteps: []\n",
      "position.trick.0.ply: unknown key — did you mean 'play'?"),
     ("game: daifugo\nposition: {revolutoin: true}\npositon: {}\nsteps: []\n",
-     "line 2: position.revolutoin: unknown key — did you mean 'revolution'?; "
-     "line 3: positon: unknown key — did you mean 'position'?"),
+     ("line 2: position.revolutoin: unknown key — did you mean 'revolution'?; "
+      "line 3: positon: unknown key — did you mean 'position'?")),
 ])
 def test_unknown_or_mistyped_start_keys_are_errors(tmp_path: Path, text: str, expected: str) -> None:
     path = tmp_path / "keys.yaml"
