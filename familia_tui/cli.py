@@ -67,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     _display_options(presets)
 
     shots = commands.add_parser("screenshots", help="regenerate the SVG screenshots")
-    shots.add_argument("--out", default="screenshots")
+    shots.add_argument("--out", default="screenshots", help="folder for the SVG files")
+    shots.add_argument("--force", action="store_true", help="replace SVG files already there")
     return parser
 
 
@@ -101,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a path the system refuses: too long, not allowed, a full disk …
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"familia-tui: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 # ----- games, presets and seats -----
@@ -119,7 +124,7 @@ def preset_for_seats(spec, preset, seats_text: str | None):  # type: ignore[no-u
     shipped preset for that many seats (the shortest name: `tarot-5`, not `tarot-5-fft`)."""
     from familia_tui.core.presets import list_presets
 
-    count = len([e for e in (seats_text or "").split(",") if e.strip()])
+    count = len(seat_entries(seats_text))
     defaults = spec.default_seats(preset.options)
     if not count or count in (len(defaults), len({s.person for s in defaults})):
         return preset
@@ -131,6 +136,32 @@ def preset_for_seats(spec, preset, seats_text: str | None):  # type: ignore[no-u
     return min(fitting, key=lambda p: (len(p.id), p.id)) if fitting else preset
 
 
+def seat_entries(text: str | None) -> list[str]:
+    """The entries of a `--seats` list, stripped; none for no list.
+
+    Raises:
+        UsageError: an entry is empty (`Aki,,Chi`): every seat needs a name, human or bot.
+    """
+    if not text:
+        return []
+    entries = [e.strip() for e in text.split(",")]
+    empty = [str(n) for n, e in enumerate(entries, start=1) if not e]
+    if empty:
+        which = f"entry {empty[0]} is" if len(empty) == 1 else f"entries {', '.join(empty)} are"
+        raise UsageError(f"--seats {text!r}: {which} empty; give every seat a name, human, bot "
+                         "or bot:KIND")
+    return entries
+
+
+def check_player_count(spec, seats_text: str | None) -> None:  # type: ignore[no-untyped-def]
+    """Refuse a `--seats` list with more or fewer players than the game is for."""
+    count = len(seat_entries(seats_text))
+    low, high = spec.players
+    if count and not low <= count <= high:
+        raise UsageError(f"{spec.names['en']} is for {low}–{high} players; "
+                         f"{count} seat{'s' if count > 1 else ''} given")
+
+
 def parse_seats(text: str | None, defaults: Sequence[Seat],
                 bots: Sequence[str] | None = None) -> list[Seat]:
     """Overlay a `--seats` list on the preset's seats (roles and teams stay).
@@ -140,12 +171,13 @@ def parse_seats(text: str | None, defaults: Sequence[Seat],
     `bots` lists the game's bot kinds; an unknown kind is an error.
     """
     seats = list(defaults)
-    if not text:
+    entries = seat_entries(text)
+    if not entries:
         return seats
-    entries = [e.strip() for e in text.split(",") if e.strip()]
     people = list(dict.fromkeys(s.person for s in seats))
     if len(entries) not in (len(seats), len(people)):
-        raise UsageError(f"--seats lists {len(entries)} seats but the table has {len(seats)}")
+        raise UsageError(f"--seats lists {len(entries)} seat{'s' if len(entries) > 1 else ''} but "
+                         f"the preset's table has {len(seats)}")
     by_person = len(entries) == len(people) != len(seats)
     updated = []
     for index, seat in enumerate(seats):
@@ -237,6 +269,7 @@ def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
 
     spec, preset = load_game(args.game, args.preset)
+    check_player_count(spec, args.seats)
     if args.preset is None:
         preset = preset_for_seats(spec, preset, args.seats)
     seats = parse_seats(args.seats, spec.default_seats(preset.options), list(spec.bots))
@@ -296,7 +329,7 @@ def _run_app(args: argparse.Namespace) -> int:
 def _run_screenshots(args: argparse.Namespace) -> int:
     from familia_tui.tui import make_screenshots
 
-    return make_screenshots(Path(args.out))
+    return make_screenshots(Path(args.out), args.force)
 
 
 def _launch(**kwargs: Any) -> int:

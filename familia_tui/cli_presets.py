@@ -9,7 +9,14 @@ from pathlib import Path
 
 import yaml
 
-from familia_tui.core.presets import Preset, find_preset, list_presets, resolved_options, validate_files
+from familia_tui.core.presets import (
+    Preset,
+    find_preset,
+    list_presets,
+    preset_paths,
+    resolved_options,
+    validate_files,
+)
 from familia_tui.games import PLAYABLE, UnknownGame
 from familia_tui.i18n import default_lang
 
@@ -70,5 +77,5 @@ def _validate(paths: Sequence[str]) -> int:
     for error in errors:
         print(error, file=sys.stderr)
     if not errors:
-        print(f"{len(paths)} file(s) valid")
+        print(f"{len(preset_paths(paths))} file(s) valid")
     return 1 if errors else 0

@@ -271,7 +271,8 @@ def test_check_a_scenario_that_cannot_be_set_up(capsys: Capsys, tmp_path: Path) 
 def test_check_an_empty_folder_fails(capsys: Capsys, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     status, out, _ = cli(capsys, "check", str(tmp_path / "empty"))
-    assert status == 1 and "0 passed, 0 failed" in out
+    assert status == 1 and "no scenario files (*.yaml, *.yml) in this folder" in out
+    assert "0 passed, 1 failed" in out
 
 
 def test_check_a_typo_in_an_expected_action_is_a_failed_step(
@@ -422,6 +423,18 @@ def test_presets_validate_a_missing_file(capsys: Capsys, tmp_path: Path) -> None
     assert status == 1 and "cannot read the file" in err
 
 
+def test_presets_validate_a_folder_counts_its_files(capsys: Capsys, tmp_path: Path) -> None:
+    write(tmp_path / "a.yaml", PRESET_HEAD + "players: 4\n")
+    write(tmp_path / "b.yaml", PRESET_HEAD + "players: 5\n")
+    status, out, _ = cli(capsys, "presets", "validate", str(tmp_path))
+    assert (status, out.strip()) == (0, "2 file(s) valid")
+
+
+def test_presets_validate_a_folder_without_presets(capsys: Capsys, tmp_path: Path) -> None:
+    status, out, err = cli(capsys, "presets", "validate", str(tmp_path))
+    assert status == 1 and "no preset files (*.yaml, *.yml) in this folder" in err and out == ""
+
+
 def test_presets_validate_needs_a_file(capsys: Capsys) -> None:
     status, _, err = cli(capsys, "presets", "validate")
     assert status == 2 and "usage:" in err
@@ -434,6 +447,32 @@ def test_python_m_presets_validate_has_no_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in run.stdout + run.stderr
     for _, expected in BAD_PRESETS.values():
         assert expected in run.stderr
+
+
+# ----- screenshots -----
+
+
+def test_screenshots_never_replace_a_file_without_force(capsys: Capsys, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from familia_tui.tui import scenes
+
+    async def shoot(scene: scenes.Scene, out: Path) -> Path:
+        (out / f"{scene.name}.svg").write_text("new", encoding="utf-8")
+        return out / f"{scene.name}.svg"
+
+    monkeypatch.setattr(scenes, "_shoot", shoot)
+    mine = write(tmp_path / "01-home.svg", "mine")
+    status, out, err = cli(capsys, "screenshots", "--out", str(tmp_path))
+    assert status == 2 and f"{tmp_path} already holds 01-home.svg; add --force" in err and out == ""
+    assert [p.name for p in tmp_path.iterdir()] == ["01-home.svg"] and mine.read_text() == "mine"
+    status, out, _ = cli(capsys, "screenshots", "--out", str(tmp_path), "--force")
+    assert status == 0 and mine.read_text() == "new" and len(list(tmp_path.iterdir())) == len(scenes.SCENES)
+
+
+def test_screenshots_out_must_be_a_folder(capsys: Capsys, tmp_path: Path) -> None:
+    file = write(tmp_path / "shots", "a file")
+    status, _, err = cli(capsys, "screenshots", "--out", str(file), "--force")
+    assert status == 2 and "is a file; --out takes a folder" in err and file.read_text() == "a file"
 
 
 # ----- parse_seats -----
@@ -464,7 +503,7 @@ def test_parse_seats_names_and_named_bots() -> None:
 
 
 def test_parse_seats_wrong_count() -> None:
-    with pytest.raises(UsageError, match="--seats lists 2 seats but the table has 4"):
+    with pytest.raises(UsageError, match="--seats lists 2 seats but the preset's table has 4"):
         parse_seats("human,bot", seats_of("familia-4"))
     with pytest.raises(UsageError, match="lists 5 seats"):
         parse_seats("human,bot,bot,bot,bot", seats_of("familia-4"))
@@ -562,7 +601,12 @@ def test_play_without_a_preset_picks_the_table_for_the_seats(capsys: Capsys, app
 
 
 @pytest.mark.parametrize(("seats", "expected"), [
-    (",".join(["bot"] * 12), "--seats lists 12 seats but the table has 4"),
+    (",".join(["bot"] * 12), "Familia is for 2–10 players; 12 seats given"),
+    ("Aki", "Familia is for 2–10 players; 1 seat given"),
+    ("Aki,,Chi,Dan", "--seats 'Aki,,Chi,Dan': entry 2 is empty"),
+    ("Aki,Ben,Chi,", "entry 4 is empty"),
+    ("Aki\x1b[31m,bot,bot,bot", "a name is printable text: no tabs, line breaks or control characters"),
+    (",,,", "entries 1, 2, 3, 4 are empty"),
     ("Aki=robot,bot,bot,bot", "'Aki=robot' is not human, bot"),
     ("human,bot:clever,bot,bot", "clever"),
     ("Aki,Aki,bot,bot", "Aki"),
@@ -577,6 +621,21 @@ def test_play_bad_seats_exit_2_with_a_message(capsys: Capsys, app: Launches,
     assert "Traceback" not in out + err
     assert app == []
     assert not (isolated / "data" / "games").exists()
+
+
+@pytest.mark.parametrize(("game", "seats", "expected"), [
+    ("tarot", "Aki,Ben", "French Tarot is for 3–5 players; 2 seats given"),
+    ("daifugo", ",".join(["bot"] * 9), "is for 3–8 players; 9 seats given"),
+])
+def test_play_seat_count_names_the_games_range(capsys: Capsys, app: Launches, game: str, seats: str,
+                                               expected: str) -> None:
+    status, _, err = cli(capsys, "play", game, "--seats", seats)
+    assert status == 2 and expected in err and app == []
+
+
+def test_play_seat_count_is_checked_with_a_named_preset_too(capsys: Capsys, app: Launches) -> None:
+    status, _, err = cli(capsys, "play", "familia", "--preset", "familia-4", "--seats", "a," * 10 + "k")
+    assert status == 2 and "Familia is for 2–10 players; 11 seats given" in err and app == []
 
 
 def test_play_an_unknown_preset(capsys: Capsys, app: Launches) -> None:

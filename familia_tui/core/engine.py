@@ -150,6 +150,13 @@ class Seat(BaseModel):
     crest: Literal["S", "H", "D", "C"] | None = None
     """Familia royal option: the team's crest suit (家紋)."""
 
+    @field_validator("name")
+    @classmethod
+    def _name_printable(cls, value: str) -> str:
+        if not value.isprintable():
+            raise ValueError("a name is printable text: no tabs, line breaks or control characters")
+        return value
+
     @field_validator("controller")
     @classmethod
     def _controller_known(cls, value: str) -> str:
@@ -223,6 +230,8 @@ class GameSpec:
     default_preset: str
     default_seats: Callable[[BaseModel], list[Seat]]
     """Seats for a preset when none are given (roles and teams from the preset)."""
+    players: tuple[int, int]
+    """The fewest and the most players the game is for (a `--seats` list outside it is refused)."""
     queries: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """Named read-outs of a state for scenario expectations (`phase`, `scores`, `captures` …)."""
     position: Callable[..., GameState] | None = None
@@ -238,5 +247,9 @@ class GameSpec:
     figures: Callable[[Sequence[str]], Figures] | None = None
     """`figures(kinds)`: a tally of the game's own figures for a simulation run whose seats are
     played by bots of these kinds; `simulate --json` reports them under `figures`."""
+    deal_keys: type[BaseModel] | None = None
+    """The keys a scenario's stacked `deal` may have, with the types the game reads them as."""
+    position_keys: type[BaseModel] | None = None
+    """The keys a scenario's `position` may have, with the types the game reads them as."""
 
 

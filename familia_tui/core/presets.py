@@ -23,7 +23,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
@@ -44,6 +44,8 @@ UNKNOWN_KEY = "unknown key"
 """The reason of every unknown-key problem."""
 MISSING_KEY = "required key missing"
 """The reason of every missing-key problem."""
+MAX_DEPTH = 100
+"""How deeply a YAML file (preset or scenario) may nest; no real file comes near it."""
 CHECK_CRASHES = (TypeError, KeyError, IndexError, AttributeError, ZeroDivisionError)
 """What a cross-field check may raise on values it did not expect (a bug in the check)."""
 
@@ -233,9 +235,25 @@ def user_presets_dir(game: str | None = None) -> Path:
     return root / game if game else root
 
 
+def is_file(path: Path) -> bool:
+    """`path.is_file()`, but False for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """`path.is_dir()`, but False for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _preset_files(folder: Path) -> list[Path]:
     """The preset files directly in `folder` (not in subfolders such as `practice/`), sorted."""
-    if not folder.is_dir():
+    if not is_dir(folder):
         return []
     return sorted(p for p in folder.iterdir()
                   if p.suffix in YAML_SUFFIXES and p.is_file() and not p.name.startswith("."))
@@ -279,7 +297,7 @@ def find_preset(game: str, ref: str) -> Preset:
     Raises:
         PresetError: the file is bad, or no such preset (with "did you mean …?").
     """
-    if ref.endswith(YAML_SUFFIXES) or Path(ref).is_file():
+    if ref.endswith(YAML_SUFFIXES) or is_file(Path(ref)):
         return _load(Path(ref), "path", game, ())
     named_game, _, preset_id = ref.rpartition("/")
     if named_game and named_game != game:
@@ -295,19 +313,26 @@ def find_preset(game: str, ref: str) -> Preset:
     raise PresetError(ref, [_not_found(game, preset_id, [p.id for p in presets])])
 
 
+def preset_paths(paths: Iterable[Path | str]) -> list[Path]:
+    """The files `paths` name: a file as given, a folder as the preset files directly in it."""
+    return [file for path in map(Path, paths)
+            for file in (_preset_files(path) if is_dir(path) else [path])]
+
+
 def validate_files(paths: Iterable[Path | str]) -> list[PresetError]:
     """Check preset files (a folder means the preset files directly in it).
 
     Returns:
-        One error per bad file; empty when all are good.
+        One error per bad file, and one per folder without preset files; empty when all are good.
     """
-    errors = []
-    for path in map(Path, paths):
-        for file in _preset_files(path) if path.is_dir() else [path]:
-            try:
-                _load(file, "path", None, ())
-            except PresetError as error:
-                errors.append(error)
+    errors = [PresetError(path, [Problem("(folder)", MISSING, "no preset files (*.yaml, *.yml) in this folder",
+                                         "name preset files, or a folder that holds them")])
+              for path in map(Path, paths) if is_dir(path) and not _preset_files(path)]
+    for file in preset_paths(paths):
+        try:
+            _load(file, "path", None, ())
+        except PresetError as error:
+            errors.append(error)
     return errors
 
 
@@ -385,8 +410,25 @@ SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 """PyYAML's C loader when libyaml is there (several times faster), else the pure-Python one."""
 
 
+def read_yaml(text: str) -> tuple[Any, Lines]:
+    """The data of a YAML text and the 1-based line of each key path in it (for messages).
+
+    Raises:
+        yaml.YAMLError: not YAML, or nested more deeply than MAX_DEPTH.
+    """
+    node, document = _parse(text)
+    lines: Lines = {}
+    _index_lines(node, (), lines, [], set())
+    return document, lines
+
+
 def _parse(text: str) -> tuple[yaml.Node | None, Any]:
-    """Compose the node tree (for line numbers) and construct the data, in one pass."""
+    """Compose the node tree (for line numbers) and construct the data, in one pass.
+
+    Raises:
+        yaml.YAMLError: not YAML, or nested more deeply than MAX_DEPTH.
+    """
+    _check_depth(text)
     loader = SAFE_LOADER(text)
     try:
         node = loader.get_single_node()
@@ -395,12 +437,41 @@ def _parse(text: str) -> tuple[yaml.Node | None, Any]:
         loader.dispose()
 
 
+def _check_depth(text: str) -> None:
+    """Refuse YAML nested more than MAX_DEPTH levels (reading it would exhaust Python's stack).
+
+    Only texts with that many brackets or indented lines are scanned, so a normal file costs
+    nothing.
+    """
+    if text.count("[") + text.count("{") + text.count("\n") < MAX_DEPTH:
+        return
+    depth = 0
+    for token in yaml.scan(text, Loader=yaml.SafeLoader):
+        if isinstance(token, _OPENING):
+            depth += 1
+        elif isinstance(token, _CLOSING):
+            depth -= 1
+        if depth > MAX_DEPTH:
+            raise TooDeep(problem=f"nested more than {MAX_DEPTH} levels deep", problem_mark=token.start_mark)
+
+
+class TooDeep(yaml.MarkedYAMLError):
+    """YAML nested more deeply than MAX_DEPTH."""
+
+
+_OPENING = (yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+            yaml.FlowSequenceStartToken)
+_CLOSING = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+
+
 def _yaml_problem(error: yaml.YAMLError) -> Problem:
     """The problem for a YAML syntax error, at the error's line and column."""
     mark = getattr(error, "problem_mark", None)
     what = getattr(error, "problem", None) or str(error)
     hint = ("fix the YAML syntax there: check the indentation, and quote text that contains "
             "': ' or ' #' or starts with one of [ ] { } * & ! | > % @")
+    if isinstance(error, TooDeep):
+        hint = "a preset needs a few levels at most: check the brackets and the indentation there"
     return Problem("(yaml)", MISSING, f"not valid YAML: {what}", hint,
                    mark.line + 1 if mark else None, mark.column + 1 if mark else None)
 
@@ -501,14 +572,14 @@ def _resolve_base(path: Path, ref: str, game: str) -> Path | None:
     """The file an `extends` value names (never `path` itself), or None."""
     if ref.endswith(YAML_SUFFIXES):
         candidate = path.parent / ref
-        return candidate if candidate.is_file() else None
+        return candidate if is_file(candidate) else None
     named_game, _, preset_id = ref.rpartition("/")
     if named_game and named_game != game:
         return None
     for folder in _base_folders(path, game):
         for suffix in YAML_SUFFIXES:
             candidate = folder / f"{preset_id}{suffix}"
-            if candidate.is_file() and candidate.resolve() != path.resolve():
+            if is_file(candidate) and candidate.resolve() != path.resolve():
                 return candidate
     return None
 
@@ -551,6 +622,25 @@ def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
     except CHECK_CRASHES as error:
         reason = f"the checks of {model.__name__} failed on these values: {type(error).__name__}: {error}"
         return None, [Problem("(options)", MISSING, reason, "this is a bug in familia-tui; please report it")]
+
+
+def validate_model(model: type[BaseModel], data: object, lines: Lines | None = None) -> tuple[Any, list[Problem]]:
+    """Validate `data` (a mapping) against `model`, reporting as for presets.
+
+    Returns:
+        The model instance, or None and every problem (key path, value, reason, a "did you
+        mean …?" for unknown keys, the line when `lines` has it).
+    """
+    if not isinstance(data, Mapping):
+        kind = "list" if isinstance(data, list) else type(data).__name__
+        return None, [Problem("(file)", MISSING, f"a {kind}, not a mapping", "write key: value lines")]
+    return _validate(model, data, lines or {})
+
+
+def problems_under(part: str, problems: Iterable[Problem]) -> list[Problem]:
+    """Problems found in one part of a file (`position`), with key paths from the file's top."""
+    return [replace(p, key_path=part if p.key_path.startswith("(") else f"{part}.{p.key_path}")
+            for p in problems]
 
 
 def _cross_checks_without(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,

@@ -140,8 +140,26 @@ def record_from_data(data: object, source: str = "record") -> Record:
     if deal is not None and not isinstance(deal, dict):
         raise RecordError(f"{source}: deal must be a mapping of the stacked deal, not "
                           f"{type(deal).__name__}. The file was left untouched.")
-    return Record(spec.id, options, seats, seed, actions, deal, preset if isinstance(preset, str) else None,
+    table = len(spec.default_seats(options))
+    if len(seats) != table:
+        raise RecordError(f"{source}: invalid seats: {len(seats)} given, but its options seat {table}. "
+                          "The file was left untouched.")
+    return Record(spec.id, options, seats, seed, actions, _deal(spec, deal, source),
+                  preset if isinstance(preset, str) else None,
                   str(data.get("created") or _now()), str(data.get("updated") or _now()))
+
+
+def _deal(spec: Any, deal: object, source: str) -> Mapping[str, Any] | None:
+    """A record's stacked deal, checked against the game's deal keys like a scenario's."""
+    from familia_tui.core.presets import problems_under, validate_model
+
+    if deal is None or spec.deal_keys is None:
+        return deal  # type: ignore[return-value]
+    keys, problems = validate_model(spec.deal_keys, deal)
+    if problems:
+        raise RecordError(f"{source}: invalid {problems_under('deal', problems)[0].render()} "
+                          f"({len(problems)} problem(s)). The file was left untouched.")
+    return keys.model_dump(exclude_unset=True)  # type: ignore[no-any-return]
 
 
 def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:

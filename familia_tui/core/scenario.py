@@ -32,12 +32,39 @@ import yaml
 from pydantic import Field, ValidationError
 
 from familia_tui.core.cards import parse_card
-from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, GameSpec, GameState, IllegalAction, Seat
-from familia_tui.core.presets import SAFE_LOADER, PresetError, StrictModel, find_preset
+from familia_tui.core.engine import (
+    ActionSyntaxError,
+    FamiliaTuiError,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    Seat,
+)
+from familia_tui.core.presets import (
+    Lines,
+    PresetError,
+    Problem,
+    StrictModel,
+    find_preset,
+    is_dir,
+    problems_under,
+    read_yaml,
+    validate_model,
+)
 
 
 class ScenarioError(FamiliaTuiError):
     """A scenario file that cannot be read or set up; names the file and what is wrong."""
+
+
+CardsText = str | list[str]
+"""Cards as a space-separated text or a list: `5S 9S` or `[5S, 9S]`."""
+SeatCards = dict[int, CardsText] | list[CardsText]
+"""Cards per seat: a mapping seat → cards, or a list in seat order."""
+SeatTexts = dict[int, str] | list[str]
+"""A text per seat (e.g. the suits a seat is void in)."""
+SeatCounts = dict[int, int] | list[int]
+"""A number per seat."""
 
 
 class ScenarioFile(StrictModel):
@@ -100,16 +127,50 @@ class ScenarioResult:
 
 
 def load_scenario(path: Path) -> ScenarioFile:
+    """Read a scenario file and check its keys, those of its deal or position included.
+
+    Raises:
+        ScenarioError: naming the file and, for every problem, its key path, the value, the
+            reason and a "did you mean …?" for a misspelt key.
+    """
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
+        data, lines = read_yaml(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f"{path}: cannot be read ({error})") from None
     except yaml.YAMLError as error:
         raise ScenarioError(f"{path}: broken YAML ({error})".replace("\n", " ")) from None
+    scenario, problems = validate_model(ScenarioFile, data, lines)
+    starts, start_problems = _checked_starts(data, lines) if isinstance(data, dict) else ({}, [])
+    problems += start_problems
+    if problems or scenario is None:
+        problems.sort(key=lambda p: (p.line is None, p.line or 0))
+        raise ScenarioError(f"{path}: " + "; ".join(p.render() for p in problems))
+    return scenario.model_copy(update=starts)  # type: ignore[no-any-return]
+
+
+def _checked_starts(data: Mapping[str, Any], lines: Lines) -> tuple[dict[str, Any], list[Problem]]:
+    """The file's deal and position checked against the game's keys and read in the types the
+    game reads them as, and the problems found (an unknown game among them)."""
+    from familia_tui.games import UnknownGame, get_game
+
+    game = data.get("game")
+    if not isinstance(game, str):
+        return {}, []  # the file's own check reports it
     try:
-        return ScenarioFile.model_validate(data)
-    except ValidationError as error:
-        raise ScenarioError(f"{path}: {validation_text(error)}") from None
+        spec = get_game(game)
+    except UnknownGame as error:
+        return {}, [Problem("game", game, str(error), None, lines.get(("game",)))]
+    starts: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for part, model in (("deal", spec.deal_keys), ("position", spec.position_keys)):
+        if not isinstance(data.get(part), dict) or model is None:
+            continue
+        below = {key[1:]: line for key, line in lines.items() if key[:1] == (part,)}
+        keys, found = validate_model(model, data[part], below)
+        problems += problems_under(part, found)
+        if keys is not None:
+            starts[part] = keys.model_dump(exclude_unset=True)
+    return starts, problems
 
 
 def validation_text(error: ValidationError) -> str:
@@ -123,7 +184,9 @@ def start_state(spec: GameSpec, scenario: ScenarioFile) -> GameState:
     """The scenario's starting state: seed, stacked deal or position."""
     preset = find_preset(spec.id, scenario.preset or spec.default_preset)
     merged = _merge(preset.options.model_dump(exclude_unset=True), scenario.options)
-    options = spec.options_model.model_validate(merged)
+    options, problems = validate_model(spec.options_model, merged)
+    if problems:
+        raise ScenarioError("; ".join(p.render() for p in problems_under("options", problems)))
     seats = _seats(spec, options, scenario.seats)
     if scenario.deal is not None and scenario.position is not None:
         raise ScenarioError("give either a deal or a position, not both")
@@ -304,7 +367,7 @@ def scenario_files(paths: Sequence[Path]) -> list[Path]:
     """Files named, and every .yaml/.yml below folders named, sorted."""
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if is_dir(path):
             files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
         else:
             files.append(path)
@@ -312,11 +375,20 @@ def scenario_files(paths: Sequence[Path]) -> list[Path]:
 
 
 def check_paths(paths: Sequence[Path]) -> list[ScenarioResult]:
-    """Run every scenario under `paths`; a path that does not exist is a failed result."""
-    results = []
+    """Run every scenario under `paths`; a path that does not exist, and a folder without
+    scenario files, is a failed result."""
+    results = [ScenarioResult(path, error="no scenario files (*.yaml, *.yml) in this folder")
+               for path in paths if is_dir(path) and not scenario_files([path])]
     for file in scenario_files(paths):
-        if not file.exists():
+        if _missing(file):
             results.append(ScenarioResult(file, error="no such file or folder"))
         else:
             results.append(run_scenario(file))
     return results
+
+
+def _missing(file: Path) -> bool:
+    try:
+        return not file.exists()
+    except (OSError, ValueError):
+        return False  # a name the system refuses (too long …): reading it says so

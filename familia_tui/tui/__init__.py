@@ -17,8 +17,8 @@ def run_app(record: Any = None, lang: str | None = None, glyphs: str | None = No
     return app.return_code or 0
 
 
-def make_screenshots(out: Path) -> int:
-    """Regenerate the SVG screenshots in `out`."""
+def make_screenshots(out: Path, force: bool = False) -> int:
+    """Regenerate the SVG screenshots in `out` (replacing files there only with `force`)."""
     from familia_tui.tui.scenes import make_screenshots as make
 
-    return make(out)
+    return make(out, force)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from familia_tui.core.engine import FamiliaTuiError
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.games.familia import GAME
@@ -171,8 +172,23 @@ async def _shoot(scene: Scene, out: Path) -> Path:
             return path
 
 
-def make_screenshots(out: Path) -> int:
-    """Write every scene as an SVG into `out`; returns the exit status."""
+class ScreenshotError(FamiliaTuiError):
+    """Screenshots that cannot be written where asked."""
+
+
+def make_screenshots(out: Path, force: bool = False) -> int:
+    """Write every scene as an SVG into `out`; returns the exit status.
+
+    Raises:
+        ScreenshotError: `out` is not a folder, or files there would be replaced without `force`.
+    """
+    if out.exists() and not out.is_dir():
+        raise ScreenshotError(f"screenshots: {out} is a file; --out takes a folder")
+    taken = sorted(f"{scene.name}.svg" for scene in SCENES if (out / f"{scene.name}.svg").exists())
+    if taken and not force:
+        shown = ", ".join(taken[:3]) + (f" and {len(taken) - 3} more" if len(taken) > 3 else "")
+        raise ScreenshotError(f"screenshots: {out} already holds {shown}; add --force to replace "
+                              "them, or choose another --out folder")
     out.mkdir(parents=True, exist_ok=True)
     for scene in SCENES:
         print(asyncio.run(_shoot(scene, out)))

@@ -313,6 +313,35 @@ def test_validate_files_returns_one_error_per_bad_file(tmp_path: Path) -> None:
     assert [e.path for e in validate_files([tmp_path])] == [bad]
 
 
+def test_validate_files_reports_a_folder_without_presets(tmp_path: Path) -> None:
+    (tmp_path / "practice").mkdir()
+    errors = validate_files([tmp_path])
+    assert [(e.path, e.problems[0].render()) for e in errors] == [
+        (tmp_path, ("(folder): no preset files (*.yaml, *.yml) in this folder — name preset files, "
+                    "or a folder that holds them"))]
+
+
+@pytest.mark.parametrize("body", [
+    "players: " + "[" * 400 + "]" * 400 + "\n",
+    "".join(" " * i + "a:\n" for i in range(400)),
+])
+def test_yaml_nested_hundreds_of_levels_deep_is_a_problem(tmp_path: Path, body: str) -> None:
+    problem = error_of(write(tmp_path, "deep.yaml", body)).problems[0]
+    assert (problem.key_path, problem.reason) == ("(yaml)", "not valid YAML: nested more than 100 levels deep")
+    assert problem.line is not None
+
+
+def test_names_longer_than_the_file_system_allows(tmp_path: Path) -> None:
+    long = "x" * 300
+    with pytest.raises(PresetError, match=f"no familia preset named '{long}'"):
+        find_preset("familia", long)
+    with pytest.raises(PresetError, match="cannot read the file: File name too long"):
+        find_preset("familia", str(tmp_path / f"{long}.yaml"))
+    assert validate_files([tmp_path / long])[0].problems[0].reason == "cannot read the file: File name too long"
+    base = write(tmp_path, "base.yaml", f"extends: {long}\nplayers: 4\n")
+    assert error_of(base).problems[0].reason == f"no familia preset '{long}' to extend"
+
+
 def test_rules_dir_finds_the_source_rules_folder() -> None:
     assert presets.rules_dir().name == "rules" and presets.rules_dir().is_dir()
     assert presets.rules_dir("familia") == presets.rules_dir() / "familia"

@@ -302,6 +302,34 @@ def test_a_bad_file_is_a_clear_error(tmp_path: Path, text: str, expected: str) -
     assert result.report().startswith(f"FAIL {path}")
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    (HEAD + "position:\n  trick: 1\n  leadr: 3\nsteps: []\n",
+     "line 6: position.leadr: unknown key — did you mean 'leader'?"),
+    (HEAD + "position: {trick: one}\nsteps: []\n",
+     "line 4: position.trick: \"one\" — Input should be a valid integer"),
+    (HEAD + "deal: {hands: {0: [5S]}, stok: [2S]}\nsteps: []\n",
+     "line 4: deal.stok: unknown key — did you mean 'stock'?"),
+    (HEAD + "position: {hands: {x: [5S]}}\nsteps: []\n", "position.hands.x: \"x\" — Input should be a valid integer"),
+    (HEAD + "position: {colour: green}\nsteps: []\n", "position.colour: \"green\" — Input should be 'black' or 'red'"),
+    (HEAD + "position: {deal: null}\nsteps: []\n", "position.deal: null — Input should be a valid integer"),
+    ("game: tarot\ndeal: {dealr: 1}\nsteps: []\n", "deal.dealr: unknown key — did you mean 'dealer'?"),
+    ("game: tarot\ndeal: {then: [{chein: [1C]}]}\nsteps: []\n", "deal.then.0.chein: unknown key — did you mean 'chien'?"),
+    ("game: tarot\nposition: {slam: maybe}\nsteps: []\n", "position.slam: \"maybe\" — Input should be a valid boolean"),
+    ("game: daifugo\nposition: {to_act: [2]}\nsteps: []\n", "position.to_act: [2] — Input should be a valid integer"),
+    ("game: daifugo\nposition: {trick: [{seat: 1, ply: 4H}]}\nsteps: []\n",
+     "position.trick.0.ply: unknown key — did you mean 'play'?"),
+    ("game: daifugo\nposition: {revolutoin: true}\npositon: {}\nsteps: []\n",
+     ("line 2: position.revolutoin: unknown key — did you mean 'revolution'?; "
+      "line 3: positon: unknown key — did you mean 'position'?")),
+])
+def test_unknown_or_mistyped_start_keys_are_errors(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "keys.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run_scenario(path)
+    assert result.error is not None and result.error.startswith(f"cannot set up: {path}: "), result.report()
+    assert expected in result.error and "\n" not in result.error
+
+
 # ----- matches() -----
 
 
@@ -392,9 +420,10 @@ def test_a_bad_file_does_not_stop_the_others(tmp_path: Path) -> None:
     assert [r.passed for r in results] == [False, True]
 
 
-def test_an_empty_folder_has_no_scenarios(tmp_path: Path) -> None:
-    assert check_paths([tmp_path]) == []
+def test_an_empty_folder_has_no_scenarios_and_says_so(tmp_path: Path) -> None:
     assert scenario_files([tmp_path]) == []
+    assert [(r.path, r.error) for r in check_paths([tmp_path])] == [
+        (tmp_path, "no scenario files (*.yaml, *.yml) in this folder")]
 
 
 def test_a_named_file_is_run_whatever_its_suffix(tmp_path: Path) -> None:

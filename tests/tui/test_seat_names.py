@@ -3,9 +3,14 @@ is drawn as written on every table, curtain and results screen, and never breaks
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.markup import render
+from textual.markup import to_content
 from tui_helpers import make_app, screen_text, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
@@ -13,6 +18,7 @@ from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.games import get_game
+from familia_tui.tui.markup import ZERO_WIDTH_SPACE, escape
 from familia_tui.tui.scenes_daifugo import decide
 from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
 from familia_tui.tui.screens.familia_results import FamiliaResultsScreen
@@ -68,3 +74,38 @@ async def test_names_like_markup_are_drawn_as_written(tmp_path: Path, game: str,
         assert isinstance(app.screen, RESULTS)
         text = screen_text(app)
         assert any(name in text for name in NAMES), text
+
+
+# ----- a name that ends in an open tag -----
+
+
+TEMPLATES = ("[b]{}[/b]", "[b reverse] {}: play a card [/]", "{} (3 cards) [dim]x[/]", "{}] [i]{}[/i]")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("[]/\\ab@#=é"), max_size=12)
+       | st.text(max_size=12).filter(str.isprintable))  # Seat refuses control characters
+def test_escaped_names_are_drawn_as_written_by_textual_and_rich(name: str) -> None:
+    for template in TEMPLATES:
+        markup = template.format(escape(name), escape(name))
+        plain = re.sub(r"\[/?(b|i|dim|b reverse)?\]", "", template).format(name, name)
+        assert to_content(markup).plain.replace(ZERO_WIDTH_SPACE, "") == plain
+        assert render(markup, emoji=False).plain.replace(ZERO_WIDTH_SPACE, "") == plain
+
+
+@pytest.mark.parametrize(("game", "preset"), [("familia", "familia-4"), ("tarot", "tarot-4"),
+                                              ("daifugo", "daifugo-4")])
+async def test_a_name_ending_in_an_open_tag_is_drawn_as_written(tmp_path: Path, game: str, preset: str) -> None:
+    spec = get_game(game)
+    options = find_preset(game, preset).options
+    seats = parse_seats("Aki[/,Ben\\,bot,bot", spec.default_seats(options), list(spec.bots))
+    app = make_app(tmp_path, Record(game, options, tuple(seats), 5, preset=preset))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.pause()
+        person = app.screen.person
+        assert person in ("Aki[/", "Ben\\") and f"Pass the keyboard to {person}" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and bool(app.screen.choices))
+        await pilot.pause()
+        assert person in screen_text(app)

@@ -33,6 +33,7 @@ from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.queries import QUERIES
 from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
 from familia_tui.games.daifugo.setup import position_state, stacked_deal
+from familia_tui.games.daifugo.setup_keys import DealKeys, PositionKeys
 
 
 def default_seats(options: DaifugoOptions) -> list[Seat]:
@@ -68,8 +69,11 @@ GAME = GameSpec(
     bots={"random": RandomBot, "basic": BasicBot},
     default_preset="daifugo-4",
     default_seats=default_seats,
+    players=(3, 8),
     queries=QUERIES,
     position=position_state,
     progress=progress,
     figures=DaifugoFigures,
+    deal_keys=DealKeys,
+    position_keys=PositionKeys,
 )

@@ -14,6 +14,7 @@ from familia_tui.games.familia.queries import QUERIES
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal
 from familia_tui.games.familia.seating import seating_problems
 from familia_tui.games.familia.setup import position_state, stacked_deal
+from familia_tui.games.familia.setup_keys import DealKeys, PositionKeys
 
 
 def default_seats(options: FamiliaOptions) -> list[Seat]:
@@ -63,8 +64,11 @@ GAME = GameSpec(
     bots={"random": RandomBot, "basic": BasicBot},
     default_preset="familia-4",
     default_seats=default_seats,
+    players=(2, 10),
     queries=QUERIES,
     position=position_state,
+    deal_keys=DealKeys,
+    position_keys=PositionKeys,
     table_problems=seating_problems,
     teams=True,
     progress=progress,

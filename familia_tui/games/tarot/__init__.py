@@ -15,6 +15,7 @@ from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.queries import QUERIES
 from familia_tui.games.tarot.rules import TarotState
 from familia_tui.games.tarot.setup import position_state, stacked_deals
+from familia_tui.games.tarot.setup_keys import DealKeys, PositionKeys
 
 
 def default_seats(options: TarotOptions) -> list[Seat]:
@@ -51,8 +52,11 @@ GAME = GameSpec(
     bots={"random": RandomBot, "basic": BasicBot},
     default_preset="tarot-4",
     default_seats=default_seats,
+    players=(3, 5),
     queries=QUERIES,
     position=position_state,
+    deal_keys=DealKeys,
+    position_keys=PositionKeys,
     parse_card=parse_card,
     progress=progress,
     figures=TarotFigures,

@@ -8,7 +8,6 @@ home after the last); during a game the s key shows the same screen for review."
 from __future__ import annotations
 
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +17,7 @@ from textual.widgets import Static
 from familia_tui.games.daifugo.results import GameRecord, SessionResult
 from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup, cards_markup
+from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.daifugo import (

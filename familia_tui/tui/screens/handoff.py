@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Button, Static
 
+from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 
 

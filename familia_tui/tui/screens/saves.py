@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from familia_tui.core.record import RecordError
 from familia_tui.core.saves import SavedGame, summary_lines
+from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.footer import AppFooter
@@ -126,11 +127,8 @@ class ConfirmDelete(ModalScreen[SavedGame | None]):
 
 def game_entry(game: SavedGame, t: Callable[..., str], lang: str, glyphs: str) -> Text:
     """A saved game in three lines: game, preset and when; the seats; the round and the scores.
-    Player names stay plain text (never markup); ascii mode uses the app's stand-ins."""
-    from familia_tui.tui.app import ASCII_STAND_INS
-
-    head, seats, progress = (line.translate(ASCII_STAND_INS) if glyphs == "ascii" else line
-                             for line in summary_lines(game, lang))
+    Player names stay plain text (never markup); the glyph mode is the app's (`glyph_safe`)."""
+    head, seats, progress = (glyph_safe(line, glyphs) for line in summary_lines(game, lang))
     text = Text(head, style="bold")
     if game.in_use:
         text.append(" " + t("ui.save_in_use_mark"), style="italic")

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rich.markup import escape
 from textual.binding import Binding
 from textual.events import Click, Key
 from textual.widgets import Static
@@ -38,6 +37,7 @@ from familia_tui.tui.glyphs import (
     explanation_markup,
     glyph_safe,
 )
+from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.log import EventLog

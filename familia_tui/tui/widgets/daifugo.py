@@ -23,7 +23,6 @@ from dataclasses import dataclass, field, replace
 
 from rich import box
 from rich.cells import cell_len
-from rich.markup import escape
 from rich.table import Table
 
 from familia_tui.core.cards import JOKER, Card, parse_card, rank_text
@@ -40,6 +39,7 @@ from familia_tui.tui.glyphs import (
     suit_text,
 )
 from familia_tui.tui.glyphs import explanation_markup as shown_explanation
+from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
