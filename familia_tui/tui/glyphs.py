@@ -17,8 +17,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rich.markup import escape
-
 from familia_tui.core.cards import (
     SUIT_SYMBOLS,
     Card,
@@ -27,6 +25,7 @@ from familia_tui.core.cards import (
 )
 from familia_tui.core.engine import Explanation, Seat
 from familia_tui.i18n import translate
+from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.ascii import ascii_safe
 
 GLYPH_MODES = ("unicode", "letters", "ascii")

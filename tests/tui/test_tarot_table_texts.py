@@ -150,7 +150,7 @@ async def test_letters_mode_writes_every_card_in_the_notation_hand_trick_log_and
         await pilot.press("p")
         await pilot.pause()
         words = first | screen_words(app) | set(re.findall(r"[0-9A-Za-z♠♥♦♣★]+", log_text(app)))
-        assert {"EX", "RH", "T21", "3H"} <= words and "3HEX" in explanation
+        assert {"EX", "RH", "T21", "3H"} <= words and "3H,EX" in explanation
         assert not words & {"Exc", "★"} and not any(set(w) & set("♠♥♦♣") for w in words)
     for card in CARDS:
         assert parse_card(card_text(card, "letters")) == card and card_text(card, "letters") == str(card)

@@ -112,8 +112,10 @@ class TableScreen(AppScreen[None]):
 
     def show_final(self) -> None:
         """The final results of a game opened finished: by default what followed its last
-        action (`after_apply` of the events the session replayed last)."""
+        action (`after_apply` of the events the session replayed last), without holding the last
+        trick first: the game opens at its results (`p` there shows that trick)."""
         self.after_apply(self.session.last_events)
+        self.release()
 
     # ----- the flow of the game -----
     # (Textual runs every class's on_mount, so the base has none: a game's on_mount calls advance.)
