@@ -137,9 +137,6 @@ def record_from_data(data: object, source: str = "record") -> Record:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"{source}: seed must be a whole number, not {seed!r}. "
                           "The file was left untouched.")
-    if deal is not None and not isinstance(deal, dict):
-        raise RecordError(f"{source}: deal must be a mapping of the stacked deal, not "
-                          f"{type(deal).__name__}. The file was left untouched.")
     table = len(spec.default_seats(options))
     if len(seats) != table:
         raise RecordError(f"{source}: invalid seats: {len(seats)} given, but its options seat {table}. "
@@ -198,8 +195,8 @@ def load_record(path: str | os.PathLike[str]) -> Record:
         raise RecordError(f"{file}: not valid JSON (line {error.lineno}, column {error.colno}: "
                           f"{error.msg}); the file may be damaged. It was left untouched.") from None
     except RecursionError:
-        raise RecordError(f"{file}: its JSON is nested too deeply to be a game record. "
-                          "It was left untouched.") from None
+        raise RecordError(f"{file}: nested far too deeply to be a game record; the file may be "
+                          "damaged. It was left untouched.") from None
     return record_from_data(data, str(file))
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -13,13 +14,14 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 
-from familia_tui.core.record import Record, RecordError, data_dir
-from familia_tui.core.saves import SavedGame, SaveFolder, Scan
-from familia_tui.core.session import Session
 from familia_tui.i18n import CATALOGUES, translate
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.settings import Settings, load_settings, save_settings
 from familia_tui.tui.widgets.ascii import GlyphScrollBarRender
+
+if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first frame
+    from familia_tui.core.record import Record
+    from familia_tui.core.saves import SavedGame, SaveFolder, Scan
 
 _ENGLISH = {text: key.removeprefix("bind.") for catalogue in CATALOGUES.values()
             for key, text in catalogue.items() if key.startswith("bind.")}
@@ -50,7 +52,7 @@ class FamiliaTuiApp(App[None]):
         self.settings = loaded.with_(**{k: v for k, v in (("lang", lang), ("glyphs", glyphs)) if v})
         self.start_record = record
         self.start_path = record_path
-        self.saves = SaveFolder(saves) if saves is not None else SaveFolder.default()
+        self.saves_root = saves
         self.saves_unreadable: str | None = None
         """The save folder's problem last reported."""
         self.persist_settings = persist_settings and settings is None
@@ -125,10 +127,19 @@ class FamiliaTuiApp(App[None]):
         so that the first F1 does not wait for a fifth of a second of imports."""
         import familia_tui.tui.screens.rules  # noqa: F401
 
+    @cached_property
+    def saves(self) -> SaveFolder:
+        """The save folder (the app's own, or the platform's), opened when first needed."""
+        from familia_tui.core.saves import SaveFolder
+
+        return SaveFolder(self.saves_root) if self.saves_root is not None else SaveFolder.default()
+
     def open_game(self, record: Record, path: Path | None = None) -> None:
         """Go to the table for a record: a new game gets a new save file of its own; a saved
         game (`path`) is saved into its file again. A save that cannot be written is said and
         the game is played from memory."""
+        from familia_tui.core.record import RecordError
+        from familia_tui.core.session import Session
         from familia_tui.tui.screens.tables import table_screen
 
         save_error, lock = None, None
@@ -158,7 +169,9 @@ class FamiliaTuiApp(App[None]):
     def open_practice(self, path: Path) -> None:
         """Set a practice puzzle up at the table: its position, its question and hints."""
         from familia_tui.core.presets import PresetError
+        from familia_tui.core.record import Record
         from familia_tui.core.scenario import ScenarioError, load_scenario, start_state
+        from familia_tui.core.session import Session
         from familia_tui.games import get_game
         from familia_tui.tui.screens.tables import table_screen
 
@@ -207,6 +220,8 @@ class FamiliaTuiApp(App[None]):
         toast that says where. Textual's default, the user's Downloads folder, need not exist (a
         toast said only "Failed to save screenshot"). In a browser (textual-serve) Textual's
         download is kept."""
+        from familia_tui.core.record import data_dir
+
         if self.is_web:
             return super().deliver_screenshot(filename, path, time_format)
         folder = Path(path) if path else data_dir() / "screenshots"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from familia_tui.core.cards import (
     SUIT_SYMBOLS,
@@ -23,10 +24,12 @@ from familia_tui.core.cards import (
     format_card,
     parse_card,
 )
-from familia_tui.core.engine import Explanation, Seat
 from familia_tui.i18n import translate
 from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.ascii import ascii_safe
+
+if TYPE_CHECKING:  # (the home screen draws before pydantic is imported)
+    from familia_tui.core.engine import Explanation, Seat
 
 GLYPH_MODES = ("unicode", "letters", "ascii")
 

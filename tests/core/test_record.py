@@ -350,15 +350,15 @@ def test_an_illegal_action_names_its_number(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("changes", "expected"), [
-    ({"seats": [{"name": "P1"}, {"name": "P2"}]}, "cannot be set up from this record"),
+    ({"seats": [{"name": "P1"}, {"name": "P2"}]}, "invalid seats: 2 given, but its options seat 4"),
     ({"seats": [{"name": n} for n in ("P1", "P1", "P3", "P4")]}, "seat names must differ"),
-    ({"deal": {"hands": "nonsense"}}, "cannot be set up from this record"),
+    ({"deal": {"hands": "nonsense"}}, "invalid deal.hands"),
 ])
 def test_a_table_or_deal_the_game_refuses_is_a_record_error(changes: dict[str, object], expected: str) -> None:
-    """Issue 10: a wrong seat count, duplicate names or a bad deal raised a bare ValueError."""
-    record = record_from_data(new_record().to_data() | changes, "saves/x.json")
+    """Issue 10: a wrong seat count, duplicate names or a bad deal raised a bare ValueError; each
+    is a RecordError naming the file, when the record is read or else when it is replayed."""
     with pytest.raises(RecordError, match=expected) as caught:
-        record.replay(source="saves/x.json")
+        record_from_data(new_record().to_data() | changes, "saves/x.json").replay(source="saves/x.json")
     assert str(caught.value).startswith("saves/x.json: ")
 
 
@@ -390,7 +390,7 @@ def test_an_action_after_the_end_is_illegal() -> None:
     ({"actions": "play 5S"}, "'actions' must be a list"),
     ({"seed": "abc"}, "seed must be a whole number"),
     ({"seed": True}, "seed must be a whole number"),
-    ({"deal": "AS KS"}, "deal must be a mapping"),
+    ({"deal": "AS KS"}, "invalid deal: a string, not a mapping"),
     ({"seats": [{"name": "P1", "controller": "bot:clever"}]}, "unknown bot 'bot:clever'"),
 ])
 def test_invalid_record_data_names_the_source(changes: dict[str, object], expected: str) -> None:

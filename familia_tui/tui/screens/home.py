@@ -24,6 +24,12 @@ class HomeScreen(AppScreen[None]):
         Binding("q", "app.quit_app", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.note: str | None = None
+        """What Continue says (the unfinished games), None when there is nothing to continue."""
+        self.shown = False
+
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
             yield Static(self.t("ui.app_title"), id="home-title")
@@ -34,9 +40,8 @@ class HomeScreen(AppScreen[None]):
 
     def menu(self) -> list[Option]:
         options = []
-        continue_note = self.continue_note()
-        if continue_note is not None:  # nothing to continue: no Continue at all
-            options.append(Option(f"{self.t('ui.continue')}  [dim]{continue_note}[/]", id="continue"))
+        if self.note is not None:  # nothing to continue: no Continue at all
+            options.append(Option(f"{self.t('ui.continue')}  [dim]{self.note}[/]", id="continue"))
         for game in GAME_IDS:
             name = translate(f"game.{game}", self.app.settings.lang)  # type: ignore[attr-defined]
             if has_table(game):
@@ -57,9 +62,27 @@ class HomeScreen(AppScreen[None]):
         game = translate(f"game.{unfinished[0].record.game}", self.app.settings.lang)  # type: ignore[attr-defined]
         return self.t("ui.continue_count", count=len(unfinished), game=game)
 
+    def offer_continue(self) -> None:
+        """Continue, first in the menu, when the save folder has a game to resume."""
+        self.note = self.continue_note()
+        if self.note is None:
+            return
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_options(self.menu())
+        menu.highlighted = 0
+        self.refresh_bindings()
+
     async def on_screen_resume(self) -> None:
-        """Back from a game or the settings: the saves and the language may have changed."""
+        """Shown first: the saves are read once the menu is on screen (the first frame waits
+        for neither the rules core nor the save folder). Back from a game or the settings: the
+        saves and the language may have changed."""
+        if not self.shown:
+            self.shown = True
+            self.call_after_refresh(self.offer_continue)
+            return
         highlighted = self.query_one(OptionList).highlighted
+        self.note = self.continue_note()
         await self.recompose()
         menu = self.query_one(OptionList)
         if highlighted is not None and highlighted < menu.option_count \

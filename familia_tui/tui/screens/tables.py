@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
-from familia_tui.core.scenario import ScenarioFile
-from familia_tui.core.session import Session
 from familia_tui.games import PLAYABLE
+
+if TYPE_CHECKING:  # (the home screen asks `has_table` before the rules core is imported)
+    from familia_tui.core.scenario import ScenarioFile
+    from familia_tui.core.session import Session
 
 SCREENS = {
     "familia": ("familia_tui.tui.screens.familia", "FamiliaScreen"),
