@@ -390,7 +390,7 @@ def test_an_action_after_the_end_is_illegal() -> None:
     ({"actions": "play 5S"}, "'actions' must be a list"),
     ({"seed": "abc"}, "seed must be a whole number"),
     ({"seed": True}, "seed must be a whole number"),
-    ({"deal": "AS KS"}, "invalid deal: a string, not a mapping"),
+    ({"deal": "AS KS"}, "invalid deal: a str, not a mapping"),
     ({"seats": [{"name": "P1", "controller": "bot:clever"}]}, "unknown bot 'bot:clever'"),
 ])
 def test_invalid_record_data_names_the_source(changes: dict[str, object], expected: str) -> None:
