@@ -19,6 +19,8 @@ from familia_tui.core.record import (
 )
 from familia_tui.core.session import Session
 from familia_tui.i18n import CATALOGUES, translate
+from familia_tui.tui.glyphs import use_ink
+from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.settings import Settings, load_settings, save_settings
 
 ASCII_STAND_INS = str.maketrans({"·": "-", "—": "-", "–": "-", "←": "<", "→": ">", "…": "...",
@@ -72,6 +74,15 @@ class FamiliaTuiApp(App[None]):
             self.dress(screen)
         self.refresh_bindings()
 
+    def watch_theme(self, theme: str) -> None:
+        """Cards in the colours for the theme, redrawn at once; the theme is kept in settings."""
+        use_ink(self.current_theme.dark)
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and screen.is_mounted:
+                screen.redraw()  # (the log keeps the colours its lines were written in)
+        if theme != self.settings.theme:
+            self.change_settings(self.settings.with_(theme=theme))
+
     def translate_bindings(self, node: DOMNode) -> None:
         """Show a node's key bindings in the app's language.
 
@@ -106,6 +117,8 @@ class FamiliaTuiApp(App[None]):
     def on_mount(self) -> None:
         from familia_tui.tui.screens.home import HomeScreen
 
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
         self.push_screen(HomeScreen())
         self.set_timer(0.5, self.warm_up)
         if self.settings_problem:

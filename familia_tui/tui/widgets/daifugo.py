@@ -33,7 +33,7 @@ from familia_tui.games.daifugo.actions import PASS, Action, Play, make_play
 from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_key
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
-from familia_tui.tui.glyphs import card_markup, card_text, suit_text
+from familia_tui.tui.glyphs import card_markup, card_text, ink_style, suit_text
 from familia_tui.tui.widgets.ascii import ascii_safe as shared_ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
@@ -73,7 +73,7 @@ def declared_markup(card: Card, glyphs: str) -> str:
     if card.is_joker:
         return card_markup(JOKER, glyphs)
     shown = rank_text(card.rank) if card.suit == WILD else card_markup(card, glyphs)
-    return f"[b magenta]JK=[/]{shown}"
+    return f"[{ink_style('magenta')}]JK=[/]{shown}"
 
 
 def play_markup(play: Play, glyphs: str) -> str:
@@ -97,7 +97,7 @@ def form_markup(play: Play, glyphs: str, open_suits: bool) -> str:
         return play_markup(play, glyphs)
     tokens = [(sort_key(c), 0, card_markup(c, glyphs)) for c in play.naturals]
     tokens += [(sort_key(c) if c.is_joker else (sort_key(c)[0], 9), 1,
-                "JK" if c.is_joker else f"[b magenta]JK=[/]{rank_text(c.rank)}?") for c in play.jokers]
+                "JK" if c.is_joker else f"[{ink_style('magenta')}]JK=[/]{rank_text(c.rank)}?") for c in play.jokers]
     return " ".join(text for _, _, text in sorted(tokens))
 
 

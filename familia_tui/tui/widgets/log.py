@@ -103,11 +103,15 @@ class EventLog(RichLog):
         width, before = self.size.width, self._wrap_width
         self._wrap_width = width
         if before is not None and width != before:
-            self.clear()
-            for line in self.entries:
-                self.write(KinsokuText(line))
+            self.write_again()
         if at_end:
             self.scroll_end(animate=False, immediate=False)
+
+    def write_again(self) -> None:
+        """Write every line again: at a new width, or in the colours of a new theme."""
+        self.clear()
+        for line in self.entries:
+            self.write(KinsokuText(line))
 
     def add(self, lines: list[str]) -> None:
         self.entries = (self.entries + lines)[-self.MAX_LINES:]
