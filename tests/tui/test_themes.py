@@ -15,11 +15,13 @@ from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import HUMAN_AND_BOTS, familia_record
 from familia_tui.tui.scenes_daifugo import FOUR, daifugo_record
 from familia_tui.tui.scenes_tarot import tarot_record
+from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.settings import Settings, load_settings
+from familia_tui.tui.widgets.choices import Chip, Choice
 from familia_tui.tui.widgets.log import EventLog
 
-from tui_helpers import make_app, settle
+from tui_helpers import make_app, screen_text, settle
 
 RECORDS = {
     "familia": lambda: familia_record(HUMAN_AND_BOTS),
@@ -92,3 +94,24 @@ async def test_the_theme_is_kept_in_settings(tmp_path: Path, monkeypatch: pytest
     async with unknown.run_test() as pilot:
         await pilot.pause()
         assert unknown.theme == "textual-dark"
+
+
+@pytest.mark.parametrize(("glyphs", "pressed", "unpressed"), [("unicode", "▐●▌", "▐ ▌"), ("ascii", "(*)", "( )")])
+async def test_the_chosen_settings_carry_a_mark(glyphs: str, pressed: str, unpressed: str,
+                                                tmp_path: Path) -> None:
+    app = make_app(tmp_path, glyphs=glyphs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        marked = [row for row in rows if pressed in row]
+        assert len(marked) == 3  # language, glyphs, pace: one each
+        assert any("English" in row for row in marked) and any("Instant" in row for row in marked)
+        assert sum(unpressed.replace(" ", "") in row for row in rows) >= 6  # (the text drops spaces)
+
+
+def test_a_ticked_choice_carries_a_mark() -> None:
+    """Ticked Daifugō cards, poignée trumps and a called ウノ end with `*` (ASCII in every mode)."""
+    ticked = Chip(1, Choice("[bold]5S[/]", True, None, marked=True), False)
+    plain = Chip(2, Choice("[bold]6S[/]", True, None), False)
+    assert str(ticked.content).endswith("*") and not str(plain.content).endswith("*")
