@@ -40,7 +40,7 @@ class HandoffScreen(AppScreen[str]):
         super().__init__(classes="handoff")
         self.person = person
         self.drawn_at: float | None = None
-        """When the curtain was first drawn; None before (no key counts then)."""
+        """When the curtain was put up (mounted); None before (no key counts then)."""
         self.last_key = float("-inf")
 
     def compose(self) -> ComposeResult:
@@ -54,10 +54,7 @@ class HandoffScreen(AppScreen[str]):
             yield ready
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.drawn)
-
-    def drawn(self) -> None:
-        self.drawn_at = self.clock()
+        self.drawn_at = self.clock()  # drawn with the next frame, well within the guard
 
     def deliberate(self) -> bool:
         """Whether a key or click now is a deliberate act (see the module docstring); every
