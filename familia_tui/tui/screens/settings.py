@@ -7,8 +7,8 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import Footer, Label, RadioButton, RadioSet, Static
 
 from familia_tui.core.cards import parse_cards
