@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 
 from familia_tui.i18n import CATALOGUES, translate
-from familia_tui.tui.glyphs import glyph_safe
+from familia_tui.tui.glyphs import glyph_safe, use_ink
 from familia_tui.tui.settings import Settings, load_settings, save_settings
 from familia_tui.tui.widgets.ascii import GlyphScrollBarRender
 
@@ -81,6 +81,15 @@ class FamiliaTuiApp(App[None]):
             self.dress(screen)
         self.refresh_bindings()
 
+    def watch_theme(self, theme: str) -> None:
+        """Cards in the colours for the theme, redrawn at once; the theme is kept in settings."""
+        use_ink(self.current_theme.dark)
+        for screen in self.screen_stack:
+            if getattr(screen, "session", None) is not None and screen.is_mounted:  # a table
+                screen.redraw()  # type: ignore[attr-defined]  # (the log keeps its lines' colours)
+        if theme != self.settings.theme:
+            self.change_settings(self.settings.with_(theme=theme))
+
     def translate_bindings(self, node: DOMNode) -> None:
         """Show a node's key bindings in the app's language.
 
@@ -115,6 +124,8 @@ class FamiliaTuiApp(App[None]):
     def on_mount(self) -> None:
         from familia_tui.tui.screens.home import HomeScreen
 
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
         self.push_screen(HomeScreen())
         self.set_timer(0.5, self.warm_up)
         if self.settings_problem:

@@ -33,7 +33,23 @@ if TYPE_CHECKING:  # (the home screen draws before pydantic is imported)
 
 GLYPH_MODES = ("unicode", "letters", "ascii")
 
-SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red", "X": "bold magenta"}
+INKS = {"dark": {"red": "#ff7b7b", "yellow": "#ffd75f", "magenta": "#e79cff"},
+        "light": {"red": "#b40000", "yellow": "#7a4e00", "magenta": "#8e008e"}}
+"""The colours cards are drawn in on dark and on light themes: plain red, yellow and magenta
+are unreadable on some of Textual's themes (yellow trumps on textual-light)."""
+INK = dict(INKS["dark"])
+"""The colours of the current theme (`use_ink`)."""
+SUIT_INK = {"S": "", "C": "", "H": "red", "D": "red", "X": "magenta"}
+
+
+def use_ink(dark: bool) -> None:
+    """Draw cards in the colours for a dark or a light theme from now on."""
+    INK.update(INKS["dark" if dark else "light"])
+
+
+def ink_style(colour: str) -> str:
+    """A card's style: bold, in `colour` (a key of INK; "" is the theme's text colour)."""
+    return f"bold {INK[colour]}" if colour else "bold"
 
 
 def suit_text(suit: str | None, glyphs: str) -> str:
@@ -49,7 +65,7 @@ def card_text(card: Card, glyphs: str) -> str:
 
 def card_markup(card: Card, glyphs: str, style: str = "") -> str:
     """The card as Rich console markup, coloured by suit (red suits red)."""
-    colour = SUIT_STYLE.get(card.suit, "")
+    colour = ink_style(SUIT_INK[card.suit]) if card.suit in SUIT_INK else ""
     return f"[{colour} {style}]{card_text(card, glyphs)}[/]" if (colour or style) else card_text(card, glyphs)
 
 
@@ -61,7 +77,7 @@ def colour_glyph(colour: str, glyphs: str) -> str:
     """A marker for a face pile."""
     if glyphs != "unicode":  # ■ is ambiguous-width too
         return r"\[B]" if colour == "black" else r"\[R]"
-    return "■" if colour == "black" else "[red]■[/]"
+    return "■" if colour == "black" else f"[{INK['red']}]■[/]"
 
 
 _SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})

@@ -1,4 +1,4 @@
-"""The app's settings (language, glyphs, bot pace), kept in the platform's config folder.
+"""The app's settings (language, glyphs, bot pace, theme), kept in the platform's config folder.
 
 A settings file that cannot be read is reported and left alone; the app then runs on defaults.
 """
@@ -23,6 +23,8 @@ class Settings:
     bot_pace: str = "normal"
     trick_pause: float = 1.6
     """Seconds a finished trick (with its batting result) stays on screen."""
+    theme: str = "textual-dark"
+    """The Textual theme last chosen (with the command palette)."""
 
     @property
     def bot_delay(self) -> float:

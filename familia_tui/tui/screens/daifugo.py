@@ -135,7 +135,6 @@ class DaifugoScreen(TableScreen):
 
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
-        log.min_width = 1  # RichLog's default (78) would not wrap lines in a narrow log
         for widget in (log, *self.query(ChoiceBar)):
             widget.can_focus = False  # the screen's keys must not scroll them
         if self.glyphs == "ascii":

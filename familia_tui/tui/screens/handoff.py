@@ -1,38 +1,79 @@
-"""The hot-seat curtain: a full screen that hides the table until the named person confirms."""
+"""The hot-seat curtain: a full screen that hides the table until the named person confirms.
+
+The confirmation must be a deliberate act, which the previous player's keys cannot produce by
+accident: the curtain lifts on Enter (or a click on its button) only
+
+- once it has been on screen for `GUARD` seconds: keys pressed before it was drawn (Textual
+  delivers keys typed while the table applied the move to the screen on top, the curtain) and
+  a quick second Enter after playing a card never count;
+- and when the key is not part of a burst: a key within `BURST` seconds of the previous one
+  (a held Enter's auto-repeat, keys mashed in a hurry) never counts either.
+
+Both are read from `clock`, which tests replace with a clock they move by hand.
+"""
 
 from __future__ import annotations
 
+import time
+
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Button, Static
 
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 
+GUARD = 0.8
+"""Seconds the curtain stays shut, whatever is pressed, after it is drawn."""
+BURST = 0.3
+"""A key this soon after the previous one is part of a burst (auto-repeat, mashing)."""
+
 
 class HandoffScreen(AppScreen[str]):
     """"Pass to Aki — press Enter": nothing of any hand is on screen behind it."""
 
-    BINDINGS = [Binding("enter", "ready", "Ready", priority=True)]
+    clock = staticmethod(time.monotonic)
+    """Seconds, for the guard; tests replace it."""
 
     def __init__(self, person: str) -> None:
         super().__init__(classes="handoff")
         self.person = person
+        self.drawn_at: float | None = None
+        """When the curtain was put up (mounted); None before (no key counts then)."""
+        self.last_key = float("-inf")
 
     def compose(self) -> ComposeResult:
         t, name = self.app.t, escape(self.person)  # type: ignore[attr-defined]
+        ready = Button(t("ui.ready", name=name), id="ready", variant="primary")
+        ready.can_focus = False  # Enter goes to the curtain's guard, never straight to the button
         with Middle(), Center():
             yield Static(t("ui.pass_to", name=name), id="pass-to")
             yield Static(t("ui.pass_hint", name=name), id="pass-hint")
-            yield Button(t("ui.ready", name=name), id="ready", variant="primary")
+            yield Static(t("ui.pass_guard", name=name), id="pass-guard")
+            yield ready
+
+    def on_mount(self) -> None:
+        self.drawn_at = self.clock()  # drawn with the next frame, well within the guard
+
+    def deliberate(self) -> bool:
+        """Whether a key or click now is a deliberate act (see the module docstring); every
+        attempt counts as the latest key of a burst."""
+        now, previous = self.clock(), self.last_key
+        self.last_key = now
+        return self.drawn_at is not None and now - self.drawn_at >= GUARD and now - previous >= BURST
+
+    def on_key(self, event: events.Key) -> None:
+        if self.deliberate() and event.key == "enter":
+            event.stop()
+            self.lift()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_ready()
+        if self.deliberate():
+            self.lift()
 
-    def action_ready(self) -> None:
-        """Lift the curtain, once: Enter fires the binding and may also press the focused Ready
-        button, and a second dismissal would pop the table underneath."""
+    def lift(self) -> None:
+        """Lift the curtain, once: a second dismissal would pop the table underneath."""
         if self.is_current:
             self.dismiss(self.person)

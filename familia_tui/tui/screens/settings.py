@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import Label, RadioButton, RadioSet, Static
 
 from familia_tui.core.cards import parse_cards
@@ -22,6 +23,18 @@ CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES}
 """The values of each setting, in the order the screen lists them."""
 EXAMPLE_CARDS = tuple(parse_cards("10H QS AD"))
 """The cards that show what each glyph mode looks like."""
+
+
+class MarkedRadio(RadioButton):
+    """A radio button whose pressed state is a mark, not only a colour: ▐●▌ against ▐ ▌, and
+    `(*)` against `( )` in ascii mode (▐●▌ are ambiguous-width)."""
+
+    @property
+    def _button(self) -> Content:
+        ascii_mode = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        self.BUTTON_LEFT, self.BUTTON_RIGHT = ("(", ")") if ascii_mode else ("▐", "▌")
+        self.BUTTON_INNER = ("*" if ascii_mode else "●") if self.value else " "
+        return super()._button
 
 
 class SettingsScreen(AppScreen[None]):
@@ -52,15 +65,8 @@ class SettingsScreen(AppScreen[None]):
         current = getattr(self.settings, setting)
         with Horizontal(classes="settings-row"):
             yield Label(self.t(label_key), classes="settings-label")
-            yield RadioSet(*(self.radio(label(value), value == current) for value in CHOICES[setting]),
+            yield RadioSet(*(MarkedRadio(label(value), value=value == current) for value in CHOICES[setting]),
                            id=f"settings-{setting}")
-
-    def radio(self, label: str | Text, pressed: bool) -> RadioButton:
-        """A radio button; in ascii mode drawn `(*)` instead of Textual's ▐●▌."""
-        button = RadioButton(label, value=pressed)
-        if self.glyphs == "ascii":
-            button.BUTTON_LEFT, button.BUTTON_INNER, button.BUTTON_RIGHT = "(", "*", ")"
-        return button
 
     def glyph_label(self, mode: str) -> Text:
         """`Suit symbols   10♥ Q♠ A♦`, the example drawn in that mode."""

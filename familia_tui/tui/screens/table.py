@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from textual.binding import Binding
-from textual.events import Click, Key
+from textual.events import Click, Key, Resize
 from textual.widgets import Static
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -51,6 +51,9 @@ class TableScreen(AppScreen[None]):
     """How the game's explanation parameters are drawn (its card notation, named parameters)."""
     held_texts = "ui.held"
     """The catalogue keys (`_banner`, `_note`) that say a deal's last trick is held."""
+
+    MIN_SIZE = (80, 24)
+    """The smallest terminal the table fits in; below it a notice asks for a larger one."""
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
@@ -117,8 +120,24 @@ class TableScreen(AppScreen[None]):
         self.after_apply(self.session.last_events)
         self.release()
 
+    # ----- the terminal's size -----
+    # (Textual runs every class's on_mount and on_resize, the game's and this one.)
+
+    def on_mount(self) -> None:
+        self.mount(Static(id="too-small"))
+
+    def on_resize(self, event: Resize) -> None:
+        """Below `MIN_SIZE` a notice covers the table (which would drop its scores and log
+        without a word); enlarging the terminal brings the table back."""
+        (width, height), (min_width, min_height) = event.size, self.MIN_SIZE
+        small = width < min_width or height < min_height
+        if small:
+            self.query_one("#too-small", Static).update(self.t(
+                "ui.too_small", need=f"{min_width}x{min_height}", now=f"{width}x{height}"))
+        self.set_class(small, "-too-small")
+
     # ----- the flow of the game -----
-    # (Textual runs every class's on_mount, so the base has none: a game's on_mount calls advance.)
+    # (a game's on_mount calls advance)
 
     def advance(self, pause: float | None = None) -> None:
         """After every change: redraw, then let a bot move, hand over, or wait for a human."""

@@ -149,7 +149,6 @@ class TarotScreen(TableScreen):
     def on_mount(self) -> None:
         state = self.session.state
         log = self.query_one(EventLog)
-        log.min_width = 1  # RichLog's default (78) would not wrap lines in a narrow log
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
         elif self.session.record.actions:

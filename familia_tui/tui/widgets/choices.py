@@ -24,7 +24,7 @@ class Choice:
     enabled: bool
     value: object
     marked: bool = False
-    """Ticked as part of a multi-card selection (Daifugō); drawn highlighted."""
+    """Ticked (Daifugō cards, a poignée's trumps, a called ウノ): drawn highlighted, with a `*`."""
 
 
 def card_of(choice: Choice) -> object | None:
@@ -75,7 +75,8 @@ class Chip(Static):
         classes = ("chip" + ("" if choice.enabled else " -disabled") + (" -selected" if selected else "")
                    + (" -marked" if choice.marked else ""))
         number = f"{index + 1}" if index < 9 else " "
-        super().__init__(f"[dim]{number}[/] {choice.label}", classes=classes)
+        tick = "*" if choice.marked else ""  # ticked: a mark, not only a colour (ASCII in every mode)
+        super().__init__(f"[dim]{number}[/] {choice.label}{tick}", classes=classes)
         self.index = index
 
     def on_click(self, event: Click) -> None:

@@ -35,6 +35,7 @@ from familia_tui.tui.glyphs import (
     ClauseStyle,
     card_markup,
     card_text,
+    ink_style,
     clause_renderer,
     suit_text,
 )
@@ -52,7 +53,7 @@ def declared_markup(card: Card, glyphs: str) -> str:
     if card.is_joker:
         return card_markup(JOKER, glyphs)
     shown = rank_text(card.rank) if card.suit == WILD else card_markup(card, glyphs)
-    return f"[b magenta]JK=[/]{shown}"
+    return f"[{ink_style('magenta')}]JK=[/]{shown}"
 
 
 def play_markup(play: Play, glyphs: str) -> str:
@@ -76,7 +77,7 @@ def form_markup(play: Play, glyphs: str, open_suits: bool) -> str:
         return play_markup(play, glyphs)
     tokens = [(sort_key(c), 0, card_markup(c, glyphs)) for c in play.naturals]
     tokens += [(sort_key(c) if c.is_joker else (sort_key(c)[0], 9), 1,
-                "JK" if c.is_joker else f"[b magenta]JK=[/]{rank_text(c.rank)}?") for c in play.jokers]
+                "JK" if c.is_joker else f"[{ink_style('magenta')}]JK=[/]{rank_text(c.rank)}?") for c in play.jokers]
     return " ".join(text for _, _, text in sorted(tokens))
 
 

@@ -79,21 +79,41 @@ class KinsokuText:
 class EventLog(RichLog):
     """Scrolling log of what happened at the table (never says "you": hot-seat)."""
 
+    MAX_LINES = 500
+
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(markup=True, wrap=True, max_lines=500, **kwargs)  # type: ignore[arg-type]
+        # min_width=1: RichLog's default (78) would not wrap lines in a narrow log
+        super().__init__(markup=True, wrap=True, max_lines=self.MAX_LINES, min_width=1,
+                         **kwargs)  # type: ignore[arg-type]
         self._height: int | None = None
         """The height the log last had (None: not laid out yet)."""
+        self._wrap_width: int | None = None
+        self.entries: list[str] = []
+        """The lines written, as markup: they are wrapped again when the log's width changes."""
 
     def on_resize(self, _: Resize) -> None:
         """A log that showed its newest line still does after it shrinks: at the end of a hand
-        the panels above it grow, often while a results screen covers the table. (RichLog's own
-        handler runs as well.)"""
+        the panels above it grow, often while a results screen covers the table. A wider or
+        narrower log wraps its lines again, so that they use the room a larger terminal gives.
+        (RichLog's own handler runs as well.)"""
         height = self.scrollable_content_region.height
         at_end = self._height is None or self.scroll_y >= self.virtual_size.height - self._height
         self._height = height
+        # the widget's width, not its content's: a scrollbar coming or going changes that
+        width, before = self.size.width, self._wrap_width
+        self._wrap_width = width
+        if before is not None and width != before:
+            self.write_again()
         if at_end:
             self.scroll_end(animate=False, immediate=False)
 
+    def write_again(self) -> None:
+        """Write every line again: at a new width, or in the colours of a new theme."""
+        self.clear()
+        for line in self.entries:
+            self.write(KinsokuText(line))
+
     def add(self, lines: list[str]) -> None:
+        self.entries = (self.entries + lines)[-self.MAX_LINES:]
         for line in lines:
             self.write(KinsokuText(line))

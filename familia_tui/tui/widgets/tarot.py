@@ -38,14 +38,14 @@ from familia_tui.games.tarot.declarations import ActionList, Handful
 from familia_tui.games.tarot.rules import TrickRecord
 from familia_tui.games.tarot.scoring import TARGETS
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.glyphs import ClauseStyle
+from familia_tui.tui.glyphs import ClauseStyle, ink_style
 from familia_tui.tui.widgets.ascii import ascii_safe
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
 
-CARD_STYLE = ("bold", "bold red", "bold red", "bold", "bold yellow", "bold magenta")
-"""Style by `SUIT[card]`: spades, hearts, diamonds, clubs, trumps, the Excuse."""
+CARD_INK = ("", "red", "red", "", "yellow", "magenta")
+"""Colour (a key of `glyphs.INK`) by `SUIT[card]`: spades, hearts, diamonds, clubs, trumps, the Excuse."""
 
 
 def number(value: float) -> str:
@@ -71,7 +71,7 @@ def card_text(card: Card, glyphs: str) -> str:
 
 
 def card_markup(card: Card, glyphs: str) -> str:
-    return f"[{CARD_STYLE[SUIT[card]]}]{card_text(card, glyphs)}[/]"
+    return f"[{ink_style(CARD_INK[SUIT[card]])}]{card_text(card, glyphs)}[/]"
 
 
 def cards_markup(cards: Sequence[Card], glyphs: str) -> str:
