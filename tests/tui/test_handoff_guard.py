@@ -80,6 +80,7 @@ async def lift_deliberately(pilot, app, clock: HandClock) -> None:  # type: igno
     clock.now += PATIENCE
     await pilot.press("enter")
     await settle(pilot, lambda: deciding(app))
+    clock.now += PATIENCE  # the player looks at their hand before choosing
 
 
 def move_keys(table: TableScreen) -> list[str]:
@@ -139,6 +140,29 @@ async def test_keys_typed_while_the_move_is_applied_never_lift_the_curtain(
         await settle(pilot, lambda: curtain_drawn(app))
         await pilot.pause()
         assert_curtain_holds(app, mover)
+
+
+@pytest.mark.parametrize("game", ["familia", "tarot", "daifugo"])
+async def test_an_enter_right_after_the_lift_plays_nothing(game: str, clock: HandClock,
+                                                           tmp_path: Path) -> None:
+    """The Enter that lifts the curtain, doubled in a hurry, does not play the card under the
+    cursor of a hand its player has not seen yet; an Enter a moment later does."""
+    app = make_app(tmp_path, record(game))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: curtain_drawn(app))
+        clock.now += PATIENCE
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app))
+        table = app.screen
+        chosen: list[object] = []
+        table.chosen = chosen.append  # type: ignore[method-assign]  # what Enter would do
+        await pilot.press(str(table.choices.index(next(c for c in table.choices if c.enabled)) + 1))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not chosen and deciding(app)
+        clock.now += PATIENCE
+        await pilot.press("enter")
+        await settle(pilot, lambda: bool(chosen))
 
 
 async def test_a_held_enter_never_lifts_the_curtain(clock: HandClock, tmp_path: Path) -> None:

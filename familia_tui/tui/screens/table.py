@@ -39,6 +39,7 @@ from familia_tui.tui.glyphs import (
 )
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.handoff import BURST, HandoffScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.log import EventLog
 
@@ -85,6 +86,8 @@ class TableScreen(AppScreen[None]):
         """What the player typed after `/` (a place or a card's name), None when not typing."""
         self.held: Callable[[], None] | None = None
         """What follows the last trick of a deal that `hold()` keeps on screen."""
+        self.lifted_at = float("-inf")
+        """When the last handoff curtain was lifted (on the curtain's clock)."""
 
     @property
     def rules_options(self):  # type: ignore[no-untyped-def]
@@ -160,13 +163,12 @@ class TableScreen(AppScreen[None]):
             return
         person = session.handoff_due()
         if person is not None:
-            from familia_tui.tui.screens.handoff import HandoffScreen
-
             self.app.push_screen(HandoffScreen(person), self._handed_over)
 
     def _handed_over(self, person: str | None) -> None:
         if person:
             self.session.confirm(person)
+            self.lifted_at = HandoffScreen.clock()
         self.redraw()
 
     def bot_step(self) -> None:
@@ -362,8 +364,8 @@ class TableScreen(AppScreen[None]):
         return explanation_markup(explanation, self.lang, self.glyphs, render)
 
     def action_choose(self) -> None:
-        if not self.choices:
-            return
+        if not self.choices or HandoffScreen.clock() - self.lifted_at < BURST:
+            return  # an Enter in the burst that lifted the curtain: the hand is not seen yet
         choice = self.choices[self.cursor]
         if not choice.enabled:
             self.explain_text(self.why_not(choice))
