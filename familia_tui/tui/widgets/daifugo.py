@@ -254,7 +254,7 @@ def table_markup(view: DaifugoView, t: Translate, glyphs: str, last: FinishedTri
     if before:
         ellipsis = "... " if glyphs == "ascii" else "… "
         more = ellipsis if len(view.trick) > 5 else ""
-        line += "\n[dim]" + t("dfg.ui.before", plays=more + plays_markup(
+        line += "\n[italic]" + t("dfg.ui.before", plays=more + plays_markup(
             ((p.seat, p.play) for p in before), seats, glyphs)) + "[/]"
     return line
 
