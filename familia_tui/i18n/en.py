@@ -71,6 +71,7 @@ MESSAGES: dict[str, str] = {
     'ui.match_over': 'The match is over',
     'ui.bot_turn': '{name} is thinking…',
     'ui.turn_pile': '{name}: choose the face pile (b black / r red)',
+    'ui.turn_pile_one': '{name}: choose the face pile ({letter} {pile}: the other is empty)',
     'ui.turn_play': '{name}: play a card (← → or 1–9, Enter)',
     'ui.hands_hidden': '(hands are hidden until the next player takes the keyboard)',
     'ui.hand_of': "{name}'s hand: {cards}",

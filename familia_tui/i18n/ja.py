@@ -70,6 +70,7 @@ MESSAGES: dict[str, str] = {
     'ui.match_over': '対戦終了',
     'ui.bot_turn': '{name}が考えています…',
     'ui.turn_pile': '{name}：絵札の色を選んでください（b 黒 / r 赤）',
+    'ui.turn_pile_one': '{name}：絵札の山を選んでください（{letter} {pile}。もう一方は空です）',
     'ui.turn_play': '{name}：カードを出してください（← → または 1–9、Enter）',
     'ui.hands_hidden': '（次のプレイヤーにキーボードを渡すまで手札は隠れています）',
     'ui.hand_of': '{name}の手札：{cards}',

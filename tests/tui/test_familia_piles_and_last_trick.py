@@ -94,6 +94,7 @@ async def test_an_empty_face_pile_is_not_offered_and_said_in_japanese(tmp_path: 
         text = screen_text(app)
         assert "黒絵札の山は空です。選べるのは赤絵札だけです。" in text
         assert "Akiの手札：A♠" in text
+        assert "r 赤" in text and "b 黒" not in text  # the banner offers the one pile there is
         assert "black" not in text
         await pilot.press("b")
         assert screen.session.state.phase == "pile"  # nothing chosen for the player

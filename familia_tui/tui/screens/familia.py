@@ -179,8 +179,14 @@ class FamiliaScreen(TableScreen):
         return self.t("ui.pile_empty_note", colour=self.t("ui.pile_" + colour), other=self.t("ui.pile_" + other))
 
     def turn_text(self, name: str) -> str:
-        key = "ui.turn_pile" if self.session.state.phase == "pile" else "ui.turn_play"
-        return self.t(key, name=name)
+        view = self.view()
+        if view.phase != "pile":
+            return self.t("ui.turn_play", name=name)
+        piles = [c for c in ("black", "red") if view.piles[c]]
+        if len(piles) == 1:  # the other is empty: one key, not "b black / r red" [R-F10]
+            return self.t("ui.turn_pile_one", name=name, pile=self.t(f"ui.pile_{piles[0]}"),
+                          letter=piles[0][0])
+        return self.t("ui.turn_pile", name=name)
 
     def hand_note(self, view: FamiliaView, viewer: int | None) -> str:
         if viewer is None:
