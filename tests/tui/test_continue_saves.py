@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import OptionList
-from tui_helpers import make_app, save_folder, screen_text, settle
+from tui_helpers import make_app, save_folder, saves_read, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record
@@ -73,6 +73,7 @@ async def test_two_unfinished_games_are_listed_newest_first_and_both_resume(tmp_
     familia = saved(tmp_path, played(new_record("familia", names=("Aki",)), 6), 2_000_000)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await saves_read(pilot, app)
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
         assert [line.split(" · ")[0] for line in listed(app)] == ["Familia", "French Tarot"]
@@ -168,7 +169,7 @@ async def test_a_finished_game_opens_at_its_results(tmp_path: Path, game: str, t
     saved(tmp_path, played(new_record(game)), 1_000_000)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await saves_read(pilot, app)
         assert "continue" not in [o.id for o in app.screen.query_one(OptionList)._options]
         (done,) = app.saves.scan().games
         app.resume(done)
@@ -184,6 +185,7 @@ async def test_d_deletes_a_game_only_after_yes(tmp_path: Path) -> None:
     gone = saved(tmp_path, played(new_record("tarot"), 6), 2_000_000)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
+        await saves_read(pilot, app)
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
         await pilot.press("d")
@@ -205,6 +207,7 @@ async def test_a_game_open_in_another_app_is_marked_and_not_opened(tmp_path: Pat
     other_app = SaveFolder(save_folder(tmp_path)).lock(path)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await saves_read(pilot, app)
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
         assert "(open in another window)" in screen_text(app)

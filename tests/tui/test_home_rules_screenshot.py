@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, TabbedContent
-from tui_helpers import make_app, save_folder, screen_text, settle
+from tui_helpers import make_app, save_folder, saves_read, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
@@ -49,7 +49,7 @@ def saved_game(folder: Path) -> Record:
 async def test_with_no_saved_game_home_offers_no_continue(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+        await saves_read(pilot, app)
         assert isinstance(app.screen, HomeScreen)
         assert "continue" not in menu_ids(app)
         assert not app.screen.check_action("continue", ())  # the footer hides `c`
@@ -64,10 +64,10 @@ async def test_a_saved_game_is_offered_and_c_continues_it(tmp_path: Path) -> Non
     saved_game(save_folder(tmp_path))
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await saves_read(pilot, app)
         assert menu_ids(app)[0] == "continue"
         assert app.screen.check_action("continue", ())
-        assert "c Continue" in screen_text(app)
+        await settle(pilot, lambda: "c Continue" in screen_text(app))  # the footer follows a refresh later
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, ContinueScreen))
         await pilot.press("enter")

@@ -61,3 +61,8 @@ async def click(pilot, target) -> bool:  # type: ignore[no-untyped-def]
     find = target if callable(target) else (lambda: target)
     await settle(pilot, lambda: find().is_attached and find().region.area > 0)
     return bool(await pilot.click(find()))
+
+
+async def saves_read(pilot, app: FamiliaTuiApp) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the home screen has read the save folder (just after its first frame)."""
+    await settle(pilot, lambda: getattr(app.screen, "saves_read", False))

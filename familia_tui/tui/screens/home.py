@@ -15,6 +15,11 @@ from familia_tui.tui.screens.tables import has_table
 from familia_tui.tui.widgets.footer import AppFooter
 
 
+READ_SAVES_AFTER = 0.05
+"""Seconds between the first frame and reading the save folder: read at once, the rules core's
+imports held the first frame back from the terminal by ~70 ms."""
+
+
 class HomeScreen(AppScreen[None]):
     """Where the app opens."""
 
@@ -29,6 +34,8 @@ class HomeScreen(AppScreen[None]):
         self.note: str | None = None
         """What Continue says (the unfinished games), None when there is nothing to continue."""
         self.shown = False
+        self.saves_read = False
+        """Whether the save folder was read (just after the first frame)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -65,6 +72,7 @@ class HomeScreen(AppScreen[None]):
     def offer_continue(self) -> None:
         """Continue, first in the menu, when the save folder has a game to resume."""
         self.note = self.continue_note()
+        self.saves_read = True
         if self.note is None:
             return
         menu = self.query_one(OptionList)
@@ -79,7 +87,7 @@ class HomeScreen(AppScreen[None]):
         saves and the language may have changed."""
         if not self.shown:
             self.shown = True
-            self.call_after_refresh(self.offer_continue)
+            self.set_timer(READ_SAVES_AFTER, self.offer_continue)
             return
         highlighted = self.query_one(OptionList).highlighted
         self.note = self.continue_note()
