@@ -10,7 +10,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from tui_helpers import click, make_app, screen_text, saved_record, settle
+from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
 
 import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.core.record import Record
@@ -190,6 +190,7 @@ async def test_quit_mid_game_and_continue_restores_the_same_game(tmp_path: Path)
     assert saved_record(tmp_path).actions == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(100, 32)) as pilot:
+        await saves_read(pilot, again)
         await pilot.press("c", "enter")  # Continue, the newest game
         await settle(pilot, lambda: deciding(again))
         screen = table(again)

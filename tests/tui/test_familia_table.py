@@ -17,7 +17,7 @@ from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
 
-from tui_helpers import click, make_app, screen_text, saved_record, settle
+from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
 
 
 def record(seats: str, preset: str = "familia-4", seed: int = 7) -> Record:
@@ -104,6 +104,7 @@ async def test_quit_mid_deal_and_resume_restores_the_same_game(tmp_path: Path) -
     assert saved_record(tmp_path).actions == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(100, 30)) as pilot:
+        await saves_read(pilot, again)
         await pilot.press("c", "enter")  # Continue, the newest game
         await settle(pilot, lambda: isinstance(again.screen, FamiliaScreen))
         state = again.screen.session.state

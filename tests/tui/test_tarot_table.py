@@ -9,7 +9,7 @@ import html
 import re
 from pathlib import Path
 
-from tui_helpers import click, make_app, screen_text, saved_record, settle
+from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
@@ -219,6 +219,7 @@ async def test_quit_mid_hand_and_continue_restores_the_same_hand(tmp_path: Path)
     assert saved_record(tmp_path).actions == actions
     again = make_app(tmp_path)
     async with again.run_test(size=(100, 32)) as pilot:
+        await saves_read(pilot, again)
         await pilot.press("c", "enter")  # Continue, the newest game
         await settle(pilot, lambda: human_to_act(again))
         state = again.screen.session.state
