@@ -75,12 +75,16 @@ def deciding(app) -> bool:  # type: ignore[no-untyped-def]
     return isinstance(app.screen, TableScreen) and bool(app.screen.choices)
 
 
-async def lift_deliberately(pilot, app, clock: HandClock) -> None:  # type: ignore[no-untyped-def]
+async def lift_deliberately(pilot, app, clock: HandClock,  # type: ignore[no-untyped-def]
+                            look: bool = True) -> None:
+    """Wait for the curtain, lift it deliberately, and (`look`) give the player a moment to look
+    at their hand before choosing."""
     await settle(pilot, lambda: curtain_drawn(app))
     clock.now += PATIENCE
     await pilot.press("enter")
     await settle(pilot, lambda: deciding(app))
-    clock.now += PATIENCE  # the player looks at their hand before choosing
+    if look:
+        clock.now += PATIENCE
 
 
 def move_keys(table: TableScreen) -> list[str]:
@@ -149,10 +153,7 @@ async def test_an_enter_right_after_the_lift_plays_nothing(game: str, clock: Han
     cursor of a hand its player has not seen yet; an Enter a moment later does."""
     app = make_app(tmp_path, record(game))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, lambda: curtain_drawn(app))
-        clock.now += PATIENCE
-        await pilot.press("enter")
-        await settle(pilot, lambda: deciding(app))
+        await lift_deliberately(pilot, app, clock, look=False)
         table = app.screen
         chosen: list[object] = []
         table.chosen = chosen.append  # type: ignore[method-assign]  # what Enter would do

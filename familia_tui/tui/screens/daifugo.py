@@ -35,10 +35,9 @@ from familia_tui.core.session import Session
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.glyphs import card_markup, glyph_safe
+from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.daifugo import (
     UNO,
@@ -111,8 +110,6 @@ class DaifugoScreen(TableScreen):
         self.show_previous = False
         self.memory = GameMemory()
         self.grid_columns = 10
-        self.footer_keys: tuple[bool, ...] = ()
-        """What the footer's keys depend on, when they were last refreshed."""
         self.explained = ""
         self.think = ThinkTimer(0)
 
@@ -137,8 +134,6 @@ class DaifugoScreen(TableScreen):
         log = self.query_one(EventLog)
         for widget in (log, *self.query(ChoiceBar)):
             widget.can_focus = False  # the screen's keys must not scroll them
-        if self.glyphs == "ascii":
-            plain_scrollbars(log, self.query_one("#seats-box"), *self.query(ChoiceBar))
         state = self.session.state
         self.memory.whole_trick = state.options.dobon_sum == "trick"
         self.think = ThinkTimer(state.options.think_timer, clock=time.monotonic())
@@ -170,11 +165,6 @@ class DaifugoScreen(TableScreen):
         return [self.t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
 
     # ----- the flow of the game -----
-
-    def safe(self, text: str) -> str:
-        """Text in the glyph mode (cards are drawn in it already): in ascii mode nothing of
-        ambiguous width (`glyph_safe`)."""
-        return glyph_safe(text, self.glyphs)
 
     def wrapped(self, markup: str) -> str | KinsokuText:
         """Japanese text wraps with kinsoku (no line starts with 。 or a closing bracket)."""
@@ -336,10 +326,7 @@ class DaifugoScreen(TableScreen):
             self.explain_text(self.note if deciding else "")
         if self.think.start(version if deciding else None, time.monotonic()):
             self.show_banner()
-        keys = tuple(self.key_works(action) for action, _, _ in FOOTER_KEYS)
-        if keys != self.footer_keys:  # the footer is rebuilt only when a key comes or goes
-            self.footer_keys = keys
-            self.refresh_bindings()
+        self.refresh_bindings()  # (the footer is rebuilt only when a key comes or goes)
 
     def fill_hand(self) -> None:
         """The viewer's cards: choices when deciding, else shown as they are; between two humans,

@@ -19,7 +19,6 @@ from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup, cards_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.daifugo import (
     DobonCall,
     families_text,
@@ -50,10 +49,6 @@ class DaifugoResultsScreen(AppScreen[None]):
 
     def _box(self) -> box.Box:
         return box.ASCII if self.glyphs == "ascii" else box.SIMPLE_HEAD
-
-    def on_mount(self) -> None:
-        if self.glyphs == "ascii":
-            plain_scrollbars(self.query_one(VerticalScroll))
 
     def compose(self) -> ComposeResult:
         t = self.t

@@ -101,9 +101,7 @@ class HomeScreen(AppScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice.startswith("play:"):
-            from familia_tui.tui.screens.setup import SetupScreen
-
-            self.app.push_screen(SetupScreen(choice.removeprefix("play:")))
+            self.app.new_game(choice.removeprefix("play:"))  # type: ignore[attr-defined]
         elif choice == "continue":
             self.action_continue()
         elif choice == "practice":
@@ -132,7 +130,5 @@ class HomeScreen(AppScreen[None]):
             self.app.continue_game()  # type: ignore[attr-defined]
 
     def action_settings(self) -> None:
-        from familia_tui.tui.screens.settings import SettingsScreen
-
-        self.app.push_screen(SettingsScreen())
+        self.app.open_settings()  # type: ignore[attr-defined]
 

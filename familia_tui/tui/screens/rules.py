@@ -30,7 +30,6 @@ from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_label, option_rows
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.footer import AppFooter
 
 __all__ = ["RulesScreen", "option_label", "option_rows", "options_markdown", "rules_document", "rules_text"]
@@ -167,7 +166,6 @@ class RulesScreen(AppScreen[None]):
     async def on_mount(self) -> None:
         if len(self.games) > 1:
             await self.fill(self.query_one(TabbedContent).active_pane)
-        self.plain()
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         await self.fill(event.pane)
@@ -176,11 +174,6 @@ class RulesScreen(AppScreen[None]):
         """Put a game's rulebook in its tab, once."""
         if pane is not None and pane.id and not pane.children:
             await pane.mount(self.document(rules_text(pane.id.removeprefix("rules-"), self.lang)))
-            self.plain()
-
-    def plain(self) -> None:
-        if self.glyphs == "ascii":  # no ▁▂▃ thumb ends (and no ━ tab underline, in the CSS)
-            plain_scrollbars(*self.query(".rules-doc"))
 
     def shown_document(self) -> VerticalScroll | None:
         """The rulebook on show (the active tab's)."""

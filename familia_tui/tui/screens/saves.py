@@ -16,7 +16,6 @@ from familia_tui.core.record import RecordError
 from familia_tui.core.saves import SavedGame, summary_lines
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.footer import AppFooter
 
 
@@ -40,8 +39,6 @@ class ContinueScreen(AppScreen[None]):
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
-        if self.glyphs == "ascii":
-            plain_scrollbars(self.query_one(OptionList))
         self.fill()
 
     def on_screen_resume(self) -> None:

@@ -245,6 +245,11 @@ class TableScreen(AppScreen[None]):
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""
         return self.t("ui.turn_play", name=name)
 
+    def safe(self, text: str) -> str:
+        """Text drawn from a view in the glyph mode: in ascii mode nothing of ambiguous width
+        (names, separators) reaches the screen (`glyph_safe`)."""
+        return glyph_safe(text, self.glyphs)
+
     def explain_text(self, text: str) -> None:
         self.query_one("#explain", Static).update(text)
 

@@ -44,9 +44,7 @@ from familia_tui.games.tarot.actions import (
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
@@ -115,7 +113,6 @@ class TarotScreen(TableScreen):
         self.choice_layout = "buttons"
         """How the choices are laid out: `buttons`, `cards` (a grid), `hand` (the whole hand)."""
         self.grid_columns = 1
-        self.footer_keys: tuple[object, ...] = ()
         self.decision_shown: tuple[object, ...] = ()
         self.chips: ShownChips = []
         self.drawn: dict[str, str] = {}
@@ -156,8 +153,6 @@ class TarotScreen(TableScreen):
             log.add([self.t("tarot.ui.resumed", hand=public.hand_number, hands=public.hands_total)])
         else:
             log.add(self.event_lines(state.events))
-        if self.glyphs == "ascii":
-            plain_scrollbars(log, self.query_one("#seats-box"), self.query_one(ChoiceBar))
         self.fit_card_grid()
         self.advance()
 
@@ -236,10 +231,6 @@ class TarotScreen(TableScreen):
             self.drawn[widget_id] = text
             self.query_one(widget_id, Static).update(renderable() if renderable else text)
 
-    def safe(self, text: str) -> str:
-        """Ascii mode: no ambiguous-width character (names, separators) reaches the screen."""
-        return glyph_safe(text, self.glyphs)
-
     def hand_text(self, view: TarotView) -> str:
         if self.held:
             return self.t("tarot.ui.held_note")
@@ -271,11 +262,7 @@ class TarotScreen(TableScreen):
         self.explain_text("")
         if self.choices:
             self.describe()
-        keys = (bool(self.choices), self.check_action("scores", ()), self.check_action("previous", ()),
-                self.check_action("won", ()))
-        if keys != self.footer_keys:  # the footer is rebuilt on every refresh: only when it changes
-            self.footer_keys = keys
-            self.refresh_bindings()
+        self.refresh_bindings()  # (the footer is rebuilt only when a key comes or goes)
 
     def decision(self) -> tuple[object, ...]:
         """What is being decided (the cursor keeps its place only within one decision)."""

@@ -23,7 +23,6 @@ from familia_tui.games.tarot.cards import half_to_points
 from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandResult
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.ascii import plain_scrollbars
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.tarot import (
     cards_markup,
@@ -56,8 +55,6 @@ class TarotResultsScreen(AppScreen[None]):
 
     def on_mount(self) -> None:
         body = self.query_one("#results-body", VerticalScroll)
-        if self.glyphs == "ascii":
-            plain_scrollbars(body)
         body.focus()  # ↑ ↓ PgUp PgDn scroll; Enter still continues
         self.watch(body, "scroll_y", self.show_hint, init=False)
         self.watch(body, "max_scroll_y", self.show_hint, init=False)

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 from textual._context import active_app
 from textual.scrollbar import ScrollBarRender
-from textual.widget import Widget
 
 STAND_INS: Mapping[str, str] = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "◆": "D", "○": "O", "■": "#", "★": "*", "♂": "M", "♀": "F",
@@ -54,9 +53,3 @@ class GlyphScrollBarRender(ScrollBarRender):
             return PlainScrollBarRender.render_bar(*args, **kwargs)
         return super().render_bar(*args, **kwargs)
 
-
-def plain_scrollbars(*widgets: Widget) -> None:
-    """Give these widgets scrollbars drawn with spaces only."""
-    for widget in widgets:
-        widget.vertical_scrollbar.renderer = PlainScrollBarRender
-        widget.horizontal_scrollbar.renderer = PlainScrollBarRender
