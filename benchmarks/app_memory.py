@@ -31,7 +31,7 @@ def rss_mb() -> float:
 async def run(game: str, preset_id: str, seed: int) -> dict[str, float]:
     from familia_tui.core.presets import find_preset
     from familia_tui.core.record import Record
-    from familia_tui.games import get_game
+    from familia_tui.core.registry import get_game
     from familia_tui.tui.app import FamiliaTuiApp
     from familia_tui.tui.settings import Settings
 

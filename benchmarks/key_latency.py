@@ -41,7 +41,7 @@ def familia_record():  # type: ignore[no-untyped-def]
     from familia_tui.cli import parse_seats
     from familia_tui.core.presets import find_preset
     from familia_tui.core.record import Record
-    from familia_tui.games.familia import GAME
+    from familia_tui.games.familia.game import GAME
 
     options = find_preset("familia", "familia-4").options.resolved()
     seats = parse_seats("Aki,bot,bot,bot", GAME.default_seats(options), list(GAME.bots))
@@ -51,8 +51,7 @@ def familia_record():  # type: ignore[no-untyped-def]
 def main() -> None:
     os.environ.setdefault("FAMILIA_TUI_DATA", tempfile.mkdtemp(prefix="familia-tui-bench-"))
     os.environ.setdefault("FAMILIA_TUI_CONFIG", tempfile.mkdtemp(prefix="familia-tui-bench-"))
-    import familia_tui.tui.scenes  # noqa: F401  (the scenes module imports its per-game parts)
-    from familia_tui.tui.scenes_daifugo import daifugo_record
+    from familia_tui.tui.games.daifugo.scenes import daifugo_record
 
     familia = asyncio.run(measure(familia_record(), {"cursor": ("right",)}))
     daifugo = asyncio.run(measure(daifugo_record(["Aki", "Ben", "Cho", "Dan"], seed=5),

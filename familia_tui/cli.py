@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def load_game(game: str, preset_ref: str | None):  # type: ignore[no-untyped-def]
     """The game spec and its preset (the game's default when none is named)."""
     from familia_tui.core.presets import find_preset
-    from familia_tui.games import get_game
+    from familia_tui.core.registry import get_game
 
     spec = get_game(game)
     return spec, find_preset(game, preset_ref or spec.default_preset)

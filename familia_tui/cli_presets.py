@@ -17,7 +17,7 @@ from familia_tui.core.presets import (
     resolved_options,
     validate_files,
 )
-from familia_tui.games import PLAYABLE, UnknownGame
+from familia_tui.core.registry import game_ids, UnknownGame
 from familia_tui.i18n import default_lang
 
 USAGE = ("usage: familia-tui presets [GAME] | presets show GAME/PRESET | "
@@ -38,9 +38,9 @@ def run_presets(words: Sequence[str], lang: str | None) -> int:
     if len(words) > 1:
         print(USAGE, file=sys.stderr)
         return 2
-    if words and words[0] not in PLAYABLE:
+    if words and words[0] not in game_ids():
         raise UnknownGame(words[0])
-    return _list(words or list(PLAYABLE), lang)
+    return _list(words or list(game_ids()), lang)
 
 
 def _list(games: Sequence[str], lang: str) -> int:

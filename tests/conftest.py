@@ -11,3 +11,7 @@ for var in ("NO_COLOR", "TEXTUAL_THEME", "TEXTUAL_ANIMATIONS", "TEXTUAL_FPS"):
 # a test never reads or writes the person's own saves and settings.
 for var in ("FAMILIA_TUI_DATA", "FAMILIA_TUI_CONFIG"):
     os.environ[var] = tempfile.mkdtemp(prefix=f"familia-tui-test-{var.rsplit('_', 1)[1].lower()}-")
+
+# A message or placeholder missing from a catalogue fails the test that shows it (the app shows
+# the key instead, so that nothing crashes for want of a word).
+os.environ["FAMILIA_TUI_STRICT_TEXTS"] = "1"

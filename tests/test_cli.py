@@ -24,7 +24,7 @@ from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record, save_record
 from familia_tui.core.saves import SaveFolder
 from familia_tui.core.scenario import check_paths
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,7 +170,7 @@ def test_simulate_an_unknown_preset_suggests_a_name(capsys: Capsys) -> None:
 
 @pytest.mark.parametrize(("game", "expected"), [
     ("chess", "unknown game 'chess'"),
-    ("chinkway", "'chinkway' is not playable yet"),
+    ("chinkway", "unknown game 'chinkway'"),
 ])
 def test_simulate_an_unknown_game(capsys: Capsys, game: str, expected: str) -> None:
     status, out, err = cli(capsys, "simulate", game, "--games", "2")
@@ -466,7 +466,7 @@ def test_screenshots_never_replace_a_file_without_force(capsys: Capsys, tmp_path
     assert status == 2 and f"{tmp_path} already holds 01-home.svg; add --force" in err and out == ""
     assert [p.name for p in tmp_path.iterdir()] == ["01-home.svg"] and mine.read_text() == "mine"
     status, out, _ = cli(capsys, "screenshots", "--out", str(tmp_path), "--force")
-    assert status == 0 and mine.read_text() == "new" and len(list(tmp_path.iterdir())) == len(scenes.SCENES)
+    assert status == 0 and mine.read_text() == "new" and len(list(tmp_path.iterdir())) == len(scenes.all_scenes())
 
 
 def test_screenshots_out_must_be_a_folder(capsys: Capsys, tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ import familia_tui.tui
 from familia_tui.cli import main
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 from familia_tui.tui import scenes
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -3,11 +3,11 @@
 import subprocess
 import sys
 
-from familia_tui.games import PLAYABLE
+from familia_tui.core.registry import game_ids
 
 
 def test_importing_every_game_leaves_textual_and_rich_out() -> None:
-    imports = "; ".join(f"import familia_tui.games.{game}" for game in PLAYABLE)
+    imports = "; ".join(f"import familia_tui.games.{game}" for game in game_ids())
     code = (f"import sys; {imports}; import familia_tui.cli, familia_tui.core.scenario, "
             "familia_tui.core.simulate, familia_tui.core.record; "
             "bad = [m for m in ('textual', 'rich') if m in sys.modules]; print(bad); "

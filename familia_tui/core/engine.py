@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from familia_tui.core.cards import parse_card as standard_parse_card
 from familia_tui.core.errors import FamiliaTuiError
+from familia_tui.core.registry import GameEntry
 from familia_tui.i18n import translate
 
 
@@ -218,10 +219,10 @@ class Progress:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the app, the command line, records and scenarios need to know about one game."""
+    """Everything the app, the command line, records and scenarios need to know about one game
+    (its id, names and number of players are its registry entry's)."""
 
-    id: str
-    names: Mapping[str, str]
+    entry: GameEntry
     options_model: type[BaseModel]
     new_game: Callable[..., GameState]
     """`new_game(options, seats, seed=None, deal=None) -> state`."""
@@ -230,8 +231,6 @@ class GameSpec:
     default_preset: str
     default_seats: Callable[[BaseModel], list[Seat]]
     """Seats for a preset when none are given (roles and teams from the preset)."""
-    players: tuple[int, int]
-    """The fewest and the most players the game is for (a `--seats` list outside it is refused)."""
     queries: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """Named read-outs of a state for scenario expectations (`phase`, `scores`, `captures` …)."""
     position: Callable[..., GameState] | None = None
@@ -251,5 +250,18 @@ class GameSpec:
     """The keys a scenario's stacked `deal` may have, with the types the game reads them as."""
     position_keys: type[BaseModel] | None = None
     """The keys a scenario's `position` may have, with the types the game reads them as."""
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        return self.entry.names
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and the most players the game is for (a `--seats` list outside it is refused)."""
+        return self.entry.players
 
 

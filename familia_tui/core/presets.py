@@ -148,7 +148,7 @@ class Preset:
     id: str
     """The file stem, e.g. `familia-4`."""
     game: str
-    """The game id, one of GAME_IDS."""
+    """The game id, a registered game (familia_tui/core/registry.py)."""
     name: Mapping[str, str] = field(hash=False)
     """Display name by language (`en`, `ja`)."""
     description: Mapping[str, str] = field(hash=False)
@@ -521,17 +521,15 @@ def _line(lines: Lines, path: KeyPath) -> int | None:
 def _game_of(document: Mapping[str, Any], expected: str | None,
              lines: Lines) -> tuple[str, type[BaseModel] | None, list[Problem]]:
     """The game id, its options model (None when unusable), and the problems with `game`."""
-    from familia_tui.games import GAME_IDS, PLAYABLE, UnknownGame, options_model
+    from familia_tui.core.registry import game_ids, options_model
 
     game = document.get("game")
     if not isinstance(game, str):
         return "", None, []  # missing or not text: the meta model reports it
     line = _line(lines, ("game",))
-    if game not in GAME_IDS:
-        hint = _did_you_mean(game, GAME_IDS, "games")
+    if game not in game_ids():
+        hint = _did_you_mean(game, game_ids(), "games")
         return game, None, [Problem("game", game, "unknown game", hint, line)]
-    if game not in PLAYABLE:
-        return game, None, [Problem("game", game, str(UnknownGame(game)), None, line)]
     if expected and game != expected:
         return game, None, [Problem("game", game, f"a {expected} preset is expected here", None, line)]
     return game, options_model(game), []

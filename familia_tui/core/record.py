@@ -80,7 +80,7 @@ class Record:
 
     def start(self) -> GameState:
         """The game's initial state."""
-        from familia_tui.games import get_game
+        from familia_tui.core.registry import get_game
 
         spec = get_game(self.game)
         return spec.new_game(self.options, list(self.seats), seed=self.seed, deal=self.deal)
@@ -94,7 +94,7 @@ class Record:
         """The state after the first `upto` actions, and the events of the last one (of the
         deal when there is none). A table, deal or action that the game refuses (an edited file,
         another version's record) is a RecordError naming what and where."""
-        from familia_tui.games import get_game
+        from familia_tui.core.registry import get_game
 
         spec = get_game(self.game)
         try:
@@ -120,7 +120,7 @@ def record_from_data(data: object, source: str = "record") -> Record:
     if data.get("version") != VERSION:
         raise RecordError(f"{source}: record version {data.get('version')!r} is not supported "
                           f"(this program reads version {VERSION}). The file was left untouched.")
-    from familia_tui.games import UnknownGame, get_game
+    from familia_tui.core.registry import UnknownGame, get_game
 
     try:
         spec = get_game(str(data.get("game")))

@@ -31,7 +31,7 @@ from familia_tui.core.record import (
     load_record,
     record_json,
 )
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 from familia_tui.i18n import translate
 
 try:

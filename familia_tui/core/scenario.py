@@ -151,7 +151,7 @@ def load_scenario(path: Path) -> ScenarioFile:
 def _checked_starts(data: Mapping[str, Any], lines: Lines) -> tuple[dict[str, Any], list[Problem]]:
     """The file's deal and position checked against the game's keys and read in the types the
     game reads them as, and the problems found (an unknown game among them)."""
-    from familia_tui.games import UnknownGame, get_game
+    from familia_tui.core.registry import UnknownGame, get_game
 
     game = data.get("game")
     if not isinstance(game, str):
@@ -226,7 +226,7 @@ def run_scenario(path: Path) -> ScenarioResult:
     try:
         scenario = load_scenario(path)
         result.title = scenario.title
-        from familia_tui.games import get_game
+        from familia_tui.core.registry import get_game
 
         spec = get_game(scenario.game)
         state = start_state(spec, scenario)

@@ -46,7 +46,7 @@ class Session:
     @classmethod
     def open(cls, record: Record, save_path: Path | None = None, lock: GameLock | None = None) -> Session:
         """Replay a record into a playable session (RecordError when it cannot be replayed)."""
-        from familia_tui.games import get_game
+        from familia_tui.core.registry import get_game
 
         spec = get_game(record.game)
         state, events = record.replay_with_events(source=str(save_path or "record"))

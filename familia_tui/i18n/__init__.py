@@ -2,15 +2,15 @@
 
 Messages are looked up by key; `{name}` placeholders are filled from keyword arguments. A key
 missing from the Japanese catalogue falls back to English, and a key missing everywhere is shown
-as itself, so a missing translation is visible but never crashes anything.
+as itself, so a missing translation is visible but never crashes anything in the app (the tests
+make it fail loudly instead: `strict()`).
 
-`en.py` and `ja.py` hold the shared and Familia messages; a game's own messages live in
-`i18n/<game>.py` (its rules) and `i18n/<game>_ui.py` (its screen) as two dicts, `EN` and `JA`,
-merged in here (keys prefixed with the game's short prefix, e.g. `tarot.` or `dfg.`).
-
-Every game's options are named the same way, `opt.<game>.<field>` (`opt.familia.decks`,
-`opt.tarot.grasch`, `opt.daifugo.uno`), all in `en.py` and `ja.py`: the setup and rules screens
-that show them are shared, and a game's own modules keep only its prefix.
+`en.py` and `ja.py` hold the app's and the core's messages. Each game's messages live with the
+game, in the modules its registry entry lists (`GameEntry.texts`: its rules and options in
+`games/<id>/texts.py`, its table in `tui/games/<id>/texts.py`), two dicts `EN` and `JA` each,
+with keys under the game's own prefix (`fam.`, `tarot.`, `dfg.`) and its options under
+`opt.<id>.<field>` / `optval.<id>.<field>.<value>`. The game's name is `game.<id>`, from its
+entry.
 """
 
 from __future__ import annotations
@@ -19,21 +19,31 @@ import importlib
 import os
 import string
 
+from typing import TYPE_CHECKING
+
 from familia_tui.i18n import en, ja
 
-GAME_CATALOGUES = ("tarot", "tarot_ui", "daifugo", "daifugo_ui")
-"""Modules `familia_tui.i18n.<name>` with a game's own messages (its rules, its screen)."""
+if TYPE_CHECKING:
+    from familia_tui.core.registry import GameEntry
+
+
+def add_game(entry: GameEntry, catalogues: dict[str, dict[str, str]] | None = None) -> None:
+    """Merge a game's messages (its name and its text modules) into the catalogues."""
+    catalogues = CATALOGUES if catalogues is None else catalogues
+    for lang, catalogue in catalogues.items():
+        catalogue[f"game.{entry.id}"] = entry.name(lang)
+    for name in entry.texts:
+        module = importlib.import_module(name)
+        catalogues["en"].update(module.EN)
+        catalogues["ja"].update(module.JA)
 
 
 def _catalogues() -> dict[str, dict[str, str]]:
+    from familia_tui.core.registry import entries
+
     merged = {"en": dict(en.MESSAGES), "ja": dict(ja.MESSAGES)}
-    for game in GAME_CATALOGUES:
-        try:
-            module = importlib.import_module(f"familia_tui.i18n.{game}")
-        except ModuleNotFoundError:
-            continue
-        merged["en"].update(module.EN)
-        merged["ja"].update(module.JA)
+    for entry in entries():
+        add_game(entry, merged)
     return merged
 
 
@@ -65,13 +75,28 @@ def _number(value: object) -> float | None:
 _FORMATTER = _Formatter()
 
 
+class MissingText(KeyError):
+    """A message or a placeholder missing from a catalogue (raised only in strict mode)."""
+
+
+STRICT = os.environ.get("FAMILIA_TUI_STRICT_TEXTS") == "1"
+"""Whether a missing message or placeholder raises `MissingText` instead of showing the key or
+the unfilled template: the test suite turns it on (tests/conftest.py), the app never does."""
+
+
 def translate(key: str, lang: str = "en", **params: object) -> str:
     """The message `key` in `lang` with its placeholders filled; a placeholder such as
     `{count:card|cards}` writes the singular or plural word for the number."""
-    template = CATALOGUES.get(lang, CATALOGUES["en"]).get(key) or CATALOGUES["en"].get(key, key)
+    template = CATALOGUES.get(lang, CATALOGUES["en"]).get(key)
+    if template is None:
+        if STRICT:
+            raise MissingText(f"no message {key!r} in {lang!r}")
+        template = CATALOGUES["en"].get(key) or key
     try:
         return _FORMATTER.format(template, **params)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError) as error:
+        if STRICT:
+            raise MissingText(f"message {key!r} in {lang!r} needs {error}") from error
         return template
 
 

@@ -40,9 +40,9 @@ def message(key: str, lang: str) -> str | None:
     return CATALOGUES.get(lang, {}).get(key) or CATALOGUES["en"].get(key)
 
 
-def option_label(key: str, lang: str, game: str = "familia") -> str:
-    """The name players read for a game's option (Familia's unless `game` says otherwise):
-    `opt.<game>.<key>` in `lang`, else in English, else the key itself."""
+def option_label(key: str, lang: str, game: str) -> str:
+    """The name players read for a game's option: `opt.<game>.<key>` in `lang`, else in
+    English, else the key itself."""
     return message(f"opt.{game}.{key}", lang) or key
 
 

@@ -183,7 +183,7 @@ class FamiliaTuiApp(App[None]):
         from familia_tui.core.record import Record
         from familia_tui.core.scenario import ScenarioError, load_scenario, start_state
         from familia_tui.core.session import Session
-        from familia_tui.games import get_game
+        from familia_tui.core.registry import get_game
         from familia_tui.tui.screens.tables import table_screen
 
         try:
@@ -247,12 +247,12 @@ class FamiliaTuiApp(App[None]):
         return None
 
     def action_rules(self) -> None:
-        from familia_tui.games import PLAYABLE
+        from familia_tui.core.registry import game_ids
         from familia_tui.tui.screens.rules import RulesScreen
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
-        self.push_screen(RulesScreen(game or PLAYABLE[0], options, () if game else PLAYABLE))
+        self.push_screen(RulesScreen(game or game_ids()[0], options, () if game else game_ids()))
 
     def action_quit_app(self) -> None:
         self.exit()
@@ -262,10 +262,10 @@ class FamiliaTuiApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The app's own commands first (a new game of each game, Continue, the rules, the
         settings), then Textual's (theme, keys, screenshot, quit), all in the app's language."""
-        from familia_tui.games import PLAYABLE
+        from familia_tui.core.registry import game_ids
 
         t = self.t
-        for game in PLAYABLE:
+        for game in game_ids():
             name = translate(f"game.{game}", self.settings.lang)
             yield SystemCommand(t("ui.new_game", game=name), t("palette.new_game_help"),
                                 partial(self.new_game, game))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from familia_tui import i18n
 from familia_tui.i18n import CATALOGUES, translate
 
 
@@ -26,8 +27,16 @@ def test_a_number_given_as_text_also_chooses_the_word(message: str) -> None:
     assert translate(message, count="3", name="Aki", points=0) == "Aki holds 3 cards (+0)"
 
 
-def test_a_missing_value_leaves_the_template_whole(message: str) -> None:
+def test_a_missing_value_leaves_the_template_whole(message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "STRICT", False)  # the app's way; the tests run strict
     assert translate(message, count=1) == CATALOGUES["en"][message]
+
+
+def test_a_missing_value_or_message_fails_loudly_in_strict_mode(message: str) -> None:
+    with pytest.raises(i18n.MissingText, match="needs 'name'"):
+        translate(message, count=1)
+    with pytest.raises(i18n.MissingText, match="no message 'test.nothing'"):
+        translate("test.nothing")
 
 
 def test_no_shipped_message_writes_a_plural_with_brackets() -> None:

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from pydantic import model_validator
 
-from familia_tui import games
+from familia_tui.core import registry
 from familia_tui.core import presets
 from familia_tui.core.presets import (
     SAFE_LOADER,
@@ -20,7 +20,7 @@ from familia_tui.core.presets import (
     resolved_options,
     validate_files,
 )
-from familia_tui.games import PLAYABLE
+from familia_tui.core.registry import game_ids
 
 HEADER = """\
 game: familia
@@ -184,7 +184,7 @@ class _CrashingOptions(presets.StrictModel):
 
 def test_a_crashing_check_is_a_problem_not_a_crash(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(games, "options_model", lambda game: _CrashingOptions)
+    monkeypatch.setattr(registry, "options_model", lambda game: _CrashingOptions)
     problems = error_of(write(tmp_path, "crash.yaml", "players: 4\n")).problems
     assert [p.render() for p in problems] == [
         "(options): the checks of _CrashingOptions failed on these values: TypeError: int() "
@@ -302,7 +302,7 @@ def test_file_in_another_games_folder(folders: tuple[Path, Path]) -> None:
     write(shipped, "chinkway.yaml", "players: 5\n", header=HEADER.replace("familia", "chinkway"))
     _, errors = list_presets("familia")
     assert errors[0].problems[0].render() == (
-        f"line 1: game: \"chinkway\" — 'chinkway' is not playable yet (playable: {', '.join(PLAYABLE)})"
+        f"line 1: game: \"chinkway\" — unknown game — games: {', '.join(sorted(game_ids()))}"
     )
 
 

@@ -30,7 +30,7 @@ from familia_tui.core.record import (
     save_record,
 )
 from familia_tui.core.saves import SaveFolder
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.rules import FamiliaState
 
 MATCH_PRESET = "familia-4-match-3-games"
@@ -382,7 +382,7 @@ def test_an_action_after_the_end_is_illegal() -> None:
 
 @pytest.mark.parametrize(("changes", "expected"), [
     ({"game": "chess"}, "unknown game 'chess'"),
-    ({"game": "chinkway"}, "not playable yet"),
+    ({"game": "chinkway"}, "unknown game"),
     ({"options": {"players": 4, "stlye": "batting"}}, "stlye"),
     ({"options": {"players": "four"}}, "players"),
     ({"seats": "P1,P2"}, "'seats' must be a list"),

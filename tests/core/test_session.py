@@ -7,7 +7,7 @@ from pathlib import Path
 from familia_tui.core.engine import Seat
 from familia_tui.core.record import Record, load_record
 from familia_tui.core.session import Session
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.options import FamiliaOptions
 
 OPTIONS = FamiliaOptions(players=4, first_leader=0)

@@ -21,16 +21,19 @@ from tui_helpers import screen_text
 
 from familia_tui.core.presets import find_preset, rules_dir
 from familia_tui.core.record import Record
-from familia_tui.games import PLAYABLE, get_game
-from familia_tui.tui import scenes, scenes_daifugo, scenes_tarot
+from familia_tui.core.registry import game_ids, get_game
+from familia_tui.tui import scenes
+from familia_tui.tui.games.daifugo import scenes as scenes_daifugo
+from familia_tui.tui.games.familia import scenes as scenes_familia
+from familia_tui.tui.games.tarot import scenes as scenes_tarot
 from familia_tui.tui.app import FamiliaTuiApp
-from familia_tui.tui.scenes import SCENES, Scene, until
+from familia_tui.tui.scenes import Scene, all_scenes, until
 
 ORIGINAL_APP_FOR = scenes.app_for
-PUZZLES = sorted(p for game in PLAYABLE for p in (rules_dir(game) / "practice").glob("*.yaml"))
+PUZZLES = sorted(p for game in game_ids() for p in (rules_dir(game) / "practice").glob("*.yaml"))
 WHOLE_GAMES = ("07-breakdown", "13-tarot-breakdown", "17-daifugo-end", "16-daifugo-multi-select")
 """Scenes that play whole deals (too slow here): results are reached from `near_the_end` instead."""
-WALKED = [s for s in SCENES if s.name not in WHOLE_GAMES]
+WALKED = [s for s in all_scenes() if s.name not in WHOLE_GAMES]
 RULES_FROM = ("01-home", "03-table", "11-tarot-bidding", "15-daifugo-table")
 """Scenes F1 is pressed on: every game's rules once (and every game's tabs, from home)."""
 RESULTS = {"familia": ("familia-4", "game_scored"), "tarot": ("tarot-5", "hand_scored"),
@@ -62,7 +65,7 @@ async def assert_rules_ascii(pilot, app: FamiliaTuiApp, where: str) -> None:  # 
 @pytest.mark.parametrize("scene", WALKED, ids=[s.name for s in WALKED])
 async def test_every_scene_in_ascii_shows_only_ascii(scene: Scene, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    for module in (scenes, scenes_tarot, scenes_daifugo):
+    for module in (scenes, scenes_familia, scenes_tarot, scenes_daifugo):
         monkeypatch.setattr(module, "app_for", ascii_app_for)
     app = scene.make(tmp_path)
     async with app.run_test(size=scenes.scene_size(scene)) as pilot:

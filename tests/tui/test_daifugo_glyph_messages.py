@@ -10,7 +10,7 @@ from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Explanation, Seat, clause
 from familia_tui.games.daifugo.actions import Play
 from familia_tui.i18n import CATALOGUES, translate
-from familia_tui.tui.widgets.daifugo import event_lines, explanation_markup
+from familia_tui.tui.games.daifugo.widgets import event_lines, explanation_markup
 
 SUIT_SYMBOLS = set("♠♥♦♣◆♤♡♢♧")
 SEATS = [Seat(name=name) for name in ("Aki", "Ben", "Cho", "Dan")]

@@ -15,13 +15,12 @@ import pytest
 from test_daifugo_table import FOUR, deciding, stacked, table
 from tui_helpers import make_app, screen_text, settle
 
-import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.core.presets import find_preset
-from familia_tui.games.daifugo import GAME
+from familia_tui.games.daifugo.game import GAME
 from familia_tui.games.daifugo.actions import PASS, Pass, Play, parse_action
-from familia_tui.tui.scenes_daifugo import move_to
-from familia_tui.tui.screens.daifugo import DaifugoScreen
-from familia_tui.tui.widgets.daifugo import Form, PlayIndex, Selection
+from familia_tui.tui.games.daifugo.scenes import move_to
+from familia_tui.tui.games.daifugo.screen import DaifugoScreen
+from familia_tui.tui.games.daifugo.widgets import Form, PlayIndex, Selection
 
 
 def offered(screen: DaifugoScreen) -> list[str]:

@@ -8,11 +8,11 @@ from pathlib import Path
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.tui.glyphs import card_text
-from familia_tui.tui.screens.familia import FamiliaScreen
-from familia_tui.tui.screens.familia_results import FamiliaResultsScreen
+from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.tui.games.familia.results import FamiliaResultsScreen
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen

@@ -10,8 +10,8 @@ from textual.widgets._footer import FooterKey
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.familia import GAME
-from familia_tui.tui.screens.familia import FamiliaScreen
+from familia_tui.games.familia.game import GAME
+from familia_tui.tui.games.familia.screen import FamiliaScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
 from tui_helpers import make_app, settle

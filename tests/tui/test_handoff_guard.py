@@ -14,13 +14,12 @@ from textual import events
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 from familia_tui.tui.glyphs import card_text
-from familia_tui.tui.scenes_daifugo import daifugo_record
+from familia_tui.tui.games.daifugo.scenes import daifugo_record
 from familia_tui.tui.screens.handoff import BURST, GUARD, HandoffScreen
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.widgets.tarot import card_text as tarot_card_text
+from familia_tui.tui.games.tarot.widgets import card_text as tarot_card_text
 
 from tui_helpers import click, make_app, screen_text, settle
 

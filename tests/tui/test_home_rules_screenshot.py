@@ -14,7 +14,7 @@ from tui_helpers import make_app, save_folder, saves_read, screen_text, settle
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.core.saves import SaveFolder
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
 from familia_tui.tui.screens.saves import ContinueScreen

@@ -16,12 +16,12 @@ from rich.text import Text
 
 from familia_tui.core.engine import Clause, Seat
 from familia_tui.i18n import CATALOGUES, translate
-from familia_tui.i18n import daifugo as daifugo_texts
-from familia_tui.i18n import tarot as tarot_texts
+from familia_tui.games.daifugo import texts as daifugo_texts
+from familia_tui.games.tarot import texts as tarot_texts
 from familia_tui.tui import glyphs
-from familia_tui.tui.widgets import daifugo as daifugo_widgets
-from familia_tui.tui.widgets import familia as familia_widgets
-from familia_tui.tui.widgets import tarot as tarot_widgets
+from familia_tui.tui.games.daifugo import widgets as daifugo_widgets
+from familia_tui.tui.games.familia import widgets as familia_widgets
+from familia_tui.tui.games.tarot import widgets as tarot_widgets
 
 TERMS = (
     "trick", "tricks", "trump", "trumps", "bid", "bids", "bidding", "pass", "passes", "joker", "jokers",

@@ -15,13 +15,13 @@ from familia_tui.cli import parse_seats
 from familia_tui.core.cards import JOKER, parse_card
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
 from familia_tui.games.tarot.actions import BID, PASS, Contract, Play
 from familia_tui.games.tarot.cards import parse_card as parse_tarot_card
-from familia_tui.tui.screens.daifugo import DaifugoScreen
-from familia_tui.tui.screens.familia import FamiliaScreen
-from familia_tui.tui.screens.tarot import TarotScreen
+from familia_tui.tui.games.daifugo.screen import DaifugoScreen
+from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.tui.games.tarot.screen import TarotScreen
 from familia_tui.tui.widgets.choices import Choice, find_choice
 
 FAMILIA_HAND = [Choice(c, True, PlayCard(parse_card(c))) for c in ("AS", "10H", "5H", "2C", "JK")]

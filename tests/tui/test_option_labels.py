@@ -10,7 +10,7 @@ import pytest
 from rich.table import Table
 
 from familia_tui.core.presets import find_preset
-from familia_tui.games import PLAYABLE, get_game, options_model
+from familia_tui.core.registry import game_ids, get_game, options_model
 from familia_tui.i18n import CATALOGUES
 from familia_tui.i18n.options import option_label, option_rows
 from familia_tui.tui.app import FamiliaTuiApp
@@ -29,7 +29,7 @@ def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FAMILIA_TUI_DATA", str(tmp_path / "data"))
 
 
-@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_option_field_has_a_name_in_english_and_japanese(game: str) -> None:
     missing = [f"{lang}: opt.{game}.{field}" for field in options_model(game).model_fields
                for lang in ("en", "ja") if not CATALOGUES[lang].get(f"opt.{game}.{field}", "").strip()]
@@ -42,7 +42,7 @@ def test_every_option_field_has_a_name_in_english_and_japanese(game: str) -> Non
 
 def test_option_names_follow_one_scheme_and_name_real_fields() -> None:
     """No name under an old key (`opt.decks`, `dfg.opt.uno`), none for a field that is gone."""
-    fields = {game: set(options_model(game).model_fields) for game in PLAYABLE}
+    fields = {game: set(options_model(game).model_fields) for game in game_ids()}
     for lang, catalogue in CATALOGUES.items():
         for key in catalogue:
             assert not key.startswith("dfg.opt."), (lang, key)
@@ -57,7 +57,7 @@ def test_the_think_timer_has_its_name() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("game", game_ids())
 def test_the_rules_screen_lists_every_option_in_words(game: str, lang: str) -> None:
     """F1's table: the option's name and its value in words, no preset key, no Python value."""
     options = find_preset(game, get_game(game).default_preset).options

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from familia_tui.games import PLAYABLE, options_model
+from familia_tui.core.registry import game_ids, options_model
 from familia_tui.i18n import CATALOGUES
 from familia_tui.i18n.options import (
     HIDDEN_FIELDS,
@@ -63,7 +63,7 @@ def listed_values(game: str, model: type[BaseModel], path: str = "") -> list[tup
     return found
 
 
-@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_listed_value_and_switch_has_words_in_both_languages(game: str) -> None:
     values = listed_values(game, options_model(game))
     assert values, game
@@ -146,7 +146,7 @@ def test_familias_match_reads_as_a_sentence(match: dict[str, object], lang: str,
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("game", game_ids())
 def test_no_shipped_preset_shows_a_code_value(game: str, lang: str) -> None:
     """Every value of every shipped preset is a number or words: no `False`, `None`, `{...}`, and
     no word of a preset file (`suit_set`) shown where it has words of its own."""

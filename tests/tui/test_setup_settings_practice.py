@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Button, Input, OptionList, RadioSet, Static
 
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens import practice as practice_module
 from familia_tui.tui.screens.home import HomeScreen
@@ -66,7 +66,7 @@ def text_of(screen, selector: str) -> str:  # type: ignore[no-untyped-def]
 
 def option_shown(screen, option: str, value: str) -> bool:  # type: ignore[no-untyped-def]
     """The options table has the line `option  value`, the option under its English label."""
-    label = re.escape(option_label(option, "en"))
+    label = re.escape(option_label(option, "en", "familia"))
     line = rf"^\s*{label}\s+{re.escape(value)}\s*$"
     return re.search(line, text_of(screen, "#setup-options"), re.MULTILINE) is not None
 

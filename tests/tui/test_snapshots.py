@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from familia_tui.tui.scenes import SCENES, Scene, scene_size
+from familia_tui.tui.scenes import Scene, all_scenes, scene_size
+
+SCENES = all_scenes()
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from familia_tui.core.record import Record
-from familia_tui.tui.scenes import HUMAN_AND_BOTS, familia_record
-from familia_tui.tui.scenes_daifugo import FOUR, daifugo_record
-from familia_tui.tui.scenes_tarot import tarot_record
+from familia_tui.tui.games.familia.scenes import HUMAN_AND_BOTS, familia_record
+from familia_tui.tui.games.daifugo.scenes import FOUR, daifugo_record
+from familia_tui.tui.games.tarot.scenes import tarot_record
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.log import EventLog
 

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-import familia_tui.tui.scenes  # noqa: F401  (scenes_daifugo is imported through scenes)
 from familia_tui.tui.app import FamiliaTuiApp
-from familia_tui.tui.scenes import HUMAN_AND_BOTS, familia_record
-from familia_tui.tui.scenes_daifugo import FOUR, daifugo_record
-from familia_tui.tui.scenes_tarot import tarot_record
+from familia_tui.tui.games.familia.scenes import HUMAN_AND_BOTS, familia_record
+from familia_tui.tui.games.daifugo.scenes import FOUR, daifugo_record
+from familia_tui.tui.games.tarot.scenes import tarot_record
 from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.settings import Settings, load_settings

@@ -8,7 +8,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from familia_tui.games import GAME_IDS
+from familia_tui.core.registry import entries
 from familia_tui.i18n import translate
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.tables import has_table
@@ -49,8 +49,8 @@ class HomeScreen(AppScreen[None]):
         options = []
         if self.note is not None:  # nothing to continue: no Continue at all
             options.append(Option(f"{self.t('ui.continue')}  [dim]{self.note}[/]", id="continue"))
-        for game in GAME_IDS:
-            name = translate(f"game.{game}", self.app.settings.lang)  # type: ignore[attr-defined]
+        for entry in entries():
+            game, name = entry.id, entry.name(self.app.settings.lang)  # type: ignore[attr-defined]
             if has_table(game):
                 options.append(Option(self.t("ui.new_game", game=name), id=f"play:{game}"))
             else:

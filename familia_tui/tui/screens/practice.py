@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from familia_tui.core.presets import YAML_SUFFIXES, rules_dir
 from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
-from familia_tui.games import PLAYABLE
+from familia_tui.core.registry import game_ids
 from familia_tui.i18n import translate
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
@@ -57,10 +57,10 @@ def one_paragraph(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def find_puzzles(games: tuple[str, ...] = PLAYABLE) -> tuple[list[Puzzle], list[str]]:
+def find_puzzles(games: tuple[str, ...] | None = None) -> tuple[list[Puzzle], list[str]]:
     """Every practice puzzle of `games`, in game then file order, and one message per bad file."""
     puzzles, errors = [], []
-    for game in games:
+    for game in game_ids() if games is None else games:
         folder = rules_dir(game) / "practice"
         files = sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES) if folder.is_dir() else []
         for path in files:

@@ -46,7 +46,7 @@ def rules_text(game: str, lang: str) -> str:
     return f"# {game}\n\n(no rules text found in {folder})"
 
 
-def options_markdown(options: BaseModel, title: str, lang: str = "en", game: str = "familia",
+def options_markdown(options: BaseModel, title: str, lang: str, game: str,
                      glyphs: str = "letters") -> str:
     """The active options as a Markdown table: each under its name, its value in words. The
     keys preset files use are one command away, and said so under the table."""

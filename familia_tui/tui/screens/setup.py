@@ -25,7 +25,7 @@ from familia_tui.core.cards import SUITS
 from familia_tui.core.engine import GameSpec, Seat
 from familia_tui.core.presets import Preset, list_presets
 from familia_tui.core.record import Record
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_rows
 from familia_tui.tui.glyphs import glyph_safe, suit_text

@@ -50,8 +50,9 @@ class TableScreen(AppScreen[None]):
     game_id = ""
     clause_style = ClauseStyle()
     """How the game's explanation parameters are drawn (its card notation, named parameters)."""
-    held_texts = "ui.held"
-    """The catalogue keys (`_banner`, `_note`) that say a deal's last trick is held."""
+    held_texts = ""
+    """The catalogue keys (`<held_texts>_banner`, `_note`) that say a deal's last trick is held
+    (a game that holds its last trick sets them)."""
 
     MIN_SIZE = (80, 24)
     """The smallest terminal the table fits in; below it a notice asks for a larger one."""

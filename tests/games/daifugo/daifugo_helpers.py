@@ -11,7 +11,7 @@ from typing import Any
 
 from familia_tui.core.cards import JOKER, Card, parse_cards
 from familia_tui.core.engine import Seat
-from familia_tui.games.daifugo import default_seats, new_game
+from familia_tui.games.daifugo.game import default_seats, new_game
 from familia_tui.games.daifugo.actions import Play, make_play, parse_action
 from familia_tui.games.daifugo.deck import NATURALS, WILD
 from familia_tui.games.daifugo.explain import FAILING

@@ -10,7 +10,7 @@ from daifugo_helpers import act, kinds, legal, options, position, stacked
 
 from familia_tui.core.cards import JOKER, Card, parse_card
 from familia_tui.core.engine import IllegalAction
-from familia_tui.games.daifugo import GAME, default_seats, new_game
+from familia_tui.games.daifugo.game import GAME, default_seats, new_game
 from familia_tui.games.daifugo.actions import PASS
 from familia_tui.games.daifugo.deck import DECK
 from familia_tui.games.daifugo.families import Rulebook, families_of
@@ -238,7 +238,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_gamespec_names_and_default_seats() -> None:
-    assert GAME.names["ja"] == "大富豪統合ルール"
+    assert GAME.names["ja"] == "大富豪（統合ルール）"
     assert [s.name for s in GAME.default_seats(options(players=5))] == ["P1", "P2", "P3", "P4", "P5"]
     assert all(s.team is None and s.role is None for s in GAME.default_seats(options()))
 

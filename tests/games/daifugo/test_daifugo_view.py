@@ -6,7 +6,7 @@ import random
 
 from daifugo_helpers import act, options, position, stacked
 
-from familia_tui.games.daifugo import GAME, default_seats, new_game
+from familia_tui.games.daifugo.game import GAME, default_seats, new_game
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.queries import QUERIES
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from familia_tui.core.cards import COLOURS, Card, parse_card, parse_cards
-from familia_tui.games.familia import default_seats, new_game
+from familia_tui.games.familia.game import default_seats, new_game
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import ChoosePile, parse_action
 from familia_tui.games.familia.options import FamiliaOptions

@@ -19,7 +19,7 @@ import pytest
 from familia_tui.core.cards import JOKER, face_cards
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.rules import FamiliaState, hand_pool
 
 PRESETS, ERRORS = list_presets("familia")

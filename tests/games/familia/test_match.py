@@ -14,7 +14,7 @@ import pytest
 from helpers import cards, finish_deal, options
 
 from familia_tui.core.engine import Seat
-from familia_tui.games.familia import default_seats, new_game
+from familia_tui.games.familia.game import default_seats, new_game
 from familia_tui.games.familia.match import GameResult, MatchState, units_of
 from familia_tui.games.familia.options import FamiliaOptions
 

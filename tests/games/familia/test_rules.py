@@ -19,7 +19,7 @@ from helpers import (
 
 from familia_tui.core.cards import COLOURS, JOKER, Card, face_cards
 from familia_tui.core.engine import IllegalAction
-from familia_tui.games.familia import GAME, default_seats, new_game
+from familia_tui.games.familia.game import GAME, default_seats, new_game
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import ChoosePile, PlayCard, parse_action
 from familia_tui.games.familia.rules import FamiliaState, Phase

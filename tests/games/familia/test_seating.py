@@ -6,7 +6,7 @@ import pytest
 
 from familia_tui.core.engine import Seat
 from familia_tui.core.presets import list_presets
-from familia_tui.games.familia import GAME
+from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.seating import arrange, seating_problems
 

@@ -11,7 +11,7 @@ from tarot_helpers import options, play, position, stacked
 
 from familia_tui.core.presets import list_presets
 from familia_tui.core.simulate import simulate
-from familia_tui.games.tarot import GAME
+from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.actions import PLAY
 from familia_tui.games.tarot.bots import BasicBot, hand_strength
 from familia_tui.games.tarot.cards import parse_cards

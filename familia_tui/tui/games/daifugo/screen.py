@@ -39,7 +39,7 @@ from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
-from familia_tui.tui.widgets.daifugo import (
+from familia_tui.tui.games.daifugo.widgets import (
     UNO,
     Form,
     GameMemory,
@@ -80,7 +80,7 @@ THINK_TICK = 0.2
 class DaifugoScreen(TableScreen):
     """A Daifugō session at the table."""
 
-    CSS_PATH = "daifugo.tcss"
+    CSS_PATH = "screen.tcss"
     AUTO_FOCUS = ""
     """Nothing takes the focus: the arrows, Space and Enter are the table's keys."""
     game_id = "daifugo"
@@ -201,7 +201,7 @@ class DaifugoScreen(TableScreen):
         self.show_results(records[-1] if records else None, final=True)
 
     def show_results(self, record: GameRecord | None, final: bool = False, review: bool = False) -> None:
-        from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
+        from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 
         screen = DaifugoResultsScreen(self.view(), record, *self.memory.ended, final=final, review=review)
         self.app.push_screen(screen, self._after_review if review else self._after_result)
@@ -564,3 +564,7 @@ class DaifugoScreen(TableScreen):
 
     def show_banner(self) -> None:
         self.query_one("#banner", Static).update(self.wrapped(self.safe(self.banner_text())))
+
+
+TABLE = DaifugoScreen
+"""The table screen of the game (found by the registry)."""

@@ -24,7 +24,7 @@ from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandRe
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
-from familia_tui.tui.widgets.tarot import (
+from familia_tui.tui.games.tarot.widgets import (
     cards_markup,
     contract_name,
     number,

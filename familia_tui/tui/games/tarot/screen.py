@@ -48,7 +48,7 @@ from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
-from familia_tui.tui.widgets.tarot import (
+from familia_tui.tui.games.tarot.widgets import (
     CLAUSES,
     ShownChips,
     Step,
@@ -84,7 +84,7 @@ CHIP_WIDTH = 7
 class TarotScreen(TableScreen):
     """One game of French Tarot at the table."""
 
-    CSS_PATH = "tarot.tcss"
+    CSS_PATH = "screen.tcss"
     game_id = "tarot"
     clause_style = CLAUSES
     held_texts = "tarot.ui.held"
@@ -186,7 +186,7 @@ class TarotScreen(TableScreen):
         self.advance(self.app.settings.trick_pause if trick_done else None)  # type: ignore[attr-defined]
 
     def show_results(self, final: bool = False, review: bool = False) -> None:
-        from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+        from familia_tui.tui.games.tarot.results import TarotResultsScreen
 
         public = self.views()[1]
         if not public.results:
@@ -521,3 +521,7 @@ class TarotScreen(TableScreen):
         if action in ("previous", "won"):
             return True if self.shown is not None and self.shown[0].tricks else None
         return super().check_action(action, parameters)
+
+
+TABLE = TarotScreen
+"""The table screen of the game (found by the registry)."""

@@ -53,9 +53,9 @@ def seats_table(view: FamiliaView, t: Translate, glyphs: str) -> Table:
     table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
                   padding=(0, 1), show_edge=False)
     for header, justify in ((t("ui.seat"), "left"), (t("ui.cards"), "right"),
-                            (t("ui.tricks"), "right"), (t("ui.captured"), "left"),
-                            (t("ui.score"), "right")):
-        table.add_column(header, justify=justify, no_wrap=header != t("ui.captured"))  # type: ignore[arg-type]
+                            (t("ui.tricks"), "right"), (t("fam.ui.captured"), "left"),
+                            (t("fam.ui.score"), "right")):
+        table.add_column(header, justify=justify, no_wrap=header != t("fam.ui.captured"))  # type: ignore[arg-type]
     for index, seat in enumerate(view.seats):
         marker = ">" if index == view.to_act else ("*" if index == view.leader else " ")
         name = f"{marker} {seat_label(seat, glyphs)}"
@@ -70,19 +70,19 @@ def seats_table(view: FamiliaView, t: Translate, glyphs: str) -> Table:
 def centre_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
     """Piles with counts, the face card and what it means, the face-up stock and its top card."""
     piles = "   ".join(
-        f"{colour_glyph(c, glyphs)} {t('ui.pile_' + c)} {view.piles[c]}" for c in ("black", "red"))
+        f"{colour_glyph(c, glyphs)} {t('fam.ui.pile_' + c)} {view.piles[c]}" for c in ("black", "red"))
     if view.face_card is None:
-        face = t("ui.face_none")
+        face = t("fam.ui.face_none")
     elif view.face_card.is_joker:
-        face = t("ui.face_joker", card=card_markup(view.face_card, glyphs))
+        face = t("fam.ui.face_joker", card=card_markup(view.face_card, glyphs))
     elif view.stock_trick:
-        face = t("ui.face_led", card=card_markup(view.face_card, glyphs),
+        face = t("fam.ui.face_led", card=card_markup(view.face_card, glyphs),
                  suit=suit_text(view.face_card.suit, glyphs))
     else:
-        face = t("ui.face_trump", card=card_markup(view.face_card, glyphs),
+        face = t("fam.ui.face_trump", card=card_markup(view.face_card, glyphs),
                  suit=suit_text(view.face_card.suit, glyphs))
     top = card_markup(view.stock_top, glyphs) if view.stock_top else "-"
-    stock = t("ui.stock", count=view.stock_count, top=top)
+    stock = t("fam.ui.stock", count=view.stock_count, top=top)
     return f"{piles}\n{face}\n{stock}"
 
 
@@ -105,10 +105,10 @@ def plays_markup(plays: Sequence[tuple[int, object, str | None]], seats: Sequenc
 def trick_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
     """The trick in progress, or the last trick's result with its batting stages."""
     if view.plays:
-        return t("ui.trick_now", plays=plays_markup(view.plays, view.seats, glyphs))
+        return t("fam.ui.trick_now", plays=plays_markup(view.plays, view.seats, glyphs))
     last = view.last_trick
     if last is None or last.deal != view.deal:
-        return t("ui.trick_none")
+        return t("fam.ui.trick_none")
     return result_markup(last, view.seats, t, glyphs)
 
 
@@ -117,17 +117,17 @@ def result_markup(trick: TrickRecord, seats: Sequence[Seat], t: Translate, glyph
     batted = {i: "¹" if glyphs == "unicode" else "(1)" for i in trick.stage1}
     batted |= {i: "²" if glyphs == "unicode" else "(2)" for i in trick.stage2}
     win_index = next((i for i, p in enumerate(trick.plays) if p[0] == trick.winner), None)
-    lines = [t("ui.trick_last", number=trick.number + 1, face=card_markup(trick.face, glyphs),
+    lines = [t("fam.ui.trick_last", number=trick.number + 1, face=card_markup(trick.face, glyphs),
                plays=plays_markup(trick.plays, seats, glyphs, batted, win_index))]
     cards = [p[1] for p in trick.plays]
     if trick.stage1:
-        lines.append(t("ui.batted1", cards=cards_markup([cards[i] for i in trick.stage1], glyphs)))
+        lines.append(t("fam.ui.batted1", cards=cards_markup([cards[i] for i in trick.stage1], glyphs)))
     if trick.stage2:
-        lines.append(t("ui.batted2", cards=cards_markup([cards[i] for i in trick.stage2], glyphs)))
+        lines.append(t("fam.ui.batted2", cards=cards_markup([cards[i] for i in trick.stage2], glyphs)))
     if trick.winner is None:
-        lines.append(t("ui.void", face=card_markup(trick.face, glyphs)))
+        lines.append(t("fam.ui.void", face=card_markup(trick.face, glyphs)))
     else:
-        lines.append(t("ui.won", name=seats[trick.winner].name, face=card_markup(trick.face, glyphs)))
+        lines.append(t("fam.ui.won", name=seats[trick.winner].name, face=card_markup(trick.face, glyphs)))
     return "\n".join(lines)
 
 
@@ -138,21 +138,21 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
         name = seats[event.seat].name if event.seat is not None else ""
         cards = " ".join(card_markup(c, glyphs) for c in event.cards)
         if event.kind == "deal_started":
-            lines.append(t("log.deal", deal=event.get("deal"), game=event.get("game"),
-                           style=t("ui.style_" + str(event.get("style"))), name=name))
+            lines.append(t("fam.log.deal", deal=event.get("deal"), game=event.get("game"),
+                           style=t("fam.ui.style_" + str(event.get("style"))), name=name))
         elif event.kind == "face_revealed":
-            lines.append(t("log.face", name=name, colour=t("ui.pile_" + event.get("colour")), card=cards))
+            lines.append(t("fam.log.face", name=name, colour=t("fam.ui.pile_" + event.get("colour")), card=cards))
         elif event.kind == "card_played":
             declared = event.get("declared")
-            lines.append(t("log.played", name=name, card=cards)
+            lines.append(t("fam.log.played", name=name, card=cards)
                          + (f" = {suit_text(declared, glyphs)}" if declared else ""))
         elif event.kind == "trick_resolved":
             lines.extend(f"  {line}" for line in
                          result_markup(event.get("trick"), seats, t, glyphs).splitlines()[1:])
         elif event.kind == "card_drawn":
-            lines.append(t("log.drew", name=name, card=cards))
+            lines.append(t("fam.log.drew", name=name, card=cards))
         elif event.kind == "game_scored":
-            lines.append(t("log.game_scored"))
+            lines.append(t("fam.log.game_scored"))
         elif event.kind == "match_over":
-            lines.append(t("log.match_over"))
+            lines.append(t("fam.log.match_over"))
     return lines

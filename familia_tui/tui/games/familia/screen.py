@@ -33,7 +33,7 @@ from familia_tui.tui.glyphs import (
 )
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
-from familia_tui.tui.widgets.familia import (
+from familia_tui.tui.games.familia.widgets import (
     CLAUSES,
     centre_markup,
     event_lines,
@@ -48,7 +48,8 @@ from familia_tui.tui.widgets.log import EventLog
 class FamiliaScreen(TableScreen):
     """One Familia match at the table."""
 
-    CSS_PATH = "familia.tcss"
+    CSS_PATH = "screen.tcss"
+    held_texts = "fam.ui.held"
     game_id = "familia"
     clause_style = CLAUSES
     BINDINGS = [
@@ -84,10 +85,10 @@ class FamiliaScreen(TableScreen):
         if self.puzzle is not None:
             self.query_one(EventLog).add([self.t("ui.practice_started")])
         elif self.session.record.actions:
-            self.query_one(EventLog).add([self.t("log.resumed", game=state.match.game_no)]
+            self.query_one(EventLog).add([self.t("fam.log.resumed", game=state.match.game_no)]
                                          + self.history_lines())
         else:
-            self.query_one(EventLog).add([self.t("log.started", game=state.match.game_no)])
+            self.query_one(EventLog).add([self.t("fam.log.started", game=state.match.game_no)])
         self.advance()
 
     def history_lines(self) -> list[str]:
@@ -126,7 +127,7 @@ class FamiliaScreen(TableScreen):
             self._show_result(result)
 
     def _show_result(self, result: object) -> None:
-        from familia_tui.tui.screens.familia_results import FamiliaResultsScreen
+        from familia_tui.tui.games.familia.results import FamiliaResultsScreen
 
         state, trick = self.session.state, self.deal_end
         self.deal_end = None
@@ -147,19 +148,19 @@ class FamiliaScreen(TableScreen):
         self.query_one("#banner", Static).update(self.banner_text())
         self.query_one("#seats", Static).update(seats_table(view, self.t, self.glyphs))
         deal, trick_no = (self.deal_end.deal, self.deal_end.number) if self.deal_end else (view.deal, view.trick_no)
-        where = self.t("ui.where", deal=deal + 1, deals=view.deals, trick=trick_no + 1,
-                       tricks=view.tricks, style=self.t("ui.style_" + view.style),
+        where = self.t("fam.ui.where", deal=deal + 1, deals=view.deals, trick=trick_no + 1,
+                       tricks=view.tricks, style=self.t("fam.ui.style_" + view.style),
                        game=self.session.state.match.game_no)
         centre = f"[b]{where}[/]\n" + centre_markup(view, self.t, self.glyphs)
         if viewer is not None and len(view.own_hands) > 1 and not self.held:  # 2 players: the other hand [R-F27]
             other = next(s for s in view.own_hands if s != viewer)
-            centre += "\n" + self.t("ui.other_hand", name=view.seats[other].name,
+            centre += "\n" + self.t("fam.ui.other_hand", name=view.seats[other].name,
                                     cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key), self.glyphs))
         self.query_one("#centre", Static).update(centre)
         last = self.deal_end or (view.last_trick if self.show_previous else None)
         trick = result_markup(last, view.seats, self.t, self.glyphs) if last else trick_markup(view, self.t, self.glyphs)
         self.query_one("#trick", Static).update(trick)
-        self.show_choices(self.t("ui.held_note") if self.held else self.hand_note(view, viewer))
+        self.show_choices(self.t("fam.ui.held_note") if self.held else self.hand_note(view, viewer))
         self.show_hand(view, viewer)
 
     def show_hand(self, view: FamiliaView, viewer: int | None) -> None:
@@ -176,7 +177,7 @@ class FamiliaScreen(TableScreen):
 
     def empty_pile_note(self, colour: str) -> str:
         other = "red" if colour == "black" else "black"
-        return self.t("ui.pile_empty_note", colour=self.t("ui.pile_" + colour), other=self.t("ui.pile_" + other))
+        return self.t("fam.ui.pile_empty_note", colour=self.t("fam.ui.pile_" + colour), other=self.t("fam.ui.pile_" + other))
 
     def turn_text(self, name: str) -> str:
         view = self.view()
@@ -184,9 +185,9 @@ class FamiliaScreen(TableScreen):
             return self.t("ui.turn_play", name=name)
         piles = [c for c in ("black", "red") if view.piles[c]]
         if len(piles) == 1:  # the other is empty: one key, not "b black / r red" [R-F10]
-            return self.t("ui.turn_pile_one", name=name, pile=self.t(f"ui.pile_{piles[0]}"),
+            return self.t("fam.ui.turn_pile_one", name=name, pile=self.t(f"fam.ui.pile_{piles[0]}"),
                           letter=piles[0][0])
-        return self.t("ui.turn_pile", name=name)
+        return self.t("fam.ui.turn_pile", name=name)
 
     def hand_note(self, view: FamiliaView, viewer: int | None) -> str:
         if viewer is None:
@@ -198,7 +199,7 @@ class FamiliaScreen(TableScreen):
         view = self.view()
         legal = set(self.session.state.legal_actions())
         if view.phase == "pile":  # an empty pile is not offered [R-F10]
-            return [Choice(f"{colour_glyph(c, self.glyphs)} {self.t('ui.pile_' + c)} ({view.piles[c]})",
+            return [Choice(f"{colour_glyph(c, self.glyphs)} {self.t('fam.ui.pile_' + c)} ({view.piles[c]})",
                            ChoosePile(c) in legal, ChoosePile(c)) for c in ("black", "red") if view.piles[c]]
         if self.joker_suits:
             return [Choice(suit_text(s, self.glyphs), PlayCard(JOKER, s) in legal, PlayCard(JOKER, s))
@@ -218,7 +219,7 @@ class FamiliaScreen(TableScreen):
             self.cursor = 0
             self.query_one(ChoiceBar).show(self.choices, 0)
             self.show_hand(self.view(), self.session.viewer_seat())
-            self.explain_text(rulings_shown(self.t("ui.name_suit")))
+            self.explain_text(rulings_shown(self.t("fam.ui.name_suit")))
             return
         self.show_previous = False
         self.apply(action)
@@ -240,3 +241,7 @@ class FamiliaScreen(TableScreen):
         if action == "pile":
             return self.session.state.phase == "pile" and bool(self.choices)
         return super().check_action(action, parameters)
+
+
+TABLE = FamiliaScreen
+"""The table screen of the game (found by the registry)."""

@@ -20,7 +20,7 @@ from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.scoring import PlayerScore
 from familia_tui.tui.glyphs import cards_markup
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.familia import seat_label
+from familia_tui.tui.games.familia.widgets import seat_label
 from familia_tui.tui.widgets.footer import AppFooter
 
 
@@ -38,7 +38,7 @@ class FamiliaResultsScreen(AppScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.t("ui.results_title", game=self.result.game_no), id="results-title")
+            yield Static(self.t("fam.ui.results_title", game=self.result.game_no), id="results-title")
             last = Static(f"[b]{self.t('ui.last_trick_title')}[/]\n{self.last_trick}", id="results-last-trick")
             last.display = False
             yield last
@@ -46,7 +46,7 @@ class FamiliaResultsScreen(AppScreen[None]):
             yield Static(self.ranking_table(), id="results-ranking")
             if len(self.match.games) > 1 or self.final and self.options.match.format != "single":
                 yield Static(self.match_table(), id="results-match")
-            yield Static(self.t("ui.match_over_hint" if self.final else "ui.next_game_hint"),
+            yield Static(self.t("ui.match_over_hint" if self.final else "fam.ui.next_game_hint"),
                          id="results-hint")
         yield AppFooter()
 
@@ -55,12 +55,12 @@ class FamiliaResultsScreen(AppScreen[None]):
 
     def players_table(self) -> Table:
         t, glyphs = self.t, self.app.glyphs  # type: ignore[attr-defined]
-        table = Table(box=self._box(), expand=True, show_lines=False, title=t("ui.breakdown"))
+        table = Table(box=self._box(), expand=True, show_lines=False, title=t("fam.ui.breakdown"))
         table.add_column(t("ui.seat"), no_wrap=True)
-        table.add_column(t("ui.entries"))
-        table.add_column(t("ui.zero_sum"), justify="right")
-        table.add_column(t("ui.misere"), justify="right")
-        table.add_column(t("ui.total"), justify="right")
+        table.add_column(t("fam.ui.entries"))
+        table.add_column(t("fam.ui.zero_sum"), justify="right")
+        table.add_column(t("fam.ui.misere"), justify="right")
+        table.add_column(t("fam.ui.total"), justify="right")
         for index, score in enumerate(self.result.players):
             table.add_row(seat_label(self.seats[index], glyphs), self.entries(score),
                           _points(score.zero_sum_bonus, glyphs), _points(score.misere_bonus, glyphs),
@@ -71,33 +71,33 @@ class FamiliaResultsScreen(AppScreen[None]):
         glyphs = self.app.glyphs  # type: ignore[attr-defined]
         lines = []
         for entry in score.entries:
-            label = self.t("meld." + entry.kind)
+            label = self.t("fam.meld." + entry.kind)
             points = f"{entry.points:+d}"
             if entry.zeroed:
                 arrow = "->" if glyphs == "ascii" else "→"
-                points = f"[strike]{points}[/] {arrow} 0 ({self.t('ui.zeroed')})"
+                points = f"[strike]{points}[/] {arrow} 0 ({self.t('fam.ui.zeroed')})"
             lines.append(f"{label} {cards_markup(entry.cards, glyphs)} {points}")
         if score.forced:
-            lines.append(f"[dim]{self.t('ui.forced')}[/]")
+            lines.append(f"[dim]{self.t('fam.ui.forced')}[/]")
         return "\n".join(lines) or ("-" if glyphs == "ascii" else "—")
 
     def ranking_table(self) -> Table:
         t = self.t
-        table = Table(box=self._box(), expand=True, title=t("ui.ranking"))
-        for header in (t("ui.rank"), t("ui.team"), t("ui.total"), t("ui.face_count"), t("ui.face_points")):
+        table = Table(box=self._box(), expand=True, title=t("fam.ui.ranking"))
+        for header in (t("ui.rank"), t("fam.ui.team"), t("fam.ui.total"), t("fam.ui.face_count"), t("fam.ui.face_points")):
             table.add_column(header)
         for standing in self.result.standings:
             names = ", ".join(self.seats[i].name for i in standing.seats)
             table.add_row(str(standing.rank), f"{standing.unit} ({names})" if len(standing.seats) > 1
                           else names, f"{standing.total:+d}", str(standing.face_count),
                           str(standing.face_points))
-        table.caption = t("ui.tiebreaks")
+        table.caption = t("fam.ui.tiebreaks")
         return table
 
     def match_table(self) -> Table:
         t = self.t
-        table = Table(box=self._box(), expand=True, title=t("ui.match_title", games=len(self.match.games)))
-        for header in (t("ui.rank"), t("ui.team"), t("ui.match_total")):
+        table = Table(box=self._box(), expand=True, title=t("fam.ui.match_title", games=len(self.match.games)))
+        for header in (t("ui.rank"), t("fam.ui.team"), t("fam.ui.match_total")):
             table.add_column(header)
         for standing in self.match.standings():
             names = ", ".join(self.seats[i].name for i in standing.seats)

@@ -19,7 +19,7 @@ from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup, cards_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.daifugo import (
+from familia_tui.tui.games.daifugo.widgets import (
     DobonCall,
     families_text,
     place_text,

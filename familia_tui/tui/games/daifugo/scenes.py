@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.daifugo import GAME
+from familia_tui.games.daifugo.game import GAME
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, app_for, until
 
@@ -66,7 +66,7 @@ async def decide(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
 async def play_until(pilot: Pilot, app: FamiliaTuiApp, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
     """The human decides with `decide` until `done()`."""
-    from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
+    from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 
     for _ in range(limit):
         await until(pilot, lambda: deciding(app) or isinstance(app.screen, DaifugoResultsScreen))
@@ -109,7 +109,7 @@ async def _multi_select(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
 
 async def _end(pilot: Pilot, app: FamiliaTuiApp) -> None:
-    from familia_tui.tui.screens.daifugo_results import DaifugoResultsScreen
+    from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 
     await play_until(pilot, app, lambda: isinstance(app.screen, DaifugoResultsScreen))
     await pilot.pause(0.2)

@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.tarot import GAME
+from familia_tui.games.tarot.game import GAME
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, app_for, until
 
@@ -67,7 +67,7 @@ async def _ecart(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
 
 async def _breakdown(pilot: Pilot, app: FamiliaTuiApp) -> None:
-    from familia_tui.tui.screens.tarot_results import TarotResultsScreen
+    from familia_tui.tui.games.tarot.results import TarotResultsScreen
 
     await take_garde(pilot, app)
     for _ in range(60):

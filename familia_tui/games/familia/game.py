@@ -1,0 +1,74 @@
+"""Familia (ファミリア): the six-role face-card trick-taking game: the game's spec, `GAME`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from familia_tui.core.bots import RandomBot
+from familia_tui.games.familia import ENTRY
+from familia_tui.core.engine import GameSpec, Progress, Seat
+from familia_tui.games.familia.actions import parse_action
+from familia_tui.games.familia.bots import BasicBot
+from familia_tui.games.familia.options import FamiliaOptions
+from familia_tui.games.familia.queries import QUERIES
+from familia_tui.games.familia.rules import FamiliaState, StackedDeal
+from familia_tui.games.familia.seating import seating_problems
+from familia_tui.games.familia.setup import position_state, stacked_deal
+from familia_tui.games.familia.setup_keys import DealKeys, PositionKeys
+
+
+def default_seats(options: FamiliaOptions) -> list[Seat]:
+    """Seats P1, P2 … with the table's roles, teams and crests (2 players: P1-M, P2-M, P1-F, P2-F)."""
+    seats = []
+    for index, plan in enumerate(options.default_table()):
+        if options.players == 2:
+            player = f"P{1 + 'AB'.index(plan.player)}" if plan.player in ("A", "B") else plan.player
+            name = f"{player}-{plan.role}"
+        else:
+            player, name = None, f"P{index + 1}"
+        seats.append(Seat(name=name, player=player, role=plan.role, team=plan.team,
+                          crest=plan.crest))
+    return seats
+
+
+def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None,
+             deal: StackedDeal | Mapping[str, Any] | None = None) -> FamiliaState:
+    """A new Familia match; `deal` stacks the first deal (scenarios, tests, records)."""
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise ValueError(f"seat names must differ: {', '.join(names)}")
+    if options.royal:
+        missing = [s.name for s in seats if s.crest is None]
+        if missing:
+            raise ValueError(f"royal is on but {', '.join(missing)} have no crest (家紋)")
+    if isinstance(deal, Mapping):
+        deal = stacked_deal(options, deal, seed or 0)
+    return FamiliaState(options, seats, seed, deal)
+
+
+def progress(state: FamiliaState) -> Progress:
+    """The game of the match and its deal, and the match totals, from the public view."""
+    view = state.view(0)
+    match = view.match
+    games = {"single": 1, "games": match.rules.count}.get(match.rules.format)
+    rounds = (("game", match.game_no, games), ("deal", min(view.deal + 1, view.deals), view.deals))
+    return Progress(rounds, tuple(match.totals.items()))
+
+
+GAME = GameSpec(
+    entry=ENTRY,
+    options_model=FamiliaOptions,
+    new_game=new_game,
+    parse_action=parse_action,
+    bots={"random": RandomBot, "basic": BasicBot},
+    default_preset="familia-4",
+    default_seats=default_seats,
+    queries=QUERIES,
+    position=position_state,
+    deal_keys=DealKeys,
+    position_keys=PositionKeys,
+    table_problems=seating_problems,
+    teams=True,
+    progress=progress,
+)

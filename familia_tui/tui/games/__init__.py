@@ -1,0 +1,1 @@
+"""One UI package per game (its registry entry names it)."""
