@@ -25,7 +25,14 @@ from typing import Any
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, parse_cards
 from familia_tui.core.engine import ActionSyntaxError, Seat
-from familia_tui.core.position import SetupError, Supply, card_list, per_seat, seat_list, seat_number
+from familia_tui.core.position import (
+    SetupError,
+    Supply,
+    card_list,
+    per_seat,
+    seat_list,
+    seat_number,
+)
 from familia_tui.games.daifugo.actions import Play, parse_action
 from familia_tui.games.daifugo.deck import DECK, NATURALS, deck_indexes
 from familia_tui.games.daifugo.families import FAMILIES, families_of

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from familia_tui.core.cards import JACK, KING, QUEEN, SUITS, Card, CardError, parse_cards
+from familia_tui.core.cards import (
+    JACK,
+    KING,
+    QUEEN,
+    SUITS,
+    Card,
+    CardError,
+    parse_cards,
+)
 from familia_tui.core.queries import Parameterised, Query, common_queries
 from familia_tui.games.familia import scoring
 from familia_tui.games.familia.rules import FamiliaState

@@ -20,9 +20,23 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from familia_tui.core.cards import COLOURS, JOKER, Card, CardError, face_cards, parse_cards
+from familia_tui.core.cards import (
+    COLOURS,
+    JOKER,
+    Card,
+    CardError,
+    face_cards,
+    parse_cards,
+)
 from familia_tui.core.engine import Seat
-from familia_tui.core.position import SetupError, Supply, card_list, seat_cards, seat_letters, seat_number
+from familia_tui.core.position import (
+    SetupError,
+    Supply,
+    card_list,
+    seat_cards,
+    seat_letters,
+    seat_number,
+)
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.rules import FamiliaState, Phase, StackedDeal, hand_pool
 
