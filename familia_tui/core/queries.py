@@ -124,9 +124,11 @@ class ViewReader(Mapping[str, Any]):
 
     def __init__(self, state: Any, seat: int | str) -> None:
         self.public = seat == PUBLIC
+        self.view: Any = None
         if self.public:
-            self.view: Any = None
-            self.fields = public_fields(state)
+            if hasattr(state, "public_view"):
+                self.view = state.public_view()
+            self.fields = _fields(self.view) if self.view is not None else public_fields(state)
         else:
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seat_count(state):
                 raise LookupError(f"seat: {seat!r} is not a seat number 0–{seat_count(state) - 1} "
@@ -137,7 +139,7 @@ class ViewReader(Mapping[str, Any]):
     def __getitem__(self, name: str) -> Any:
         if name in self.fields:
             return plain(self.fields[name])
-        if not self.public and isinstance(getattr(type(self.view), name, None), property):
+        if self.view is not None and isinstance(getattr(type(self.view), name, None), property):
             return plain(getattr(self.view, name))  # a derived field, such as Familia's `hand`
         raise KeyError(name)
 

@@ -168,3 +168,29 @@ def test_a_refusal_for_another_reason_fails_with_the_message(tmp_path: Path) -> 
 def test_a_refusal_is_still_an_error_when_none_is_expected(tmp_path: Path) -> None:
     result = run(tmp_path, "game: tarot\npreset: tarot-4\nseats: [Aki, Ben, Cho]\n")
     assert result.error == "cannot set up: seats: 3 given, the table has 4"
+
+
+def test_the_public_view_is_the_engines_own_when_it_has_one() -> None:
+    from dataclasses import dataclass
+
+    from familia_tui.core.queries import VIEW
+
+    @dataclass
+    class Public:
+        counts: tuple[int, ...]
+
+        @property
+        def total(self) -> int:
+            return sum(self.counts)
+
+    class State:
+        seats = ("A", "B")
+
+        def public_view(self) -> Public:
+            return Public((3, 4))
+
+        def view(self, seat: int) -> None:
+            raise AssertionError("the fallback is not used")
+
+    public = VIEW(State())
+    assert public["counts"] == [3, 4] and public["total"] == 7 and "hand" not in public
