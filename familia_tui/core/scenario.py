@@ -401,6 +401,9 @@ def _expect_parameterised(spec: GameSpec, state: GameState, number: int, name: s
         check = getattr(actual, "check", None)
         if check is not None:
             check(compared)
+        unknown = [key for key in compared if key not in actual]
+        if unknown:
+            raise LookupError(f"{name} has no {', '.join(unknown)} (it has {', '.join(actual)})")
     except LookupError as error:
         return [Failure(number, where, expected, None, str(error).strip("'\""))]
     shown = {key: actual[key] for key in compared if key in actual}

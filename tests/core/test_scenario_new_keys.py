@@ -194,3 +194,9 @@ def test_the_public_view_is_the_engines_own_when_it_has_one() -> None:
 
     public = VIEW(State())
     assert public["counts"] == [3, 4] and public["total"] == 7 and "hand" not in public
+
+
+def test_a_misspelt_result_key_is_named(tmp_path: Path) -> None:
+    failure = only_failure(run(tmp_path, "game: familia\npreset: familia-4\n",
+                               "- expect: {meld_score: {role: M, melds: [[KS, QS]], scroe: 10}}\n"))
+    assert failure.message.startswith("meld_score has no scroe (it has score, zero_sum, entries")
