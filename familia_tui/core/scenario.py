@@ -14,11 +14,17 @@ steps:
   - legal_includes: [play 5C]        # at least these
   - illegal: {action: play 2C, ruling: R-F1}   # not legal (and the explanation cites the ruling)
   - expect: {last_trick: {winner: 2}, captures: {2: [KH]}}   # documented queries
+  - expect: {view: {seat: 2, hand: [5H, 9H]}}  # what seat 2 sees (`seat: public`: a watcher)
 ```
+
+A scenario that expects its set-up to be refused says `setup: {valid: false, refusal: TEXT}`
+(TEXT: a fragment of the message) and has no steps.
 
 Expected values are compared with what the game's query returns: a mapping compares only the
 keys it names, a list of plain values compares as a multiset (order ignored), a list of lists or
-mappings compares in order. `familia-tui check PATH...` runs files and folders.
+mappings compares in order, and `{in_order: [...]}` compares a list in order.
+A `Parameterised` query (`view`) takes its arguments from the expected mapping.
+`familia-tui check PATH...` runs files and folders.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from familia_tui.core.presets import (
     read_yaml,
     validate_model,
 )
+from familia_tui.core.queries import Parameterised
 
 
 class ScenarioError(FamiliaTuiError):
@@ -67,6 +74,15 @@ SeatCounts = dict[int, int] | list[int]
 """A number per seat."""
 
 
+class SetupExpectation(StrictModel):
+    """What the scenario expects of its own set-up (`setup: {valid: false, refusal: ...}`)."""
+
+    valid: bool = True
+    """False: the preset, options, seats or start must be refused, and no step runs."""
+    refusal: str | None = None
+    """A fragment of the refusal's message (case ignored), e.g. `win_at` or `placed more often`."""
+
+
 class ScenarioFile(StrictModel):
     """The keys of a scenario file (see the module docstring)."""
 
@@ -78,6 +94,8 @@ class ScenarioFile(StrictModel):
     deal: dict[str, Any] | None = None
     position: dict[str, Any] | None = None
     steps: list[dict[str, Any]] = Field(default_factory=list)
+    setup: SetupExpectation = Field(default_factory=SetupExpectation)
+    """`setup: {valid: false, refusal: TEXT}`: the set-up must be refused (with TEXT in the message)."""
     title: str | None = None
     """One line saying what the scenario shows."""
     ruling: str | list[str] | None = None
@@ -91,6 +109,9 @@ class ScenarioFile(StrictModel):
     explanation: str | dict[str, str] | None = None
     """Practice: the answer explained."""
 
+
+IN_ORDER = "in_order"
+"""`{in_order: [...]}` as an expected value: the list compares in order, item by item."""
 
 STEP_KINDS = ("do", "legal", "legal_includes", "illegal", "expect")
 
@@ -229,16 +250,39 @@ def run_scenario(path: Path) -> ScenarioResult:
         from familia_tui.core.registry import get_game
 
         spec = get_game(scenario.game)
-        state = start_state(spec, scenario)
     except ValidationError as error:
         result.error = f"cannot set up: {validation_text(error)}"
         return result
     except (FamiliaTuiError, PresetError, ValueError, KeyError) as error:
         result.error = f"cannot set up: {error}".replace("\n", " ")
         return result
+    try:
+        state = start_state(spec, scenario)
+    except ValidationError as error:
+        return _refused(result, scenario.setup, validation_text(error))
+    except (FamiliaTuiError, PresetError, ValueError, KeyError) as error:
+        return _refused(result, scenario.setup, str(error).replace("\n", " "))
+    if not scenario.setup.valid:
+        result.failures.append(Failure(0, "setup", "refused" + _fragment(scenario.setup), "accepted",
+                                       "the set-up was expected to be refused"))
+        return result
     for number, step in enumerate(scenario.steps, start=1):
         if not _run_step(spec, state, number, step, result):
             break
+    return result
+
+
+def _fragment(expected: SetupExpectation) -> str:
+    return f" with {expected.refusal!r}" if expected.refusal else ""
+
+
+def _refused(result: ScenarioResult, expected: SetupExpectation, message: str) -> ScenarioResult:
+    """A set-up that was refused: an error, unless the scenario expects this refusal."""
+    if expected.valid:
+        result.error = f"cannot set up: {message}"
+    elif expected.refusal and expected.refusal.casefold() not in message.casefold():
+        result.failures.append(Failure(0, "setup", "refused" + _fragment(expected), message,
+                                       "refused for another reason"))
     return result
 
 
@@ -325,6 +369,9 @@ def _step_expect(spec: GameSpec, state: GameState, number: int, kind: str, value
             failures.append(Failure(number, kind, f"a query of {sorted(spec.queries)}", name,
                                     "unknown query"))
             continue
+        if isinstance(query, Parameterised):
+            failures.extend(_expect_parameterised(spec, state, number, name, query, expected))
+            continue
         try:
             actual = query(state)
         except LookupError as error:
@@ -333,6 +380,36 @@ def _step_expect(spec: GameSpec, state: GameState, number: int, kind: str, value
         if not matches(expected, actual, spec.parse_card):
             failures.append(Failure(number, f"expect {name}", expected, actual))
     return failures
+
+
+def _expect_parameterised(spec: GameSpec, state: GameState, number: int, name: str,
+                          query: Parameterised, expected: Any) -> list[Failure]:
+    """`name: {ARGUMENT: value, …, KEY: expected, …}`: the arguments go to the query, the other
+    keys are compared with its result (the failure shows only the keys compared)."""
+    where = f"expect {name}"
+    if not isinstance(expected, Mapping):
+        return [Failure(number, where, f"a mapping with {', '.join(query.params)} and the keys "
+                        "to compare", expected, "malformed expectation")]
+    arguments = {key: expected[key] for key in query.params if key in expected}
+    missing = [key for key in query.required if key not in arguments]
+    if missing:
+        return [Failure(number, where, f"{', '.join(missing)} given", expected,
+                        f"{name} needs {', '.join(missing)}")]
+    compared = {key: item for key, item in expected.items() if key not in query.params}
+    try:
+        actual = query.read(state, **arguments)
+        check = getattr(actual, "check", None)
+        if check is not None:
+            check(compared)
+        unknown = [key for key in compared if key not in actual]
+        if unknown:
+            raise LookupError(f"{name} has no {', '.join(unknown)} (it has {', '.join(actual)})")
+    except LookupError as error:
+        return [Failure(number, where, expected, None, str(error).strip("'\""))]
+    shown = {key: actual[key] for key in compared if key in actual}
+    if not matches(compared, actual, spec.parse_card):
+        return [Failure(number, f"{where} {arguments}" if arguments else where, compared, shown)]
+    return []
 
 
 def _canon(value: Any, parse: Callable[[str], object]) -> Any:
@@ -346,9 +423,14 @@ def _canon(value: Any, parse: Callable[[str], object]) -> Any:
 
 
 def matches(expected: Any, actual: Any, parse: Callable[[str], object] = parse_card) -> bool:
-    """Mappings by the keys named; lists of plain values as multisets; lists of lists in order.
-    Expected strings that are cards in the game's notation (`parse`) compare canonically."""
+    """Mappings by the keys named; lists of plain values as multisets; lists of lists in order;
+    `{in_order: [...]}` a list in order, item by item. Expected strings that are cards in the game's notation (`parse`) compare canonically."""
     expected = _canon(expected, parse)
+    if isinstance(expected, Mapping) and set(expected) == {IN_ORDER}:
+        ordered = expected[IN_ORDER]
+        return (isinstance(ordered, list) and isinstance(actual, list | tuple)
+                and len(ordered) == len(actual)
+                and all(matches(e, a, parse) for e, a in zip(ordered, actual, strict=True)))
     if isinstance(expected, Mapping):
         return isinstance(actual, Mapping) and all(
             key in actual and matches(value, actual[key], parse) for key, value in expected.items())

@@ -24,7 +24,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, parse_cards
-from familia_tui.core.engine import ActionSyntaxError, FamiliaTuiError, Seat
+from familia_tui.core.engine import ActionSyntaxError, Seat
+from familia_tui.core.position import (
+    SetupError,
+    Supply,
+    card_list,
+    per_seat,
+    seat_list,
+    seat_number,
+)
 from familia_tui.games.daifugo.actions import Play, parse_action
 from familia_tui.games.daifugo.deck import DECK, NATURALS, deck_indexes
 from familia_tui.games.daifugo.families import FAMILIES, families_of
@@ -32,60 +40,32 @@ from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.rules import FOLLOW, DaifugoState, StackedDeal
 from familia_tui.games.daifugo.shapes import shape_of
 
-
-class SetupError(FamiliaTuiError):
-    """A stacked deal or position that does not fit the rules; names the key and the problem."""
+__all__ = ["SetupError", "position_state", "stacked_deal"]
 
 
 def _cards(value: object, where: str) -> list[Card]:
     """Cards written as a list or a space-separated string; errors name `where`."""
-    if value is None:
-        return []
-    try:
-        return parse_cards(value if isinstance(value, str) else [str(v) for v in value])  # type: ignore[union-attr]
-    except (CardError, TypeError) as error:
-        raise SetupError(f"{where}: {error}") from None
+    return card_list(value, where, parse_cards, (CardError, TypeError))
 
 
 def _seat(value: object, seats: int, where: str) -> int:
-    seat = int(value) if isinstance(value, str) and value.isdigit() else value  # JSON keys are text
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise SetupError(f"{where}: {value!r} is not a seat number 0–{seats - 1}")
-    return seat
+    return seat_number(value, seats, where)
 
 
 def _per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, Any]:
-    value = data.get(key) or {}
-    items = enumerate(value) if isinstance(value, list) else value.items()
-    return {_seat(seat, seats, key): item for seat, item in items}
+    return per_seat(data, key, seats)
 
 
-class _Supply:
-    """The cards still free to place; placing a card the deck does not have (again) is an error."""
+class _Supply(Supply):
+    """The 56 cards: each natural card once, the jokers as often as the deck has them."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.free = {card: 1 for card in NATURALS}
-        self.free[JOKER] = DECK.count(JOKER)
-        self.rng = rng
+        super().__init__([*NATURALS, *[JOKER] * DECK.count(JOKER)], rng, "the deck")
 
-    def take(self, cards: Sequence[Card], where: str) -> list[Card]:
-        for card in cards:
-            if self.free.get(card, 0) <= 0:
-                raise SetupError(f"{where}: {card} is placed more often than the deck has it")
-            self.free[card] -= 1
-        return list(cards)
-
-    def rest(self) -> list[Card]:
-        cards = [card for card, count in self.free.items() for _ in range(count)]
-        self.rng.shuffle(cards)
-        return cards
-
-    def fill(self, cards: list[Card], size: int, where: str) -> list[Card]:
-        """Top `cards` up to `size` with random free cards."""
-        spare = self.rest()[:max(0, size - len(cards))]
-        if len(cards) + len(spare) < size:
-            raise SetupError(f"{where}: needs {size} cards but only {len(cards) + len(spare)} are left")
-        return cards + self.take(spare, where)
+    def fill(self, cards: list[Card], size: int, where: str,  # type: ignore[override]
+             allowed: Any = None) -> list[Card]:
+        """Top `cards` up to `size` with random free cards (more cards than `size` stay)."""
+        return super().fill(cards, max(size, len(cards)), where, allowed)
 
 
 def _rule_card(data: Mapping[str, Any]) -> tuple[bool, Card | None]:
@@ -190,7 +170,7 @@ class _Position:
         hands = [self.supply.fill(given.get(s, []), fill[s], f"fill.{s}") if s in fill
                  else given.get(s, []) for s in range(self.n)]
         state._set_hands([deck_indexes(hand) for hand in hands])
-        state.places = [_seat(s, self.n, "places") for s in self.data.get("places") or []]
+        state.places = seat_list(self.data.get("places"), self.n, "places")
         for seat in range(self.n):
             out = seat in state.places
             if out == bool(state.counts[seat]):
@@ -214,7 +194,7 @@ class _Position:
         state.number_lock = bool(data.get("number_lock", False))
         if (state.suit_lock or state.number_lock) and len(plays) < 2:
             raise SetupError("suit_lock/number_lock: a lock needs two plays in the trick")
-        state.passed = [_seat(s, self.n, "passed") for s in data.get("passed") or []]
+        state.passed = seat_list(data.get("passed"), self.n, "passed")
         if state.top is not None:
             state.last_play_value = state.top.value
 

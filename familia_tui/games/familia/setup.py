@@ -20,81 +20,51 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from familia_tui.core.cards import COLOURS, JOKER, Card, CardError, face_cards, parse_cards
-from familia_tui.core.engine import FamiliaTuiError, Seat
+from familia_tui.core.cards import (
+    COLOURS,
+    JOKER,
+    Card,
+    CardError,
+    face_cards,
+    parse_cards,
+)
+from familia_tui.core.engine import Seat
+from familia_tui.core.position import (
+    SetupError,
+    Supply,
+    card_list,
+    seat_cards,
+    seat_letters,
+    seat_number,
+)
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.rules import FamiliaState, Phase, StackedDeal, hand_pool
 
+__all__ = ["SetupError", "position_state", "stacked_deal"]
 
-class SetupError(FamiliaTuiError):
-    """A stacked deal or position that does not fit the rules; names the key and the problem."""
+CARD_ERRORS = (CardError, TypeError)
 
 
 def _cards(data: Mapping[str, Any], key: str) -> list[Card]:
-    return _card_list(data.get(key), key)
-
-
-def _card_list(value: object, where: str) -> list[Card]:
-    """Cards written as a list or a space-separated string; errors name `where`."""
-    if value is None:
-        return []
-    try:
-        return parse_cards(value if isinstance(value, str) else [str(v) for v in value])  # type: ignore[union-attr]
-    except (CardError, TypeError) as error:
-        raise SetupError(f"{where}: {error}") from None
+    return card_list(data.get(key), key, parse_cards, CARD_ERRORS)
 
 
 def _per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, list[Card]]:
-    value = data.get(key) or {}
-    items = enumerate(value) if isinstance(value, list) else value.items()
-    result: dict[int, list[Card]] = {}
-    for key, cards in items:
-        seat = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON keys are text
-        if not isinstance(seat, int) or not 0 <= seat < seats:
-            raise SetupError(f"{key}: seat {seat!r} is not a seat number 0–{seats - 1}")
-        result[seat] = _card_list(cards, f"{key}.{seat}")
-    return result
+    return seat_cards(data, key, seats, parse_cards, CARD_ERRORS)
 
 
-class _Supply:
-    """The cards still free to place; taking a card the game does not have (again) is an error."""
+def _supply(cards: Sequence[Card], rng: random.Random) -> Supply:
+    return Supply(cards, rng, "the game")
 
-    def __init__(self, cards: Sequence[Card], rng: random.Random) -> None:
-        self.free = Counter(cards)
-        self.rng = rng
 
-    def take(self, cards: Sequence[Card], where: str) -> list[Card]:
-        for card in cards:
-            if self.free[card] <= 0:
-                raise SetupError(f"{where}: {card} is placed more often than the game has it")
-            self.free[card] -= 1
-        return list(cards)
-
-    def fill(self, cards: list[Card], size: int, where: str, void: str = "") -> list[Card]:
-        """Top `cards` up to `size` with random free cards, none of the `void` suits."""
-        if len(cards) > size:
-            raise SetupError(f"{where}: {len(cards)} cards given but it holds {size} here")
-        spare = [c for c in self.free.elements() if c.suit not in void]
-        self.rng.shuffle(spare)
-        extra = spare[:size - len(cards)]
-        if len(extra) < size - len(cards):
-            raise SetupError(f"{where}: needs {size} cards but only {len(cards) + len(extra)} are left")
-        return cards + self.take(extra, where)
+def _fill(supply: Supply, cards: list[Card], size: int, where: str, void: str = "") -> list[Card]:
+    """Top `cards` up to `size` with random free cards, none of the `void` suits."""
+    return supply.fill(cards, size, where, (lambda card: card.suit not in void) if void else None)
 
 
 def _voids(data: Mapping[str, Any], seats: int) -> dict[int, str]:
     """`voids: {2: S, 3: SH}`: suits the filler must not give a seat (JK for Jokers)."""
-    value = data.get("voids") or {}
-    if not isinstance(value, Mapping):
-        raise SetupError("voids: write seat: suits, e.g. {2: S, 3: SH}")
-    voids = {}
-    for key, suits in value.items():
-        seat = int(key) if isinstance(key, str) and key.isdigit() else key
-        text = str(suits).upper().replace("JK", "X").replace(" ", "")
-        if not isinstance(seat, int) or not 0 <= seat < seats or set(text) - set("SHDCX"):
-            raise SetupError(f"voids: {seat!r}: {suits!r} is not a seat with suits S, H, D, C, JK")
-        voids[seat] = text
-    return voids
+    return seat_letters(data, "voids", seats, "SHDCX", "use S, H, D, C, JK", {"JK": "X"})
 
 
 def stacked_deal(options: FamiliaOptions, data: Mapping[str, Any], seed: int = 0) -> StackedDeal:
@@ -102,12 +72,12 @@ def stacked_deal(options: FamiliaOptions, data: Mapping[str, Any], seed: int = 0
     rng = random.Random(seed)
     n, size = options.hands, options.deal_hand_size
     hands_given = _per_seat(data, "hands", n)
-    supply = _Supply(hand_pool(options.pool_decks, *options.adjustment), rng)
+    supply = _supply(hand_pool(options.pool_decks, *options.adjustment), rng)
     given = {s: supply.take(cards, f"hands.{s}") for s, cards in hands_given.items()}
     stock = supply.take(_cards(data, "stock"), "stock")
     voids = _voids(data, n)
-    hands = [supply.fill(given.get(s, []), size, f"hands.{s}", voids.get(s, "")) for s in range(n)]
-    stock = supply.fill(stock, _stock_size(options), "stock")
+    hands = [_fill(supply, given.get(s, []), size, f"hands.{s}", voids.get(s, "")) for s in range(n)]
+    stock = _fill(supply, stock, _stock_size(options), "stock")
     black, red = _piles(options, data, _deal_face_cards(options, 0), rng)
     return StackedDeal(tuple(map(tuple, hands)), tuple(stock), tuple(black), tuple(red))
 
@@ -129,7 +99,7 @@ def _deal_face_cards(options: FamiliaOptions, deal: int) -> list[Card]:
 def _piles(options: FamiliaOptions, data: Mapping[str, Any], available: Sequence[Card],
            rng: random.Random, taken: Sequence[Card] = ()) -> tuple[list[Card], list[Card]]:
     """The two face piles, top first: the given tops, then the rest shuffled below."""
-    supply = _Supply(available, rng)
+    supply = _supply(available, rng)
     supply.take(taken, "captures/voided/face")
     tops = {c: supply.take(_cards(data, c), c) for c in COLOURS}
     for colour, cards in tops.items():
@@ -172,10 +142,7 @@ class _Position:
         self.leader = self._seat("leader", 0)
 
     def _seat(self, key: str, default: int) -> int:
-        seat = self.data.get(key, default)
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise SetupError(f"{key}: {seat!r} is not a seat number 0–{self.n - 1}")
-        return seat
+        return seat_number(self.data.get(key, default), self.n, key)
 
     def place(self) -> None:
         state = self.state
@@ -207,9 +174,9 @@ class _Position:
             raise SetupError(f"captures/voided: {len(captured) + len(named_voided)} face cards taken, "
                              f"but only {revealed} tricks were played before this one")
         available = _deal_face_cards(opts, self.deal)
-        pool = _Supply(available, self.rng)
+        pool = _supply(available, self.rng)
         pool.take(captured + named_voided + face + tops, "captures/voided/face/piles")
-        voided = named_voided + pool.fill([], revealed - len(captured) - len(named_voided), "voided")
+        voided = named_voided + _fill(pool, [], revealed - len(captured) - len(named_voided), "voided")
         black, red = _piles(opts, self.data, available, self.rng, captured + voided + face)
         state.captures = [captures.get(s, []) for s in range(self.n)]
         state.tricks_won = [len(c) for c in state.captures]
@@ -235,15 +202,15 @@ class _Position:
         plays = _cards(self.data, "trick_cards")
         if len(plays) >= self.n:
             raise SetupError(f"trick_cards: {len(plays)} cards, but a trick has {self.n}")
-        supply = _Supply(hand_pool(opts.pool_decks, *opts.adjustment), self.rng)
+        supply = _supply(hand_pool(opts.pool_decks, *opts.adjustment), self.rng)
         given = {s: supply.take(c, f"hands.{s}") for s, c in _per_seat(self.data, "hands", self.n).items()}
         supply.take(plays, "trick_cards")
         stock = supply.take(_cards(self.data, "stock"), "stock")
         played_seats = {(self.leader + i) % self.n for i in range(len(plays))}
         voids = _voids(self.data, self.n)
-        state.hands = [supply.fill(given.get(s, []), base_size - (s in played_seats), f"hands.{s}",
-                                   voids.get(s, "")) for s in range(self.n)]
-        state.stock = list(reversed(supply.fill(stock, stock_size, "stock")))
+        state.hands = [_fill(supply, given.get(s, []), base_size - (s in played_seats), f"hands.{s}",
+                             voids.get(s, "")) for s in range(self.n)]
+        state.stock = list(reversed(_fill(supply, stock, stock_size, "stock")))
         state.discard = list(supply.free.elements())
         state.known = self._known(state.hands)
         return plays

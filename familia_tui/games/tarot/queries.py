@@ -9,12 +9,13 @@ since the next hand is dealt straight after scoring.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from familia_tui.games.tarot.cards import cards_text, half_to_points
+from familia_tui.core.queries import Parameterised, Query, common_queries
+from familia_tui.games.tarot.cards import EXCUSE_SUIT, SUIT, cards_text, half_to_points
 from familia_tui.games.tarot.rules import TarotState
 from familia_tui.games.tarot.scoring import ContractResult, HandResult
+from familia_tui.games.tarot.trick import trick_winner
 
 
 def _cards(cards: Any) -> list[str]:
@@ -33,6 +34,16 @@ def _last_trick(state: TarotState) -> dict[str, Any] | None:
     record = state.tricks[-1]
     return {"number": record.number, "leader": record.leader, "winner": record.winner,
             "cards": _cards(record.cards), "excuse_kept": record.excuse_kept}
+
+
+def _strongest(state: TarotState) -> dict[str, Any] | None:
+    """The card that wins the trick so far: the highest trump, else the highest card of the led
+    suit [A9]; None before a card other than the Excuse is played (the Excuse never wins)."""
+    cards = state.trick
+    index = trick_winner(cards) if cards else None
+    if index is None or SUIT[cards[index]] == EXCUSE_SUIT:
+        return None
+    return {"seat": (state.leader + index) % state.n, "card": str(cards[index])}
 
 
 def _sides(state: TarotState) -> tuple[int, int, int, int]:
@@ -72,15 +83,14 @@ def _won_bouts(state: TarotState) -> dict[str, int]:
     return {"taker": taker, "defence": defence}
 
 
-QUERIES: dict[str, Callable[[TarotState], Any]] = {
-    "phase": lambda s: str(s.phase),
-    "to_act": lambda s: s.to_act,
+QUERIES: dict[str, Query | Parameterised] = {
+    **common_queries(lambda s, seat: s.hand(seat), last_trick=_last_trick,
+                     tricks_won=lambda s: s.tricks_won, scores=lambda s: dict(enumerate(s.totals())),
+                     strongest=_strongest),
     "dealer": lambda s: s.dealer,
     "hand": lambda s: s.hands_played + (0 if s.is_over else 1),
     "hands_played": lambda s: s.hands_played,
     "deals_dealt": lambda s: s.deals_dealt,
-    "over": lambda s: s.is_over,
-    "hands": lambda s: {seat: _cards(s.hand(seat)) for seat in range(s.n)},
     "chien": lambda s: _cards(s.chien),
     "ecart": lambda s: _cards(s.ecart),
     "bids": lambda s: [[seat, str(c) if c else "pass"] for seat, c in s.bids],
@@ -94,8 +104,6 @@ QUERIES: dict[str, Callable[[TarotState], Any]] = {
     "leader": lambda s: s.leader,
     "trick": lambda s: s.trick_no + 1,
     "trick_cards": lambda s: _cards(s.trick),
-    "last_trick": _last_trick,
-    "tricks_won": lambda s: dict(enumerate(s.tricks_won)),
     "seat_points": lambda s: {seat: half_to_points(h) for seat, h in enumerate(s.won_half)},
     "won_points": _won_points,
     "won_bouts": _won_bouts,
@@ -103,3 +111,4 @@ QUERIES: dict[str, Callable[[TarotState], Any]] = {
     "breakdown": lambda s: breakdown(_last_result(s)),
     "totals": lambda s: dict(enumerate(s.totals())),
 }
+"""Every query: the common ones (`core.queries`; `scores` are the totals) and Tarot's own."""

@@ -39,6 +39,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from familia_tui.core.engine import FamiliaTuiError, IllegalAction, Seat
+from familia_tui.core.position import (
+    SetupError,
+    card_list,
+    per_seat,
+    seat_letters,
+    seat_number,
+)
 from familia_tui.games.tarot.actions import (
     BID,
     CALL,
@@ -74,40 +81,24 @@ VOID_LETTERS = "SHDCTX"
 """A void letter per `SUIT` value: the four suits, trumps, the Excuse."""
 
 
-class SetupError(FamiliaTuiError):
-    """A stacked deal or position that does not fit the rules; names the key and the problem."""
+__all__ = ["SetupError", "position_state", "stacked_deals"]
 
 
 def _card_list(value: object, where: str) -> list[Card]:
-    if value is None:
-        return []
-    try:
-        return parse_cards(value if isinstance(value, str) else list(value))  # type: ignore[call-overload]
-    except (CardError, TypeError) as error:
-        raise SetupError(f"{where}: {error}") from None
+    return card_list(value, where, parse_cards, (CardError, TypeError))
 
 
 def _seat_key(key: object, seats: int, where: str) -> int:
-    seat = int(key) if isinstance(key, str) and key.isdigit() else key
-    if not isinstance(seat, int) or not 0 <= seat < seats:
-        raise SetupError(f"{where}: {key!r} is not a seat number 0–{seats - 1}")
-    return seat
+    return seat_number(key, seats, where)
 
 
 def _per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, Any]:
-    value = data.get(key) or {}
-    items = enumerate(value) if isinstance(value, list) else value.items()
-    return {_seat_key(k, seats, key): v for k, v in items}
+    return per_seat(data, key, seats)
 
 
 def _voids(data: Mapping[str, Any], seats: int) -> dict[int, set[int]]:
-    voids = {}
-    for seat, letters in _per_seat(data, "voids", seats).items():
-        text = str(letters).upper().replace(" ", "")
-        if set(text) - set(VOID_LETTERS):
-            raise SetupError(f"voids.{seat}: {letters!r} — use S, H, D, C, T (trumps), X (Excuse)")
-        voids[seat] = {VOID_LETTERS.index(letter) for letter in text}
-    return voids
+    letters = seat_letters(data, "voids", seats, VOID_LETTERS, "use S, H, D, C, T (trumps), X (Excuse)")
+    return {seat: {VOID_LETTERS.index(letter) for letter in text} for seat, text in letters.items()}
 
 
 class _Fill:
