@@ -266,7 +266,7 @@ STANDARD = SuitSet("standard", (SPADE, HEART, DIAMOND, CLUB), (JOKER,), hand_ord
                    aliases=(("JOKER", JOKER), ("JO", JOKER), ("🃏", JOKER)))
 """The four French suits and the Joker of no colour: Familia, Daifugō."""
 SIX_SUITS = SuitSet("six-suit", (SPADE, HEART, CROSS, LEAF, CLUB, DIAMOND),
-                    (BLACK_JOKER, RED_JOKER, WHITE_CARD))
+                    (BLACK_JOKER, RED_JOKER, WHITE_CARD), aliases=(("WHITE", WHITE_CARD),))
 """The six-suit game: seat order Spade, Heart, Cross, Leaf, Club, Diamond (colours alternate),
 Jokers by colour and white cards [R-S1][R-S2]."""
 SUIT_SETS = (STANDARD, SIX_SUITS)
