@@ -1,7 +1,8 @@
 """How cards and suits are drawn in each glyph mode, and the one text pipeline of the tables.
 
-- `unicode`: suit symbols ♠♥♦♣ (never the emoji variants) and box lines;
-- `letters`: suit letters S H D C, box lines kept;
+- `unicode`: suit symbols ♠♥♦♣ and the six-suit game's ✚ (Cross) ❦ (Leaf), never emoji
+  variants, and box lines;
+- `letters`: suit letters S H D C X L, box lines kept;
 - `ascii`: suit letters and plain ASCII lines, for terminals where ♠♥♣ and box lines are
   ambiguous-width (many Japanese terminals).
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from familia_tui.core.cards import (
-    SUIT_SYMBOLS,
+    SYMBOL_OF,
     Card,
     format_card,
     parse_card,
@@ -40,6 +41,11 @@ are unreadable on some of Textual's themes (yellow trumps on textual-light)."""
 INK = dict(INKS["dark"])
 """The colours of the current theme (`use_ink`)."""
 SUIT_INK = {"S": "", "C": "", "H": "red", "D": "red", "X": "magenta"}
+"""The ink of the standard set's cards by suit code (`X` is its Joker)."""
+SPECIAL_INK = {"X": "magenta", "B": "", "R": "red", "W": ""}
+"""The ink of Jokers and white cards by suit code: a coloured Joker in its colour."""
+NUMBER_INK = {**SUIT_INK, "X": "", "L": "red"}
+"""The ink of every suit's numbers and faces (Cross black, Leaf red)."""
 
 
 def use_ink(dark: bool) -> None:
@@ -55,18 +61,24 @@ def ink_style(colour: str) -> str:
 def suit_text(suit: str | None, glyphs: str) -> str:
     if suit is None:
         return "-"
-    return SUIT_SYMBOLS.get(suit, suit) if glyphs == "unicode" else suit
+    return SYMBOL_OF.get(suit, suit) if glyphs == "unicode" else suit
 
 
 def card_text(card: Card, glyphs: str) -> str:
-    """`10♥` or `10H`; a Joker is `JK` in every mode."""
+    """`10♥` or `10H`; a Joker is `JK` (`BJ`, `RJ`) and a white card `W` in every mode."""
     return format_card(card, "unicode" if glyphs == "unicode" else "letters")
 
 
 def card_markup(card: Card, glyphs: str, style: str = "") -> str:
     """The card as Rich console markup, coloured by suit (red suits red)."""
-    colour = ink_style(SUIT_INK[card.suit]) if card.suit in SUIT_INK else ""
+    ink = card_ink(card)
+    colour = ink_style(ink) if ink is not None else ""
     return f"[{colour} {style}]{card_text(card, glyphs)}[/]" if (colour or style) else card_text(card, glyphs)
+
+
+def card_ink(card: Card) -> str | None:
+    """The INK key a card is drawn in ("" the text colour), None for a card of no known suit."""
+    return (SPECIAL_INK if card.rank < 2 else NUMBER_INK).get(card.suit)
 
 
 def cards_markup(cards, glyphs: str) -> str:  # type: ignore[no-untyped-def]
@@ -80,7 +92,7 @@ def colour_glyph(colour: str, glyphs: str) -> str:
     return "■" if colour == "black" else f"[{INK['red']}]■[/]"
 
 
-_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+_SUIT_LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOL_OF.items()})
 
 
 def glyph_safe(text: str, glyphs: str) -> str:
