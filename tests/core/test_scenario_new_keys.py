@@ -7,7 +7,7 @@ from pathlib import Path
 from textwrap import dedent
 
 from familia_tui.core.scenario import Failure, ScenarioResult, matches, run_scenario
-from familia_tui.games import get_game
+from familia_tui.core.registry import get_game
 
 FAMILIA_TRICK = """\
 game: familia
