@@ -212,11 +212,21 @@ class _PresetMeta(StrictModel):
 
 
 def rules_dir(game: str | None = None) -> Path:
-    """The shipped presets folder (`rules/`, or `rules/<game>/`).
+    """The shipped presets folder (`rules/`, or `rules/<game>/`, or the folder the game's
+    registry entry names).
 
     Wheel installs carry it as `familia_tui/rules` (hatchling force-include); editable installs
     and source checkouts use the top-level `rules/` next to the package.
     """
+    if game:
+        from familia_tui.core.registry import UnknownGame, entry
+
+        try:
+            own = entry(game).rules
+        except UnknownGame:
+            own = None
+        if own is not None:
+            return Path(own)
     packaged = files("familia_tui") / "rules"
     if isinstance(packaged, Path) and packaged.is_dir():
         root = packaged

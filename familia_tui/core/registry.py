@@ -56,6 +56,9 @@ class GameEntry:
     screenshot scenes. None: the game has no table in the app yet."""
     order: int = 100
     """Where the home screen lists the game (smaller first; then by id)."""
+    rules: str | None = None
+    """The folder of the game's presets, rules texts and practice puzzles when it is not the
+    shipped `rules/<id>/` (a game from another distribution; the tests' toy game)."""
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]

@@ -1,0 +1,3 @@
+"""Toy whist has no screenshots."""
+
+SCENES: tuple[object, ...] = ()
