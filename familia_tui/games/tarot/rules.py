@@ -334,8 +334,10 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         return buckets[TRUMP] == [PETIT] and not buckets[5]
 
     def _rotate_dealer(self) -> None:
-        ring = self.ring
-        self.dealer = (ring.next if self.options.next_dealer == "next" else ring.previous)(self.dealer)
+        if self.options.next_dealer == "next":
+            self.dealer = self.ring.next(self.dealer)
+        else:
+            self.dealer = self.ring.previous(self.dealer)
 
     # ----- bidding, call, chien, écart, slam -----
 
