@@ -466,7 +466,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             winner_at = 0
             self.excuse_slam = True
         else:
-            winner_at = trick_winner(trick)
+            winner_at = trick_winner(trick, self.led)
         winner = ring.step(leader, winner_at)
         total = sum(map(HALF_POINTS.__getitem__, trick))
         bouts = sum(map(IS_BOUT.__getitem__, trick))

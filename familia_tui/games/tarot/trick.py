@@ -139,12 +139,13 @@ def led_suit(cards: Sequence[Card]) -> int:
     return NO_SUIT
 
 
-def trick_winner(cards: Sequence[Card]) -> int:
+def trick_winner(cards: Sequence[Card], led: int | None = None) -> int:
     """Index of the winning card: the standard rule, the highest trump, else the highest card of
     the led suit (`core.table.trick_winner`), with the led suit set by the first card that is
-    not the Excuse, so the Excuse never wins here (the slam exception is decided by the caller).
-    A trick of the Excuse alone (or none) gives 0."""
-    led = led_suit(cards)
+    not the Excuse (`led`, when the caller knows it), so the Excuse never wins here (the slam
+    exception is decided by the caller). A trick of the Excuse alone (or none) gives 0."""
+    if led is None:
+        led = led_suit(cards)
     if led == NO_SUIT:
         return 0
     return standard_trick_winner(cards, TRUMP, led, SUIT.__getitem__, RANK.__getitem__)
