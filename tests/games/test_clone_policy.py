@@ -26,7 +26,7 @@ from familia_tui.core.table import (
 from familia_tui.games import PLAYABLE, get_game
 
 PRESETS = [(game, preset.id) for game in PLAYABLE for preset in list_presets(game)[0]]
-MAX_STEPS = 600
+MAX_STEPS = 3000
 """A playout stops after this many actions (long matches need not end)."""
 CLONES = 3
 """Clones checked for independence per preset."""
