@@ -9,11 +9,12 @@ so higher is better like every other game's totals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from familia_tui.core.cards import Card
+from familia_tui.core.table import Cloneable, Copier, copy_list, seat_ring
 from familia_tui.games.daifugo.actions import Play
 
 Reason = Literal["last", "stuck", "all_stuck", "uno", "dobon", "dobon_gaeshi", "nasuritsuke"]
@@ -63,8 +64,12 @@ class Standing:
 
 
 @dataclass
-class SessionResult:
-    """The session so far: every finished game and the ビリ count of each seat."""
+class SessionResult(Cloneable):
+    """The session so far: every finished game and the ビリ count of each seat. `clone()`
+    copies it."""
+
+    IMMUTABLE = ("names", "games_planned")
+    COPIED: ClassVar[Mapping[str, Copier]] = {"games": copy_list}
 
     names: tuple[str, ...]
     games_planned: int
@@ -115,11 +120,9 @@ class SessionResult:
             standings.append(Standing(self.names[seat], seat, rank, biri, firsts))
         return standings
 
-    def clone(self) -> SessionResult:
-        return SessionResult(self.names, self.games_planned, list(self.games))
-
 
 def middle_order(seats: Sequence[int], counts: Sequence[int], first_leader: int,
                  players: int) -> tuple[int, ...]:
     """Unranked seats by fewest cards, then turn order from the first leader (C14)."""
-    return tuple(sorted(seats, key=lambda s: (counts[s], (s - first_leader) % players)))
+    place = seat_ring(players).distance
+    return tuple(sorted(seats, key=lambda s: (counts[s], place(first_leader, s))))

@@ -29,14 +29,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, partial
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import JOKER, Card, permutation
-from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
-from familia_tui.games.daifugo.actions import Action, Call, Pass, Play
+from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.table import (
+    BaseState,
+    Copier,
+    clone_value,
+    copy_list,
+    copy_rng,
+    copy_rows,
+    handles,
+    seat_ring,
+)
+from familia_tui.games.daifugo.actions import Action, Call, Decline, Pass, Play
 from familia_tui.games.daifugo.deck import (
     CARD,
     DECK,
@@ -78,6 +89,9 @@ from familia_tui.games.daifugo.shapes import (
     step_of,
 )
 
+if TYPE_CHECKING:
+    from familia_tui.games.daifugo.view import DaifugoView
+
 
 class Phase(StrEnum):
     LEAD = "lead"
@@ -107,13 +121,6 @@ PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE
 hand's slots, rows and sum."""
 
 
-@cache
-def turn_orders(players: int) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the other seats in turn order from the next one, then the seat (DF-6)."""
-    return tuple(tuple((seat + step) % players for step in range(1, players + 1))
-                 for seat in range(players))
-
-
 @dataclass(frozen=True, slots=True)
 class StackedDeal:
     """A first game with every hand placed (scenarios, tests, records)."""
@@ -123,8 +130,22 @@ class StackedDeal:
     """The rule card of the first game (None: no rule card)."""
 
 
-class DaifugoState:
+class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     """A Daifugō session in progress. Mutable; `clone()` gives an independent copy."""
+
+    IMMUTABLE = ("options", "seats", "n", "ring", "after", "seed", "strict_uno", "dobon_on",
+                 "trick_sum", "single_suit", "overlap", "per_family", "passed_events", "is_over",
+                 "to_act", "phase", "game_no", "rule_card", "rulebook", "families", "nokoshi_max",
+                 "ability_bits", "revolution", "holders", "top_play", "top_seat",
+                 "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
+                 "cut", "revolutions", "opening", "first_leader", "leader")
+    SHARED = ("top",)
+    """The top play's `Shape`: built by `shape_of`, cached and shared, never changed."""
+    COPIED: ClassVar[Mapping[str, Copier]] = {
+        "rng": copy_rng, "session": clone_value, "slots": copy_rows, "rows": copy_rows,
+        "kept": copy_rows, "jokers": copy_list, "counts": copy_list, "sums": copy_list,
+        "trick": copy_list, "passed": copy_list, "places": copy_list, "pending": copy_list,
+    }
 
     def __init__(self, options: DaifugoOptions, seats: Sequence[Seat], seed: int | None = None,
                  deal: StackedDeal | None = None) -> None:
@@ -142,9 +163,11 @@ class DaifugoState:
         self.overlap = options.sequences == "overlap"
         self.per_family = options.back_count == "per_family"
         self.session = SessionResult(tuple(s.name for s in self.seats), options.games)
-        self.events: list[Event] = []
-        self._legal: list[Action] | None = None
-        self.after = turn_orders(self.n)
+        self.events = []
+        self._legal = None
+        self.ring = seat_ring(self.n)
+        """Turns go clockwise (DF-6)."""
+        self.after = self.ring.afters
         """`after[seat]`: the other seats in turn order from the next one, then the seat."""
         self.passed_events = tuple(Event("passed", seat) for seat in range(self.n))
         """Each seat's `passed` event, built once (events are immutable values)."""
@@ -156,65 +179,27 @@ class DaifugoState:
     # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are
     # plain attributes, kept up to date by every transition: simulations read them per action.
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act, every distinct one once (see legal.py). The
-        list is kept until the next action: do not change it."""
-        legal = self._legal
-        if legal is None:
-            phase = self.phase
-            if phase is FOLLOW:
-                legal = follow_legal(self, self.to_act)  # type: ignore[arg-type]
-            elif phase is LEAD:
-                legal = lead_legal(self, self.to_act)  # type: ignore[arg-type]
-            else:
-                legal = list(WINDOW.get(phase, ()))
-            self._legal = legal
-        return legal
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action; returns the events it caused. Raises IllegalAction otherwise."""
-        legal = self._legal
-        if action not in (legal if legal is not None else self.legal_actions()):
-            raise IllegalAction(action, self.explain(action))
-        self._legal = None
-        self.events = []
-        kind = type(action)
-        if kind is Play:
-            self._play(action)  # type: ignore[arg-type]
-        elif kind is Pass:
-            self._pass()
-        elif kind is Call:
-            self._call()
-        else:
-            self._decline()
-        return self.events
+    def _compute_legal(self) -> list[Action]:
+        """The legal actions of the seat to act, every distinct one once (see legal.py)."""
+        phase = self.phase
+        if phase is FOLLOW:
+            return follow_legal(self, self.to_act)  # type: ignore[arg-type]
+        if phase is LEAD:
+            return lead_legal(self, self.to_act)  # type: ignore[arg-type]
+        return list(WINDOW.get(phase, ()))
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.daifugo.explain import explain_action
 
         return explain_action(self, action)
 
-    def view(self, seat: int):  # type: ignore[no-untyped-def]
+    def view(self, seat: int) -> DaifugoView:
         from familia_tui.games.daifugo.view import DaifugoView
 
         return DaifugoView.of(self, seat)
 
     def result(self) -> SessionResult:
         return self.session
-
-    def clone(self) -> DaifugoState:
-        other = object.__new__(DaifugoState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random(0)  # cheap; its state is replaced next
-        other.rng.setstate(self.rng.getstate())
-        other.session = self.session.clone()
-        other.slots = [list(m) for m in self.slots]
-        other.rows = [list(r) for r in self.rows]
-        for name in ("jokers", "counts", "sums", "trick", "passed", "places", "pending"):
-            setattr(other, name, list(getattr(self, name)))
-        other.kept = [list(k) for k in self.kept]
-        other.events = []
-        return other
 
     # ----- derived values -----
 
@@ -313,12 +298,13 @@ class DaifugoState:
         """Equal deal from a random player, or the rough split (DF-5); cards as deck indexes."""
         deck = permutation(len(DECK), self.rng)
         n, start = self.n, int(self.rng.random() * self.n)
+        place = self.ring.distance
         if self.options.deal == "even":
-            return [deck[(seat - start) % n::n] for seat in range(n)]
+            return [deck[place(start, seat)::n] for seat in range(n)]
         cuts = [0] + [round(i * len(deck) / n) + int(self.rng.random() * 7) - 3 for i in range(1, n)]
         cuts.append(len(deck))
         piles = [deck[cuts[i]:cuts[i + 1]] for i in range(n)]
-        return [piles[(seat - start) % n] for seat in range(n)]
+        return [piles[place(start, seat)] for seat in range(n)]
 
     def _set_hands(self, hands: list[list[int]]) -> None:
         """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums."""
@@ -352,8 +338,7 @@ class DaifugoState:
 
     def _deal_checks(self) -> None:
         """天和 and ○○残し right after the deal, in turn order from the ♥3 holder (DF-24, DF-25)."""
-        for step in range(self.n if self.rulebook.nokoshi_sets else 0):
-            seat = (self.first_leader + step) % self.n
+        for seat in self.ring.order(self.first_leader) if self.rulebook.nokoshi_sets else ():
             if self.holders <= 1:
                 break
             family, cards = self._tenho(seat)
@@ -436,6 +421,7 @@ class DaifugoState:
         self.events.append(fast_event(("trick_ended", leader, (), (("why", why),))))
         self._start_trick(leader)
 
+    @handles(Play)
     def _play(self, play: Play) -> None:
         """A play, in the order of C15: the cards go on the table; locks; 革命 or クーデター;
         ○○バック; then going out, ウノ, the call windows and the end of the trick."""
@@ -572,7 +558,8 @@ class DaifugoState:
         self.phase = FOLLOW
         self.to_act = self.next_holder(self.top_seat)  # type: ignore[arg-type]
 
-    def _pass(self) -> None:
+    @handles(Pass)
+    def _pass(self, action: Pass) -> None:
         seat = self.to_act
         assert seat is not None and self.top_seat is not None
         passed = self.passed
@@ -589,7 +576,8 @@ class DaifugoState:
 
     # ----- calls -----
 
-    def _call(self) -> None:
+    @handles(Call)
+    def _call(self, action: Call) -> None:
         seat = self.to_act
         if self.phase is DOBON:
             self._dobon(seat, automatic=False)
@@ -616,7 +604,8 @@ class DaifugoState:
         else:
             self._end_game(target, "dobon", caller=caller)
 
-    def _decline(self) -> None:
+    @handles(Decline)
+    def _decline(self, action: Decline) -> None:
         kind, seat = self.pending.pop(0)
         self.events.append(Event("declined", seat, info=(("call", kind),)))
         self._advance()

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from familia_tui.core.cards import JOKER, Card
+from familia_tui.core.table import seat_ring
 from familia_tui.games.familia.actions import Action, ChoosePile, PlayCard
 from familia_tui.games.familia.rules import hand_pool
 from familia_tui.games.familia.scoring import cached_score
@@ -162,7 +163,7 @@ def make_spot(table: Table, face: Card, trump: str | None,
               plays: tuple[tuple[int, Card], ...]) -> Spot:
     """The trick for `face` with `plays` so far, the bot about to play."""
     view, n = table.view, len(table.units)
-    later = tuple((view.seat + k) % n for k in range(1, n - len(plays)))
+    later = seat_ring(n).after(view.seat)[:n - len(plays) - 1]
     gains = list(face_values(table, face))
     if view.stock_count and view.stock_top is not None:
         bonus = DRAW_BONUS * (rank_value(view.stock_top) - 8) / 6

@@ -8,11 +8,13 @@ game's meld score, its rank points, or the hybrid of both [R-F36], and ends by i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
+from familia_tui.core.table import Cloneable, Copier, copy_dict, copy_list
 from familia_tui.games.familia.options import FamiliaOptions, MatchOptions
 from familia_tui.games.familia.scoring import PlayerScore, Standing, cached_score, rank_units
 
@@ -64,8 +66,14 @@ def _sums(players: Sequence[PlayerScore], members: Sequence[int]) -> tuple[int, 
 
 
 @dataclass
-class MatchState:
-    """Totals across games and the match format's end test (A.12)."""
+class MatchState(Cloneable):
+    """Totals across games and the match format's end test (A.12). `clone()` copies it."""
+
+    IMMUTABLE = ("rules", "deals_per_game", "over")
+    SHARED = ("units",)
+    """Built once at the start, never changed."""
+    COPIED: ClassVar[Mapping[str, Copier]] = {
+        "games": copy_list, "totals": copy_dict, "wins": copy_dict, "last_places": copy_dict}
 
     rules: MatchOptions
     units: list[tuple[str, tuple[int, ...]]]
@@ -86,10 +94,6 @@ class MatchState:
     def game_no(self) -> int:
         """The game being played (1-based); after the end, the last game's number."""
         return len(self.games) + (0 if self.over else 1)
-
-    def clone(self) -> MatchState:
-        return MatchState(self.rules, self.units, self.deals_per_game, list(self.games),
-                          dict(self.totals), dict(self.wins), dict(self.last_places), self.over)
 
     @property
     def deals_played(self) -> int:

@@ -25,12 +25,24 @@ scoring and ranking in scoring.py):
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from typing import ClassVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, shuffled
-from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
+from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.table import (
+    BaseState,
+    Copier,
+    clone_value,
+    copy_list,
+    copy_rng,
+    copy_rows,
+    handles,
+    seat_ring,
+)
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, PlayCard
 from familia_tui.games.familia.explain import explain_action
@@ -68,22 +80,40 @@ class StackedDeal:
     red: tuple[Card, ...]
 
 
-class FamiliaState:
+def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
+    return {colour: pile.copy() for colour, pile in piles.items()}
+
+
+class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
+
+    IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
+                 "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
+                 "face_colour", "stock_trick", "led", "trump")
+    SHARED = ("keys",)
+    """The deal's batting keys: a cached table, never changed."""
+    COPIED: ClassVar[Mapping[str, Copier]] = {
+        "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
+        "hands": copy_rows, "known": copy_rows, "reserve": copy_rows, "captures": copy_rows,
+        "stock": copy_list, "tricks_won": copy_list, "plays": copy_list, "played": copy_list,
+        "discard": copy_list, "face_discard": copy_list, "history": copy_list,
+    }
 
     def __init__(self, options: FamiliaOptions, seats: list[Seat] | tuple[Seat, ...],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
         self.options = options
         self.seats = tuple(seats)
         self.n = len(self.seats)
+        self.ring = seat_ring(self.n)
+        """Play and the deal's start pass clockwise [R-F26]."""
         if self.n != options.hands:
             raise ValueError(f"{options.players} players need {options.hands} seats, got {self.n}")
         self.seed = seed
         self.tricks_per_deal = options.deal_tricks
         self.rng = random.Random(seed)
         self.match = MatchState.start(options, self.seats)
-        self.events: list[Event] = []
-        self._legal: list[Action] | None = None
+        self.events = []
+        self._legal = None
         self.deal_start = (options.first_leader if options.first_leader is not None
                            else self.rng.randrange(self.n)) % self.n
         self._start_game(deal)
@@ -98,23 +128,6 @@ class FamiliaState:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action; returns the events it caused. Raises IllegalAction otherwise."""
-        if action not in self.legal_actions():
-            raise IllegalAction(action, self.explain(action))
-        self._legal = None
-        self.events = []
-        if isinstance(action, ChoosePile):
-            self._reveal(action.colour)
-        else:
-            self._play(action.card, action.declared)
-        return self.events
-
     def explain(self, action: Action) -> Explanation:
         return explain_action(self, action)
 
@@ -123,27 +136,6 @@ class FamiliaState:
 
     def result(self) -> MatchState:
         return self.match
-
-    def clone(self) -> FamiliaState:
-        other = object.__new__(FamiliaState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random(0)  # seeding from 0 is cheap; the state is replaced next
-        other.rng.setstate(self.rng.getstate())
-        other.hands = [list(h) for h in self.hands]
-        other.known = [list(k) for k in self.known]
-        other.stock = list(self.stock)
-        other.piles = {c: list(p) for c, p in self.piles.items()}
-        other.reserve = [list(s) for s in self.reserve]
-        other.captures = [list(c) for c in self.captures]
-        other.tricks_won = list(self.tricks_won)
-        other.plays = list(self.plays)
-        other.played = list(self.played)
-        other.discard = list(self.discard)
-        other.face_discard = list(self.face_discard)
-        other.history = list(self.history)
-        other.match = self.match.clone()
-        other.events = []
-        return other
 
     # ----- decisions -----
 
@@ -252,6 +244,16 @@ class FamiliaState:
         self.trump: str | None = None
 
     def _reveal(self, colour: str) -> None:
+        """Reveal the top card of a pile (scenario positions call it directly)."""
+        self._choose_pile(PILE[colour])
+
+    def _play(self, card: Card, declared: str | None) -> None:
+        """Play a card (scenario positions call it directly)."""
+        self._play_card(PlayCard(card, declared))
+
+    @handles(ChoosePile)
+    def _choose_pile(self, action: ChoosePile) -> None:
+        colour = action.colour
         face = self.piles[colour].pop()
         self.face_card, self.face_colour = face, colour
         if face != JOKER:
@@ -263,8 +265,9 @@ class FamiliaState:
         self.events.append(Event("face_revealed", self.leader, (face,), (
             ("colour", colour), ("stock_trick", self.stock_trick))))
 
-    def _play(self, card: Card, declared: str | None) -> None:
-        seat = self.turn
+    @handles(PlayCard)
+    def _play_card(self, action: PlayCard) -> None:
+        card, declared, seat = action.card, action.declared, self.turn
         if not self.stock_trick and not self.plays:
             self.led = declared or card.suit
         self.hands[seat].remove(card)
@@ -275,7 +278,7 @@ class FamiliaState:
         self.events.append(Event("card_played", seat, (card,),
                                  (("declared", declared),) if declared else ()))
         if len(self.plays) < self.n:
-            self.turn = (seat + 1) % self.n
+            self.turn = self.ring.following[seat]
         else:
             self._finish_trick()
 
@@ -305,8 +308,7 @@ class FamiliaState:
 
     def _draw_round(self) -> None:
         """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        for step in range(self.n):
-            seat = (self.leader + step) % self.n
+        for seat in self.ring.order(self.leader):
             card = self.stock.pop()
             self.hands[seat].append(card)
             self.known[seat].append(card)
@@ -317,7 +319,7 @@ class FamiliaState:
     def _end_deal(self) -> None:
         self.events.append(Event("deal_ended", None, info=(("deal", self.deal + 1),)))
         self.deal += 1
-        self.deal_start = (self.deal_start + 1) % self.n
+        self.deal_start = self.ring.next(self.deal_start)
         if self.deal < self.options.deals:
             self._start_deal()
         else:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from familia_tui.core.engine import Clause, Seat, clause
+from familia_tui.core.table import seat_ring
 
 
 def seating_problems(seats: Sequence[Seat]) -> list[Clause]:
@@ -41,7 +42,7 @@ def _pairs_opposite(seats: Sequence[Seat]) -> list[Clause]:
     return [clause("fam.seat_pair_opposite", "A.3", team=team,
                    seats=" & ".join(seats[i].name for i in members))
             for team, members in _teams(seats).items()
-            if len(members) == 2 and (members[1] - members[0]) % n != n // 2]
+            if len(members) == 2 and seat_ring(n).distance(members[0], members[1]) != n // 2]
 
 
 def _blocks(seats: Sequence[Seat]) -> list[Clause]:
@@ -55,9 +56,11 @@ def _blocks(seats: Sequence[Seat]) -> list[Clause]:
 
 def _neighbours(seats: Sequence[Seat]) -> list[Clause]:
     """② no same-team M and F side by side; same-sex teammates apart where possible [R-F29]."""
-    n, problems = len(seats), []
-    for i in range(n):
-        j = (i + 1) % n
+    if not seats:
+        return []
+    ring, problems = seat_ring(len(seats)), []
+    for i in range(len(seats)):
+        j = ring.next(i)
         a, b = seats[i], seats[j]
         if a.team is None or a.team != b.team:
             continue

@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from familia_tui.core.table import seat_ring
 from familia_tui.games.tarot.actions import (
     Action,
     Bid,
@@ -295,7 +296,7 @@ class _Table:
     def _follow(self, playable: list[Card], has_excuse: bool) -> Card:
         cards = self.cards
         best_at = trick_winner(cards)
-        winner = (self.view.leader + best_at) % self.n
+        winner = seat_ring(self.n).step(self.view.leader, best_at)
         best = cards[best_at]
         winning = [c for c in playable if trick_winner([*cards, c]) == len(cards)]
         if self.friend(winner) and (self.last_to_play or self._sure_trump(best)):

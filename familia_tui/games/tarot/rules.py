@@ -31,13 +31,21 @@ in explain.py):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import shuffled
-from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
+from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.table import (
+    BaseState,
+    Copier,
+    copy_list,
+    copy_rng,
+    handles,
+    seat_ring,
+)
 from familia_tui.games.tarot.actions import (
     BID,
     CALL,
@@ -54,6 +62,7 @@ from familia_tui.games.tarot.actions import (
     Declare,
     Discard,
     Kind,
+    Pass,
     Play,
     Slam,
 )
@@ -83,6 +92,7 @@ from familia_tui.games.tarot.scoring import (
 )
 from familia_tui.games.tarot.trick import (
     EXCUSE_KEPT_HALF,
+    Buckets,
     TrickRecord,
     first_lead,
     flat,
@@ -124,8 +134,23 @@ _PLAYED = tuple(tuple(Event("card_played", seat, (card,)) for card in CARDS) for
 """`_PLAYED[seat][card]`: the shared `card_played` event (cards are played on the hot path)."""
 
 
-class TarotState:
+def _copy_hands(hands: list[Buckets]) -> list[Buckets]:
+    return [[bucket.copy() for bucket in hand] for hand in hands]
+
+
+class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     """A game of Tarot in progress. Mutable; `clone()` gives an independent copy."""
+
+    IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_hand", "dealer",
+                 "hands_played", "deals_dealt", "deals_passed", "phase", "to_act", "redeal",
+                 "contract", "taker", "called", "partner", "partner_revealed", "grasch",
+                 "chien_taken", "slam_announced", "excuse_slam", "trick_no", "leader", "led", "top")
+    COPIED: ClassVar[Mapping[str, Copier]] = {
+        "rng": copy_rng, "hands": _copy_hands, "stacked": copy_list, "totals_half": copy_list,
+        "results": copy_list, "chien": copy_list, "ecart": copy_list, "bids": copy_list,
+        "side": copy_list, "declarations": copy_list, "trick": copy_list, "tricks": copy_list,
+        "won_half": copy_list, "won_bouts": copy_list, "tricks_won": copy_list,
+    }
 
     def __init__(self, options: TarotOptions, seats: Sequence[Seat], seed: int | None = None,
                  deals: Sequence[StackedDeal] = (), dealer: int | None = None) -> None:
@@ -136,8 +161,8 @@ class TarotState:
             raise ValueError(f"{options.players} players need {options.players} seats, got {n}")
         self.seed = seed
         self.tricks_per_hand = options.tricks
-        self.orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
-        """`orders[leader]`: the seats in play order from `leader`."""
+        self.ring = seat_ring(n)
+        """Play passes to the seat numbered one higher; the deal per `next_dealer`."""
         self.rng = random.Random(seed)
         self.stacked = list(deals)
         """Deals still to be used before random ones (scenarios, tests)."""
@@ -151,8 +176,8 @@ class TarotState:
         """Deals annulled because everyone passed (no Grasch)."""
         self.totals_half = [0] * n
         self.results: list[HandResult] = []
-        self.events: list[Event] = []
-        self._legal: list[Action] | ActionList | None = None
+        self.events = []
+        self._legal = None
         self._start_hand()
 
     # ----- protocol -----
@@ -160,33 +185,6 @@ class TarotState:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
-
-    def legal_actions(self) -> list[Action] | ActionList:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action; returns the events it caused. Raises IllegalAction otherwise."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(action, self.explain(action))
-        self._legal = None
-        self.events = []
-        kind = type(action)
-        if kind is Play:
-            self._play(action.card)  # type: ignore[union-attr]
-        elif kind is Discard:
-            self._discard(action.card)  # type: ignore[union-attr]
-        elif kind is Declare:
-            self._declare(action)  # type: ignore[arg-type]
-        elif kind is Call:
-            self._call(action.card)  # type: ignore[union-attr]
-        elif kind is Slam:
-            self._announce(action.announced)  # type: ignore[union-attr]
-        else:
-            self._speak(action.contract if kind is Bid else None)  # type: ignore[union-attr]
-        return self.events
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.tarot.explain import explain_action
@@ -202,21 +200,6 @@ class TarotState:
         from familia_tui.games.tarot.view import TarotResult
 
         return TarotResult.of(self)
-
-    def clone(self) -> TarotState:
-        other = object.__new__(TarotState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
-        other.stacked = list(self.stacked)
-        other.totals_half = list(self.totals_half)
-        other.results = list(self.results)
-        other.events = []
-        other.hands = [[list(b) for b in hand] for hand in self.hands]
-        for name in ("chien", "ecart", "bids", "side", "declarations", "trick", "tricks",
-                     "won_half", "won_bouts", "tricks_won"):
-            setattr(other, name, list(getattr(self, name)))
-        return other
 
     # ----- legal actions -----
 
@@ -303,7 +286,7 @@ class TarotState:
             self._rotate_dealer()
             redeal = "petit_sec"
         self.phase = Phase.BID
-        self.to_act = (self.dealer + 1) % self.n
+        self.to_act = self.ring.next(self.dealer)
 
     def _reset_hand(self, redeal: str | None) -> None:
         self.phase = Phase.BID
@@ -351,10 +334,20 @@ class TarotState:
         return buckets[TRUMP] == [PETIT] and not buckets[5]
 
     def _rotate_dealer(self) -> None:
-        step = 1 if self.options.next_dealer == "next" else -1
-        self.dealer = (self.dealer + step) % self.n
+        if self.options.next_dealer == "next":
+            self.dealer = self.ring.next(self.dealer)
+        else:
+            self.dealer = self.ring.previous(self.dealer)
 
     # ----- bidding, call, chien, écart, slam -----
+
+    @handles(Bid)
+    def _bid(self, action: Bid) -> None:
+        self._speak(action.contract)
+
+    @handles(Pass)
+    def _pass(self, action: Pass) -> None:
+        self._speak(None)
 
     def _speak(self, contract: Contract | None) -> None:
         seat = self.to_act
@@ -365,7 +358,7 @@ class TarotState:
             self.contract, self.taker = contract, seat
             self.events.append(Event("bid", seat, info=(("contract", str(contract)),)))
         if len(self.bids) < self.n:
-            self.to_act = (seat + 1) % self.n  # type: ignore[operator]
+            self.to_act = self.ring.next(seat)  # type: ignore[arg-type]
         elif self.taker is not None:
             self.events.append(Event("taker", self.taker, info=(("contract", str(self.contract)),)))
             self.to_act = self.taker
@@ -383,8 +376,9 @@ class TarotState:
             self._rotate_dealer()
             self._start_hand("all_passed")
 
-    def _call(self, card: Card) -> None:
-        self.called = card
+    @handles(Call)
+    def _call(self, action: Call) -> None:
+        card = self.called = action.card
         self.events.append(Event("card_called", self.taker, (card,)))
         self._after_call()
 
@@ -408,8 +402,9 @@ class TarotState:
             self.partner = None if holder == taker else holder
         self.side = [0 if s in (taker, self.partner) else 1 for s in range(self.n)]
 
-    def _discard(self, card: Card) -> None:
-        seat = self.taker
+    @handles(Discard)
+    def _discard(self, action: Discard) -> None:
+        card, seat = action.card, self.taker
         self.hands[seat][SUIT[card]].remove(card)  # type: ignore[index]
         self.ecart.append(card)
         shown = SUIT[card] == TRUMP and self.options.discarded_trumps_shown
@@ -418,26 +413,30 @@ class TarotState:
         if len(self.ecart) == self.options.chien_size:
             self.phase = Phase.SLAM
 
-    def _announce(self, announced: bool) -> None:
-        self.slam_announced = announced
+    @handles(Slam)
+    def _announce(self, action: Slam) -> None:
+        announced = self.slam_announced = action.announced
         self.events.append(Event("slam", self.taker, info=(("announced", announced),)))
         self._start_play()
 
     def _start_play(self) -> None:
         """The first lead: the seat after the dealer, or the taker after a slam announcement [A7]."""
         self.phase = Phase.PLAY
-        self.leader = self.taker if self.slam_announced else (self.dealer + 1) % self.n  # type: ignore[assignment]
+        self.leader = self.taker if self.slam_announced else self.ring.next(self.dealer)  # type: ignore[assignment]
         self.to_act = self.leader
 
     # ----- declarations and tricks -----
 
+    @handles(Declare)
     def _declare(self, action: Declare) -> None:
         seat = self.to_act
         self.declarations.append(Declaration(seat, action.kind, action.cards))  # type: ignore[arg-type]
         self.events.append(Event("declared", seat, action.cards, (
             ("kind", str(action.kind)), ("bonus", action.kind.bonus))))
 
-    def _play(self, card: Card) -> None:
+    @handles(Play)
+    def _play(self, action: Play) -> None:
+        card = action.card
         seat, suit = self.to_act, SUIT[card]
         self.hands[seat][suit].remove(card)  # type: ignore[index]
         trick = self.trick
@@ -453,13 +452,13 @@ class TarotState:
             self.partner_revealed = True
             self.events.append(Event("partner_revealed", seat, (card,), (("alone", seat == self.taker),)))
         if len(trick) < self.n:
-            self.to_act = (seat + 1) % self.n  # type: ignore[operator]
+            self.to_act = self.ring.following[seat]  # type: ignore[index]
         else:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
         """Give the trick to its winner, with the Excuse's accounting and exception [A9, TA-3]."""
-        n, trick, leader = self.n, self.trick, self.leader
+        ring, trick, leader = self.ring, self.trick, self.leader
         last = self.trick_no == self.tricks_per_hand - 1
         excuse_at = trick.index(EXCUSE) if EXCUSE in trick else -1
         if last and excuse_at == 0 and not self.grasch and all(
@@ -467,13 +466,13 @@ class TarotState:
             winner_at = 0
             self.excuse_slam = True
         else:
-            winner_at = trick_winner(trick)
-        winner = (leader + winner_at) % n
+            winner_at = trick_winner(trick, self.led)
+        winner = ring.step(leader, winner_at)
         total = sum(map(HALF_POINTS.__getitem__, trick))
         bouts = sum(map(IS_BOUT.__getitem__, trick))
         kept = None
         if excuse_at >= 0 and excuse_at != winner_at:
-            kept = self._excuse_keeper((leader + excuse_at) % n, winner, last)
+            kept = self._excuse_keeper(ring.step(leader, excuse_at), winner, last)
         if kept is not None:
             self.won_half[kept] += EXCUSE_KEPT_HALF
             self.won_bouts[kept] += 1
@@ -482,7 +481,7 @@ class TarotState:
         self.won_bouts[winner] += bouts
         self.tricks_won[winner] += 1
         cards = tuple(trick)
-        self.tricks.append(TrickRecord(self.trick_no + 1, self.orders[leader], cards, winner, kept))
+        self.tricks.append(TrickRecord(self.trick_no + 1, ring.orders[leader], cards, winner, kept))
         self.events.append(Event("trick_won", winner, cards, (
             ("number", self.trick_no + 1), ("leader", leader), ("points", half_to_points(total)),
             ("excuse_kept", kept))))
@@ -503,7 +502,7 @@ class TarotState:
         side = self.side
         if self.grasch or self.options.last_trick_excuse == "winner" or side[player] != side[winner]:
             return None
-        return next(seat for seat in self.orders[player] if side[seat] != side[player])
+        return next(seat for seat in self.ring.order(player) if side[seat] != side[player])
 
     # ----- end of a hand and of the game -----
 

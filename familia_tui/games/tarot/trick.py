@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
+from familia_tui.core.table import trick_winner as standard_trick_winner
 from familia_tui.games.tarot.cards import (
     EXCUSE_SUIT,
     HALF_POINTS,
@@ -138,14 +139,13 @@ def led_suit(cards: Sequence[Card]) -> int:
     return NO_SUIT
 
 
-def trick_winner(cards: Sequence[Card]) -> int:
-    """Index of the winning card: the highest trump, else the highest card of the led suit.
-    The Excuse never wins here (the slam exception is decided by the caller)."""
-    led = led_suit(cards)
-    best, best_key = 0, -1
-    for index, card in enumerate(cards):
-        suit = SUIT[card]
-        key = 100 + RANK[card] if suit == TRUMP else RANK[card] if suit == led else -1
-        if key > best_key:
-            best, best_key = index, key
-    return best
+def trick_winner(cards: Sequence[Card], led: int | None = None) -> int:
+    """Index of the winning card: the standard rule, the highest trump, else the highest card of
+    the led suit (`core.table.trick_winner`), with the led suit set by the first card that is
+    not the Excuse (`led`, when the caller knows it), so the Excuse never wins here (the slam
+    exception is decided by the caller). A trick of the Excuse alone (or none) gives 0."""
+    if led is None:
+        led = led_suit(cards)
+    if led == NO_SUIT:
+        return 0
+    return standard_trick_winner(cards, TRUMP, led, SUIT.__getitem__, RANK.__getitem__)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from familia_tui.core.engine import Seat
+from familia_tui.core.table import seat_ring
 from familia_tui.games.tarot.cards import (
     EXCUSE_SUIT,
     NO_SUIT,
@@ -141,8 +142,8 @@ class TarotView:
             ecart_shown=tuple(c for c in state.ecart if SUIT[c] == TRUMP)
             if state.options.discarded_trumps_shown else (),
             slam_announced=state.slam_announced, declarations=tuple(state.declarations),
-            leader=state.leader, trick=tuple(((state.leader + i) % state.n, c)
-                                             for i, c in enumerate(state.trick)),
+            leader=state.leader,
+            trick=tuple(zip(seat_ring(state.n).order(state.leader), state.trick)),
             led=None if state.led < 0 else (SUIT_LETTERS[state.led] if state.led < TRUMP else "T"),
             trick_number=state.trick_no + 1, tricks_total=state.tricks_per_hand,
             tricks=tuple(state.tricks), tricks_won=tuple(state.tricks_won),
