@@ -15,3 +15,6 @@ for var in ("FAMILIA_TUI_DATA", "FAMILIA_TUI_CONFIG"):
 # A message or placeholder missing from a catalogue fails the test that shows it (the app shows
 # the key instead, so that nothing crashes for want of a word).
 os.environ["FAMILIA_TUI_STRICT_TEXTS"] = "1"
+
+# The tests' own toy game (tests/toy) is imported as `toy`: this folder is on sys.path (pytest
+# puts a conftest's folder there), so registering it needs no installation.

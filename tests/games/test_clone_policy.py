@@ -23,9 +23,9 @@ from familia_tui.core.table import (
     immutable_fields,
     undeclared_fields,
 )
-from familia_tui.games import PLAYABLE, get_game
+from familia_tui.core.registry import game_ids, get_game
 
-PRESETS = [(game, preset.id) for game in PLAYABLE for preset in list_presets(game)[0]]
+PRESETS = [(game, preset.id) for game in game_ids() for preset in list_presets(game)[0]]
 MAX_STEPS = 3000
 """A playout stops after this many actions (long matches need not end)."""
 CLONES = 3

@@ -1,0 +1,55 @@
+"""The table kit's proof: toy whist (tests/toy), a game no file outside tests/ names, registers
+itself, is simulated and checked with a scenario like a shipped game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from familia_tui.core.presets import find_preset, list_presets
+from familia_tui.core.registry import game_ids, get_game, register, unregister
+from familia_tui.core.scenario import run_scenario
+from familia_tui.core.simulate import simulate
+from familia_tui.i18n import translate
+from toy import ENTRY
+
+SCENARIOS = Path(__file__).parent / "toy" / "scenarios"
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[None]:
+    register(ENTRY)
+    yield
+    unregister(ENTRY.id)
+
+
+def test_the_toy_game_is_found_with_its_presets_and_texts() -> None:
+    assert "toy" in game_ids()
+    presets, errors = list_presets("toy")
+    assert [p.id for p in presets] == ["toy-4"] and not errors
+    assert translate("game.toy", "ja") == "おもちゃホイスト"
+    assert translate("toy.ui.trump", "en", suit="S") == "Trumps: S"
+
+
+def test_bots_play_whole_games_of_five_tricks() -> None:
+    spec = get_game("toy")
+    run = simulate(spec, find_preset("toy", "toy-4").options, "toy-4", 40, 1, ["random"])
+    assert run.games == 40 and run.actions == 40 * 21
+    assert all(sum(scores) == 5 for scores in run.scores)
+
+
+def test_the_trump_choice_belongs_to_the_first_team() -> None:
+    state = get_game("toy").new_game(find_preset("toy", "toy-4").options, get_game("toy").default_seats(
+        find_preset("toy", "toy-4").options), seed=3)
+    assert state.deciders == (0, 2)
+    assert state.view(0).team_hands and state.view(2).team_hands
+    assert not state.view(1).team_hands and not state.public_view().team_hands
+    assert state.public_view().hand == ()
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_scenarios(path: Path) -> None:
+    outcome = run_scenario(path)
+    assert outcome.passed, outcome.report()
