@@ -64,6 +64,25 @@ class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Shown = Literal["hidden", "seat", "per_deal"]
+"""How the setup and rules screens show an option whose value needs more than its words:
+`hidden` (shown elsewhere, as the setup screen's seat rows), `seat` (a seat number: 0-based in a
+preset, 1-based on screen), `per_deal` (a list gives one value per deal)."""
+
+
+def shown_as(kind: Shown) -> dict[str, str]:
+    """The `json_schema_extra` of an option field shown in a particular way (see `Shown`):
+    `first_leader: int | None = Field(default=None, json_schema_extra=shown_as("seat"))`."""
+    return {"shown": kind}
+
+
+def option_shown(model: type[BaseModel], key: str) -> str | None:
+    """How option `key` of `model` is shown (`Shown`), or None for its plain words."""
+    field = model.model_fields.get(key)
+    extra = field.json_schema_extra if field is not None else None
+    return extra.get("shown") if isinstance(extra, dict) else None  # type: ignore[return-value]
+
+
 class _Missing:
     """The value of a problem about a key that is absent."""
 

@@ -15,12 +15,9 @@ from pydantic import BaseModel
 
 from familia_tui.core.registry import game_ids, options_model
 from familia_tui.i18n import CATALOGUES
-from familia_tui.i18n.options import (
-    HIDDEN_FIELDS,
-    match_text,
-    option_rows,
-    option_value,
-)
+from familia_tui.core.presets import option_shown
+from familia_tui.games.familia.options import MatchOptions
+from familia_tui.i18n.options import option_rows, option_value
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens.setup import SetupScreen
 from familia_tui.tui.settings import Settings
@@ -52,7 +49,7 @@ def listed_values(game: str, model: type[BaseModel], path: str = "") -> list[tup
     """(field path, value) for every Literal string and every switch of a model and its parts."""
     found: list[tuple[str, str | bool]] = []
     for name, field in model.model_fields.items():
-        if not path and name in HIDDEN_FIELDS:
+        if not path and option_shown(model, name) == "hidden":
             continue
         words, switch, models = choices(field.annotation)
         key = f"{path}{name}"
@@ -114,7 +111,8 @@ def test_the_walk_finds_nested_and_optional_choices() -> None:
     ("daifugo", "think_timer", 0, "ja", "なし"),
 ])
 def test_values_are_written_in_words(game: str, key: str, value: object, lang: str, words: str) -> None:
-    assert option_value(game, key, value, lang) == words
+    shown = option_shown(options_model(game), key)
+    assert option_value(game, key, value, lang, shown=shown) == words
 
 
 def test_a_practice_rule_card_is_drawn_in_the_glyph_mode() -> None:
@@ -142,7 +140,7 @@ def test_a_value_without_words_falls_back_to_the_preset_value(monkeypatch: pytes
      "先に3勝したら勝ち。最大50ゲーム。役の得点で数える"),
 ])
 def test_familias_match_reads_as_a_sentence(match: dict[str, object], lang: str, sentence: str) -> None:
-    assert match_text("familia", match, lang) == sentence
+    assert MatchOptions(**match).words(lang) == sentence
 
 
 @pytest.mark.parametrize("lang", LANGS)

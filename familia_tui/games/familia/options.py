@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from familia_tui.core.presets import StrictModel
+from familia_tui.core.presets import StrictModel, shown_as
 
 Style = Literal["normal", "batting"]
 FaceMode = Literal["through", "split_carry", "split_discard"]
@@ -67,6 +67,26 @@ class MatchOptions(StrictModel):
             raise ValueError("a 'target' match needs win_at, lose_at or both")
         return self
 
+    def words(self, lang: str) -> str:
+        """The match in one sentence, as the setup and rules screens show it: how it ends, then
+        what a game adds to the totals (`optval.familia.match.*`)."""
+        from familia_tui.i18n import translate
+
+        prefix = "optval.familia.match"
+        ends = ("both" if self.win_at is not None and self.lose_at is not None
+                else "win" if self.win_at is not None else "lose")
+        parts = [translate(f"{prefix}.format.{self.format}", lang, count=self.count,
+                           ends=translate(f"{prefix}.target.{ends}", lang, win_at=self.win_at,
+                                          lose_at=self.lose_at))]
+        if self.format in ("target", "wins", "last_places"):
+            parts.append(translate(f"{prefix}.max_games", lang, count=self.max_games))
+        parts.append(translate(f"{prefix}.scoring.{self.scoring}", lang))
+        if self.rank_points is not None and self.scoring != "melds":
+            separator = translate("optval.list_separator", lang)
+            parts.append(translate(f"{prefix}.rank_points", lang,
+                                   points=separator.join(map(str, self.rank_points))))
+        return translate("optval.sentence_separator", lang).join(parts)
+
 
 class FamiliaOptions(StrictModel):
     """Familia rule options. Unset fields take the source's standard value for `players`."""
@@ -89,18 +109,18 @@ class FamiliaOptions(StrictModel):
     face_mode: FaceMode = "through"
     """With several face sets: all in the piles at once, or one set per deal with or without
     carrying the leftovers over (A.9)."""
-    face_jokers: int | tuple[int, ...] = 0
+    face_jokers: int | tuple[int, ...] = Field(default=0, json_schema_extra=shown_as("per_deal"))
     """Jokers in the face piles. Through mode: how many in all. Split modes: how many each deal,
     as one number for every deal or a list, one per deal [R-F33a]."""
     odd_face_joker: Literal["black", "red", "random"] = "black"
     """Which pile takes the extra Joker when a deal's face Jokers are odd [R-F32]."""
-    style: Style | tuple[Style, ...] = "normal"
+    style: Style | tuple[Style, ...] = Field(default="normal", json_schema_extra=shown_as("per_deal"))
     """Normal or batting Familia; a list gives each deal its own style [R-F33a]."""
     royal: bool = False
     """Royal Family / Royal Marriage with crest suits (家紋)."""
-    first_leader: int | None = Field(default=None, ge=0)
+    first_leader: int | None = Field(default=None, ge=0, json_schema_extra=shown_as("seat"))
     """Seat that leads the first trick; omit for a seeded random draw (A.4)."""
-    table: tuple[SeatPlan, ...] | None = None
+    table: tuple[SeatPlan, ...] | None = Field(default=None, json_schema_extra=shown_as("hidden"))
     """Default roles and teams, seat by seat in turn order; default: the standard composition."""
     match: MatchOptions = MatchOptions()
     """Match format (A.12)."""

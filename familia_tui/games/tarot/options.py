@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from familia_tui.core.presets import StrictModel
+from familia_tui.core.presets import StrictModel, shown_as
 
 Declarations = Literal["none", "poignees", "poignees-miseres"]
 
@@ -36,7 +36,7 @@ class TarotOptions(StrictModel):
     """Who deals the next hand (played or annulled). `previous`: the text (BGA): the dealer's left
     neighbour when play is counter-clockwise, his right when clockwise, i.e. the seat that plays
     just before him. `next`: FFT: the next player in the direction of play [TA-10, TA-23]."""
-    first_dealer: int | None = Field(default=None, ge=0)
+    first_dealer: int | None = Field(default=None, ge=0, json_schema_extra=shown_as("seat"))
     """Seat that deals the first hand; omit for a seeded random draw [A3]."""
     declarations: Declarations = "poignees"
     """Declarations at one's first card: none, poignées only, or poignées and the two misères
