@@ -213,8 +213,9 @@ class Progress:
     rounds: tuple[tuple[str, int, int | None], ...]
     scores: tuple[tuple[str, float], ...]
     """(team or seat name, its score so far), in seat order."""
-    score_word: str = "points"
-    """What the scores count: `points`, or `biri` (Daifugō's last places, fewest wins)."""
+    scores_key: str | None = None
+    """A message of the game's (with `{scores}`) that says what the scores count when they are
+    not points (Daifugō: its last places, fewest wins); None: points."""
 
 
 @dataclass(frozen=True)

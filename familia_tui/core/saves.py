@@ -322,12 +322,12 @@ def summary_lines(game: SavedGame, lang: str) -> tuple[str, str, str]:
 
 
 def progress_text(progress: Progress, lang: str) -> str:
-    """`game 2/3 · deal 1/2 · A 15, B -3` (Daifugō: `… · ビリ Aki 1, Ben 0`)."""
+    """`game 2/3 · deal 1/2 · A 15, B -3` (with the game's `scores_key`: `… · ビリ Aki 1, Ben 0`)."""
     rounds = [translate(f"ui.round_{word}" + ("_of" if total else ""), lang, number=number, total=total)
               for word, number, total in progress.rounds]
     scores = ", ".join(f"{unit} {_number(score)}" for unit, score in progress.scores)
-    if progress.score_word == "biri":
-        scores = translate("ui.score_biri", lang, scores=scores)
+    if progress.scores_key is not None:
+        scores = translate(progress.scores_key, lang, scores=scores)
     return " · ".join([*rounds, scores])
 
 

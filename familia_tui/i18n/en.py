@@ -142,7 +142,6 @@ MESSAGES: dict[str, str] = {
     'ui.round_deal_of': 'deal {number}/{total}',
     'ui.round_hand': 'hand {number}',
     'ui.round_hand_of': 'hand {number}/{total}',
-    'ui.score_biri': 'ビリ {scores}',
     'ui.saves_unreadable': 'The save folder cannot be read ({reason}): no saved game can be listed.',
     'bind.Delete': 'Delete',
     'bind.Keep': 'Keep',

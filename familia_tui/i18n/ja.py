@@ -142,7 +142,6 @@ MESSAGES: dict[str, str] = {
     'ui.round_deal_of': '第{number}/{total}ディール',
     'ui.round_hand': '第{number}ハンド',
     'ui.round_hand_of': '第{number}/{total}ハンド',
-    'ui.score_biri': 'ビリ {scores}',
     'ui.saves_unreadable': '保存フォルダを読めません（{reason}）。保存したゲームを一覧できません。',
     'bind.Delete': '削除',
     'bind.Keep': '残す',

@@ -129,7 +129,7 @@ def test_progress_reads_rounds_and_scores_in_both_languages() -> None:
     progress = Progress((("game", 2, 3), ("deal", 1, None)), (("A", 15), ("B", -3.5)))
     assert progress_text(progress, "en") == "game 2/3 · deal 1 · A 15, B -3.5"
     assert progress_text(progress, "ja") == "第2/3ゲーム · 第1ディール · A 15, B -3.5"
-    biri = Progress((("game", 1, 5),), (("Aki", 1), ("Ben", 0)), score_word="biri")
+    biri = Progress((("game", 1, 5),), (("Aki", 1), ("Ben", 0)), scores_key="dfg.score_biri")
     assert progress_text(biri, "en") == "game 1/5 · ビリ Aki 1, Ben 0"
 
 

@@ -39,7 +39,7 @@ def progress(state: DaifugoState) -> Progress:
     view = state.view(0)
     return Progress((("game", view.game, view.games),),
                     tuple((seat.name, count) for seat, count in zip(view.seats, view.biri_counts, strict=True)),
-                    score_word="biri")
+                    scores_key="dfg.score_biri")
 
 
 GAME = GameSpec(

@@ -13,6 +13,7 @@ player's glyph mode, or are named in words (the 3 of hearts, ハートの3).
 """
 
 EN: dict[str, str] = {
+    "dfg.score_biri": "ビリ {scores}",
     "dfg.game": "Daifugō (integrated rules)",
     # explain: clauses
     "dfg.x.session_over": "the session is over",
@@ -166,6 +167,7 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    "dfg.score_biri": "ビリ {scores}",
     "dfg.game": "大富豪統合ルール",
     # explain: clauses
     "dfg.x.session_over": "セッションは終了しています",
