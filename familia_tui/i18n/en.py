@@ -405,4 +405,6 @@ MESSAGES: dict[str, str] = {
     'record.errno.ENAMETOOLONG': 'File name too long',
     'record.errno.EIO': 'Input/output error',
     'record.errno.EBUSY': 'Device or resource busy',
+    # ----- the settings screen's theme row -----
+    'ui.settings_theme': 'Colour theme',
 }

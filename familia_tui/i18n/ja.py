@@ -404,4 +404,6 @@ MESSAGES: dict[str, str] = {
     'record.errno.ENAMETOOLONG': '名前が長すぎます',
     'record.errno.EIO': '入出力エラーです',
     'record.errno.EBUSY': '使用中です',
+    # ----- the settings screen's theme row -----
+    'ui.settings_theme': '配色テーマ',
 }
