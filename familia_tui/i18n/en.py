@@ -407,4 +407,7 @@ MESSAGES: dict[str, str] = {
     'record.errno.EBUSY': 'Device or resource busy',
     # ----- the settings screen's theme row -----
     'ui.settings_theme': 'Colour theme',
+    # ----- short key labels: French Tarot's footer fits 80 columns with / and Space -----
+    'bind.Trick': 'Trick',
+    'bind.Won': 'Won',
 }

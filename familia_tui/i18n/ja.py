@@ -406,4 +406,7 @@ MESSAGES: dict[str, str] = {
     'record.errno.EBUSY': '使用中です',
     # ----- the settings screen's theme row -----
     'ui.settings_theme': '配色テーマ',
+    # ----- short key labels: French Tarot's footer fits 80 columns with / and Space -----
+    'bind.Trick': '前の札',
+    'bind.Won': '取札',
 }
