@@ -14,8 +14,13 @@ import asyncio
 import gc
 import os
 import resource
+import sys
 import tempfile
 import time
+from pathlib import Path
+
+# measure the checkout this file is in, not whichever familia_tui the interpreter has installed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def rss_mb() -> float:

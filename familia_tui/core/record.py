@@ -8,6 +8,7 @@ overwritten, and a corrupt or foreign file gives a `RecordError` that names it a
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -25,13 +26,53 @@ from familia_tui.core.engine import (
     GameState,
     Seat,
 )
+from familia_tui.i18n import translate
 
 FORMAT = "familia-tui/record"
 VERSION = 1
 
 
 class RecordError(FamiliaTuiError):
-    """A record file that cannot be read, replayed or written; the message says what to do."""
+    """A record file that cannot be read, replayed or written; the message says what to do.
+
+    `str()` is the English message (the command line). The app says it in its own language from
+    `key` (a `record.<key>` message: what is wrong, without the file) and `params`: `text(lang)`
+    names the file, `reason(lang)` does not. An operating system's error (`os_error`) is shown
+    by its error number in Japanese, as its own text is English.
+    """
+
+    def __init__(self, message: str, key: str, source: object = "", *, untouched: bool = False,
+                 os_error: OSError | None = None, **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.source = str(source)
+        """The file (or folder) the error is about."""
+        self.untouched = untouched
+        """Whether the message ends by saying the file was left untouched."""
+        self.os_error = os_error
+        self.params = {name: str(value) for name, value in params.items()}
+
+    def reason(self, lang: str = "en") -> str:
+        """What is wrong, in `lang`, without the file's name or that it was left untouched."""
+        params = dict(self.params)
+        if self.os_error is not None:
+            params["error"] = os_error_text(self.os_error, lang)
+        return translate(f"record.{self.key}", lang, **params)
+
+    def text(self, lang: str = "en") -> str:
+        """The whole message in `lang`: the file, what is wrong, and what became of the file."""
+        text = translate("record.message", lang, source=self.source, reason=self.reason(lang))
+        return text + translate("record.untouched", lang) if self.untouched else text
+
+
+def os_error_text(error: OSError, lang: str) -> str:
+    """An operating system's error in `lang`: its text in English; in other languages a message
+    for the common error numbers (`record.errno.EACCES`), else the number."""
+    if lang == "en" or error.errno is None:
+        return str(error.strerror or error)
+    code = errno.errorcode.get(error.errno, "")
+    known = translate(f"record.errno.{code}", lang)
+    return known if known != f"record.errno.{code}" else translate("record.errno", lang, number=error.errno)
 
 
 REFUSALS = (FamiliaTuiError, ValueError, TypeError, LookupError, AttributeError, RecursionError)
@@ -101,14 +142,16 @@ class Record:
             state = self.start()
         except REFUSALS as error:
             raise RecordError(f"{source}: the game cannot be set up from this record ({_reason(error)}). "
-                              "The file was left untouched.") from None
+                              "The file was left untouched.", "setup", source, untouched=True,
+                              reason=_reason(error)) from None
         events: list[Event] = []
         for number, text in enumerate(self.actions[:upto], start=1):
             try:
                 events = state.apply(spec.parse_action(text))
             except REFUSALS as error:
                 raise RecordError(f"{source}: action {number} ({text!r}) cannot be replayed: "
-                                  f"{_reason(error)}. The file was left untouched.") from None
+                                  f"{_reason(error)}. The file was left untouched.", "action", source,
+                                  untouched=True, number=number, action=text, reason=_reason(error)) from None
         return state, events
 
 
@@ -116,10 +159,12 @@ def record_from_data(data: object, source: str = "record") -> Record:
     """Validate a record's data (from JSON); every problem is a RecordError naming `source`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{source}: not a familia-tui game record (no \"format\": \"{FORMAT}\"). "
-                          "The file was left untouched.")
+                          "The file was left untouched.", "foreign", source, untouched=True, format=FORMAT)
     if data.get("version") != VERSION:
         raise RecordError(f"{source}: record version {data.get('version')!r} is not supported "
-                          f"(this program reads version {VERSION}). The file was left untouched.")
+                          f"(this program reads version {VERSION}). The file was left untouched.",
+                          "version", source, untouched=True, version=repr(data.get("version")),
+                          supported=VERSION)
     from familia_tui.core.registry import UnknownGame, get_game
 
     try:
@@ -128,19 +173,22 @@ def record_from_data(data: object, source: str = "record") -> Record:
         seats = tuple(_validated("seats", _SEATS, _list(data, "seats", source), source))
         actions = tuple(str(a) for a in _list(data, "actions", source))
     except UnknownGame as error:
-        raise RecordError(f"{source}: {error}. The file was left untouched.") from None
+        raise RecordError(f"{source}: {error}. The file was left untouched.", "unknown_game", source,
+                          untouched=True, game=data.get("game")) from None
     unknown = [s.controller for s in seats if not s.is_human and s.controller[4:] not in spec.bots]
     if unknown:
         raise RecordError(f"{source}: unknown bot {unknown[0]!r} (this program's {spec.id} bots: "
-                          f"{', '.join(sorted(spec.bots))}). The file was left untouched.")
+                          f"{', '.join(sorted(spec.bots))}). The file was left untouched.", "unknown_bot",
+                          source, untouched=True, bot=unknown[0], bots=", ".join(sorted(spec.bots)))
     seed, deal, preset = data.get("seed"), data.get("deal"), data.get("preset")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"{source}: seed must be a whole number, not {seed!r}. "
-                          "The file was left untouched.")
+                          "The file was left untouched.", "seed", source, untouched=True, seed=repr(seed))
     table = len(spec.default_seats(options))
     if len(seats) != table:
         raise RecordError(f"{source}: invalid seats: {len(seats)} given, but its options seat {table}. "
-                          "The file was left untouched.")
+                          "The file was left untouched.", "seats", source, untouched=True,
+                          given=len(seats), table=table)
     return Record(spec.id, options, seats, seed, actions, _deal(spec, deal, source),
                   preset if isinstance(preset, str) else None,
                   str(data.get("created") or _now()), str(data.get("updated") or _now()))
@@ -155,14 +203,17 @@ def _deal(spec: Any, deal: object, source: str) -> Mapping[str, Any] | None:
     keys, problems = validate_model(spec.deal_keys, deal)
     if problems:
         raise RecordError(f"{source}: invalid {problems_under('deal', problems)[0].render()} "
-                          f"({len(problems)} problem(s)). The file was left untouched.")
+                          f"({len(problems)} problem(s)). The file was left untouched.", "deal", source,
+                          untouched=True, path=problems_under("deal", problems)[0].key_path,
+                          count=len(problems))
     return keys.model_dump(exclude_unset=True)  # type: ignore[no-any-return]
 
 
 def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:
     value = data.get(key)
     if not isinstance(value, list):
-        raise RecordError(f"{source}: {key!r} must be a list. The file was left untouched.")
+        raise RecordError(f"{source}: {key!r} must be a list. The file was left untouched.", "not_list",
+                          source, untouched=True, field=key)
     return value
 
 
@@ -177,7 +228,8 @@ def _validated(key: str, model: Any, value: object, source: str) -> Any:
         first = error.errors()[0]
         path = ".".join([key, *map(str, first["loc"])])
         raise RecordError(f"{source}: invalid {path}: {first['msg']} ({error.error_count()} "
-                          "problem(s)). The file was left untouched.") from None
+                          "problem(s)). The file was left untouched.", "invalid", source, untouched=True,
+                          path=path, msg=first["msg"], count=error.error_count()) from None
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
@@ -186,17 +238,20 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(f"{file}: no such file.") from None
+        raise RecordError(f"{file}: no such file.", "missing", file) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{file}: cannot be read ({error}). The file was left untouched.") from None
+        raise RecordError(f"{file}: cannot be read ({error}). The file was left untouched.",
+                          "unreadable" if isinstance(error, OSError) else "not_text", file, untouched=True,
+                          os_error=error if isinstance(error, OSError) else None, error=error) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{file}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                          f"{error.msg}); the file may be damaged. It was left untouched.") from None
+                          f"{error.msg}); the file may be damaged. It was left untouched.", "json", file,
+                          untouched=True, line=error.lineno, column=error.colno, msg=error.msg) from None
     except RecursionError:
         raise RecordError(f"{file}: nested far too deeply to be a game record; the file may be "
-                          "damaged. It was left untouched.") from None
+                          "damaged. It was left untouched.", "too_deep", file, untouched=True) from None
     return record_from_data(data, str(file))
 
 
@@ -210,13 +265,14 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
     file = Path(path)
     if file.exists() and not _is_record_file(file):
         raise RecordError(f"{file}: exists and is not a familia-tui record; it was not overwritten. "
-                          "Choose another file name.")
+                          "Choose another file name.", "not_overwritten", file)
     payload = record_json(record)
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
     except OSError as error:
-        raise RecordError(f"{file}: cannot be written ({error})") from None
+        raise RecordError(f"{file}: cannot be written ({error})", "unwritable", file, os_error=error,
+                          error=error) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(payload)
@@ -225,7 +281,8 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
         os.replace(temp, file)
     except OSError as error:
         Path(temp).unlink(missing_ok=True)
-        raise RecordError(f"{file}: cannot be written ({error}); the previous save is kept") from None
+        raise RecordError(f"{file}: cannot be written ({error}); the previous save is kept",
+                          "unwritable_kept", file, os_error=error, error=error) from None
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

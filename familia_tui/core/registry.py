@@ -109,7 +109,12 @@ def register(entry: GameEntry) -> None:
 
 
 def unregister(game_id: str) -> None:
-    _registered.pop(game_id, None)
+    """Take back a game added by `register`, with its messages."""
+    from familia_tui.i18n import remove_game
+
+    removed = _registered.pop(game_id, None)
+    if removed is not None:
+        remove_game(removed)
     for key in [key for key in _loaded if key.startswith(f"{game_id}:")]:
         del _loaded[key]
 

@@ -64,8 +64,13 @@ class SetAside:
 
     path: Path
     reason: str
+    """Why it cannot be resumed, in English (the command line)."""
     moved_to: Path | None
     """None when it could not be moved (`reason` then says why too)."""
+    cause: RecordError | None = None
+    """The error that stopped it, to say why in the app's language (`cause.reason(lang)`)."""
+    move_error: OSError | None = None
+    """Why it could not be moved aside, if so."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ class Scan:
     set_aside: tuple[SetAside, ...]
     unreadable: str | None = None
     """Why the folder itself cannot be read (then no game is listed)."""
+    unreadable_error: OSError | None = None
+    """The system's error behind `unreadable`, to say it in the app's language."""
 
     @property
     def unfinished(self) -> tuple[SavedGame, ...]:
@@ -92,7 +99,10 @@ class GameLock:
     def release(self) -> None:
         if self.handle is None:
             return
-        self.path.unlink(missing_ok=True)  # before closing: nobody can hold a lock on it now
+        try:
+            self.path.unlink(missing_ok=True)  # before closing: nobody can hold a lock on it now
+        except OSError:  # its folder was moved or replaced: nothing to tidy there
+            pass
         os.close(self.handle)
         self.handle = None
 
@@ -120,14 +130,14 @@ class SaveFolder:
         try:
             files = self._files()
         except OSError as error:
-            return Scan((), tuple(problems), f"{self.root}: {error.strerror or error}")
+            return Scan((), tuple(problems), f"{self.root}: {error.strerror or error}", error)
         games = []
         for path in files:
             try:
                 games.append(self.read(path))
             except RecordError as error:
                 if not self.in_use(path):  # another app's game is not ours to move
-                    problems.append(self.set_aside(path, _reason(error, path)))
+                    problems.append(self.set_aside(path, _reason(error, path), error))
         games.sort(key=lambda g: g.played, reverse=True)
         return Scan(tuple(games), tuple(problems))
 
@@ -144,7 +154,8 @@ class SaveFolder:
         try:
             stat = path.stat()
         except OSError as error:
-            raise RecordError(f"{path}: cannot be read ({error}).") from None
+            raise RecordError(f"{path}: cannot be read ({error}).", "unreadable", path, os_error=error,
+                              error=error) from None
         key = (stat.st_mtime_ns, stat.st_size)
         cached = self._read.get(path)
         if cached is not None and cached[0] == key:
@@ -178,10 +189,11 @@ class SaveFolder:
                 if lock is not None:
                     lock.release()
         except OSError as error:
-            raise RecordError(f"{self.root}: a new save cannot be written there ({error}).") from None
-        raise RecordError(f"{self.root}: no free name for a new save.")
+            raise RecordError(f"{self.root}: a new save cannot be written there ({error}).", "no_new_save",
+                              self.root, os_error=error, error=error) from None
+        raise RecordError(f"{self.root}: no free name for a new save.", "no_free_name", self.root)
 
-    def set_aside(self, path: Path, reason: str) -> SetAside:
+    def set_aside(self, path: Path, reason: str, cause: RecordError | None = None) -> SetAside:
         """Rename a file that cannot be resumed to `NAME.damaged-<time>` (never over another)."""
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         for number in range(1, 100):
@@ -190,20 +202,22 @@ class SaveFolder:
             try:
                 if _move_new(path, target):
                     self._read.pop(path, None)
-                    return SetAside(path, reason, target)
+                    return SetAside(path, reason, target, cause)
             except OSError as error:
-                return SetAside(path, f"{reason} It could not be moved aside ({error}).", None)
-        return SetAside(path, reason, None)
+                return SetAside(path, f"{reason} It could not be moved aside ({error}).", None, cause,
+                                error)
+        return SetAside(path, reason, None, cause)
 
     def delete(self, path: Path) -> None:
         """Delete a save the player chose to delete (RecordError when it cannot be, or another
         app has it open)."""
         if self.in_use(path):
-            raise RecordError(f"{path.name}: this game is open in another window.")
+            raise RecordError(f"{path.name}: this game is open in another window.", "in_use", path.name)
         try:
             path.unlink()
         except OSError as error:
-            raise RecordError(f"{path}: cannot be deleted ({error}).") from None
+            raise RecordError(f"{path}: cannot be deleted ({error}).", "undeletable", path, os_error=error,
+                              error=error) from None
         self._read.pop(path, None)
 
     def _migrate(self) -> list[SetAside]:

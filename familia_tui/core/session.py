@@ -36,8 +36,9 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     confirmed: str | None = None
     """The human who last confirmed a handoff (or made a decision)."""
-    save_error: str | None = None
-    """Set when the last save failed (the game goes on from memory; the screen says so)."""
+    save_error: RecordError | None = None
+    """Set when the last save failed (the game goes on from memory; the screen says so, in its
+    language: `save_error.reason(lang)`)."""
     last_events: list[Event] = field(default_factory=list)
     """The events of the last action replayed when the session was opened (a finished game's
     screen shows its results from them)."""
@@ -124,8 +125,11 @@ class Session:
         try:
             save_record(self.record, self.save_path)
             self.save_error = None
-        except (RecordError, OSError) as error:
-            self.save_error = str(error)
+        except RecordError as error:
+            self.save_error = error
+        except OSError as error:
+            self.save_error = RecordError(f"{self.save_path}: cannot be written ({error})", "unwritable",
+                                          self.save_path, os_error=error, error=error)
 
     def close(self) -> None:
         """The game left the table: let other apps open its file."""

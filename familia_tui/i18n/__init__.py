@@ -38,6 +38,17 @@ def add_game(entry: GameEntry, catalogues: dict[str, dict[str, str]] | None = No
         catalogues["ja"].update(module.JA)
 
 
+def remove_game(entry: GameEntry) -> None:
+    """Take a game's messages out of the catalogues again (a test's game, unregistered)."""
+    keys = {f"game.{entry.id}"}
+    for name in entry.texts:
+        module = importlib.import_module(name)
+        keys |= set(module.EN) | set(module.JA)
+    for catalogue in CATALOGUES.values():
+        for key in keys - set(en.MESSAGES if catalogue is CATALOGUES["en"] else ja.MESSAGES):
+            catalogue.pop(key, None)
+
+
 def _catalogues() -> dict[str, dict[str, str]]:
     from familia_tui.core.registry import entries
 

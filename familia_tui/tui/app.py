@@ -20,7 +20,7 @@ from familia_tui.tui.settings import Settings, load_settings, save_settings
 from familia_tui.tui.widgets.ascii import GlyphScrollBarRender
 
 if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first frame
-    from familia_tui.core.record import Record
+    from familia_tui.core.record import Record, RecordError
     from familia_tui.core.saves import SavedGame, SaveFolder, Scan
 
 _ENGLISH = {text: key.removeprefix("bind.") for catalogue in CATALOGUES.values()
@@ -63,6 +63,14 @@ class FamiliaTuiApp(App[None]):
     def t(self, key: str, **params: object) -> str:
         """A message in the current language and glyph mode (the text pipeline: `glyph_safe`)."""
         return glyph_safe(translate(key, self.settings.lang, **params), self.settings.glyphs)
+
+    def error_text(self, error: RecordError) -> str:
+        """A record's or save's error in the app's language, through the text pipeline."""
+        return glyph_safe(error.text(self.settings.lang), self.settings.glyphs)
+
+    def error_reason(self, error: RecordError) -> str:
+        """What a record's or save's error says is wrong (without the file), in the app's language."""
+        return glyph_safe(error.reason(self.settings.lang), self.settings.glyphs)
 
     @property
     def glyphs(self) -> str:
@@ -158,7 +166,7 @@ class FamiliaTuiApp(App[None]):
             try:
                 path, lock = self.saves.create(record)
             except RecordError as error:
-                save_error = str(error)
+                save_error = error
         else:
             lock = self.saves.lock(path)
         if path is not None and lock is None:
@@ -169,11 +177,11 @@ class FamiliaTuiApp(App[None]):
         except RecordError as error:
             if lock is not None:
                 lock.release()
-            self.notify(str(error), severity="error", timeout=10, markup=False)
+            self.notify(self.error_text(error), severity="error", timeout=10, markup=False)
             return
         session.save_error = save_error
         if save_error:
-            self.notify(self.t("ui.save_failed", reason=save_error), severity="error", timeout=10,
+            self.notify(self.t("ui.save_failed", reason=self.error_reason(save_error)), severity="error", timeout=10,
                         markup=False)
         self.push_screen(table_screen(session))
 
@@ -202,14 +210,22 @@ class FamiliaTuiApp(App[None]):
     def scan_saves(self) -> Scan:
         """The save folder's games; files moved aside are reported (once: they are gone), and
         a folder that cannot be read once while it stays so."""
+        from familia_tui.core.record import os_error_text
+
         scan = self.saves.scan()
         if scan.unreadable and scan.unreadable != self.saves_unreadable:
-            self.notify(self.t("ui.saves_unreadable", reason=scan.unreadable), severity="error",
+            reason = scan.unreadable if scan.unreadable_error is None else \
+                f"{self.saves.root}: {os_error_text(scan.unreadable_error, self.settings.lang)}"
+            self.notify(self.t("ui.saves_unreadable", reason=reason), severity="error",
                         timeout=15, markup=False)
         self.saves_unreadable = scan.unreadable
         for problem in scan.set_aside:
             key = "ui.save_set_aside" if problem.moved_to else "ui.save_not_set_aside"
-            self.notify(self.t(key, name=problem.path.name, reason=problem.reason,
+            reason = problem.reason if problem.cause is None else self.error_reason(problem.cause)
+            if problem.move_error is not None and problem.cause is not None:
+                moving = os_error_text(problem.move_error, self.settings.lang)
+                reason += " " + self.t("record.not_moved", error=moving)
+            self.notify(self.t(key, name=problem.path.name, reason=reason,
                                moved=problem.moved_to.name if problem.moved_to else ""),
                         severity="warning", timeout=15, markup=False)
         return scan

@@ -273,7 +273,7 @@ def test_a_failed_save_is_kept_as_an_error_and_play_goes_on(tmp_path: Path) -> N
     path.unlink()
     path.mkdir()  # a folder where the file should be: the write fails
     session.apply(session.state.legal_actions()[0])
-    assert session.save_error and "not overwritten" in session.save_error
+    assert session.save_error and "not overwritten" in str(session.save_error)
     assert len(session.record.actions) == 1
 
 

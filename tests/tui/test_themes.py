@@ -114,3 +114,28 @@ def test_a_ticked_choice_carries_a_mark() -> None:
     ticked = Chip(1, Choice("[bold]5S[/]", True, None, marked=True), False)
     plain = Chip(2, Choice("[bold]6S[/]", True, None), False)
     assert str(ticked.content).endswith("*") and not str(plain.content).endswith("*")
+
+
+async def test_the_settings_screen_chooses_the_theme_and_keeps_it(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings lists every built-in theme, the current one marked; choosing one applies it and
+    keeps it in settings, as the command palette does."""
+    monkeypatch.setenv("FAMILIA_TUI_CONFIG", str(tmp_path))
+    app = FamiliaTuiApp(saves=tmp_path / "games")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await settle(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        themes = app.screen.query_one("#settings-theme")
+        names = [str(button.label) for button in themes.query("RadioButton")]
+        assert names == sorted(app.available_themes) and "textual-light" in names and "nord" in names
+        assert [str(b.label) for b in themes.query("RadioButton") if b.value] == ["textual-dark"]
+        for _ in range(3):  # language, glyphs, pace, then the themes
+            await pilot.press("tab")
+        assert app.focused is themes
+        await pilot.press("up")  # from textual-dark to the theme before it
+        await pilot.press("enter")
+        await pilot.pause()
+        chosen = names[names.index("textual-dark") - 1]
+        assert app.theme == chosen
+        assert load_settings(tmp_path / "settings.json")[0].theme == chosen
+        assert [str(b.label) for b in themes.query("RadioButton") if b.value] == [chosen]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from textual._styles_cache import StylesCache
 from textual.screen import Screen
 
 ResultT = TypeVar("ResultT")
@@ -24,3 +25,10 @@ class AppScreen(Screen[ResultT], Generic[ResultT]):
     @property
     def glyphs(self) -> str:
         return self.app.settings.glyphs  # type: ignore[attr-defined,no-any-return]
+
+    def on_unmount(self) -> None:
+        """Let go of the rendered lines of this screen's widgets. Textual memoizes
+        `StylesCache.get_inner_outer` per widget (lru_cache, 1024 entries), which keeps the
+        render cache of removed widgets alive: a results screen a deal kept its text, +1 MB over
+        a long match. Forgetting the memo when a screen goes costs a few Style objects."""
+        StylesCache.get_inner_outer.cache_clear()

@@ -88,7 +88,7 @@ class ContinueScreen(AppScreen[None]):
         try:
             self.app.saves.delete(game.path)  # type: ignore[attr-defined]
         except RecordError as error:
-            self.notify(str(error), severity="error", timeout=10, markup=False)
+            self.notify(self.app.error_text(error), severity="error", timeout=10, markup=False)  # type: ignore[attr-defined]
         else:
             self.notify(self.t("ui.deleted", name=game.path.name), markup=False)
         self.fill()

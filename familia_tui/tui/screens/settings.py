@@ -1,4 +1,5 @@
-"""Settings: language, how cards and suits are drawn, and the bots' pace; applied and saved at once."""
+"""Settings: language, how cards and suits are drawn, the bots' pace and the colour theme; applied
+and saved at once."""
 
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ class SettingsScreen(AppScreen[None]):
             yield from self.row("glyphs", "ui.settings_glyphs", self.glyph_label)
             yield Static(self.t("ui.settings_glyphs_note"), classes="settings-hint")
             yield from self.row("bot_pace", "ui.settings_pace", self.pace_label)
+            yield from self.row("theme", "ui.settings_theme", str)
             yield Static(self.t("ui.settings_hint"), classes="settings-hint")
         yield AppFooter()
 
@@ -65,8 +67,15 @@ class SettingsScreen(AppScreen[None]):
         current = getattr(self.settings, setting)
         with Horizontal(classes="settings-row"):
             yield Label(self.t(label_key), classes="settings-label")
-            yield RadioSet(*(MarkedRadio(label(value), value=value == current) for value in CHOICES[setting]),
+            yield RadioSet(*(MarkedRadio(label(value), value=value == current) for value in self.values(setting)),
                            id=f"settings-{setting}")
+
+    def values(self, setting: str) -> list[str]:
+        """The values a setting may take, in the order listed: the themes are the app's (Textual's
+        built-in ones), by name."""
+        if setting == "theme":
+            return sorted(self.app.available_themes)
+        return list(CHOICES[setting])
 
     def glyph_label(self, mode: str) -> Text:
         """`Suit symbols   10♥ Q♠ A♦`, the example drawn in that mode."""
@@ -95,8 +104,11 @@ class SettingsScreen(AppScreen[None]):
     async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         event.stop()
         setting = (event.radio_set.id or "").removeprefix("settings-")
-        value = list(CHOICES[setting])[event.index]
+        value = self.values(setting)[event.index]
         if getattr(self.settings, setting) == value:
+            return
+        if setting == "theme":  # the app keeps the theme it shows in settings (`watch_theme`)
+            self.app.theme = value
             return
         self.app.change_settings(self.settings.with_(**{setting: value}))  # type: ignore[attr-defined]
         if setting == "lang":  # every label changes: draw the screen again in the new language

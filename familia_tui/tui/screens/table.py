@@ -81,7 +81,7 @@ class TableScreen(AppScreen[None]):
         self.bot_timer = None
         self.final_due = session.state.is_over and puzzle is None
         """The game was over when opened: its results are shown once, on the first advance."""
-        self.save_error_shown = session.save_error
+        self.save_error_shown = str(session.save_error) if session.save_error else None
         """The save failure last said (the app says one found before the table opened)."""
         self.typed: str | None = None
         """What the player typed after `/` (a place or a card's name), None when not typing."""
@@ -193,9 +193,10 @@ class TableScreen(AppScreen[None]):
     def report_save(self) -> None:
         """Say a failed save once (the game goes on from memory), and again when it changes."""
         error = self.session.save_error
-        if error and error != self.save_error_shown:
-            self.notify(self.t("ui.save_failed", reason=error), severity="error", timeout=10, markup=False)
-        self.save_error_shown = error
+        if error and str(error) != self.save_error_shown:
+            self.notify(self.t("ui.save_failed", reason=self.app.error_reason(error)),  # type: ignore[attr-defined]
+                        severity="error", timeout=10, markup=False)
+        self.save_error_shown = str(error) if error else None
 
     def may_decide(self) -> bool:
         """Whether the acting human is the viewer, so their decision may be on screen."""
@@ -436,7 +437,8 @@ class TableScreen(AppScreen[None]):
         if session.save_path is not None and session.save_error is None:
             self.app.notify(self.t("ui.saved"), timeout=4)
         else:
-            self.app.notify(self.t("ui.not_saved", reason=session.save_error or ""), severity="error",
+            reason = self.app.error_reason(session.save_error) if session.save_error else ""  # type: ignore[attr-defined]
+            self.app.notify(self.t("ui.not_saved", reason=reason), severity="error",
                             timeout=15, markup=False)
 
     def on_unmount(self) -> None:

@@ -74,10 +74,15 @@ class Chip(Static):
     def __init__(self, index: int, choice: Choice, selected: bool) -> None:
         classes = ("chip" + ("" if choice.enabled else " -disabled") + (" -selected" if selected else "")
                    + (" -marked" if choice.marked else ""))
+        super().__init__(self.label_of(index, choice), classes=classes)
+        self.index = index
+
+    @staticmethod
+    def label_of(index: int, choice: Choice) -> str:
+        """The chip's markup: its number (1-9), the choice's label, and `*` when ticked."""
         number = f"{index + 1}" if index < 9 else " "
         tick = "*" if choice.marked else ""  # ticked: a mark, not only a colour (ASCII in every mode)
-        super().__init__(f"[dim]{number}[/] {choice.label}{tick}", classes=classes)
-        self.index = index
+        return f"[dim]{number}[/] {choice.label}{tick}"
 
     def on_click(self, event: Click) -> None:
         event.stop()
@@ -103,9 +108,42 @@ class ChoiceBar(HorizontalScroll):
             self.scroll_to_widget(chips[cursor], animate=False)
 
     def show(self, choices: list[Choice], cursor: int | None, note: str = "") -> None:
-        """Redraw with these choices; `note` replaces them when there are none."""
-        self.remove_children()
-        if not choices:
-            self.mount(Static(note, classes="choices-note"))
+        """Redraw with these choices; `note` replaces them when there are none. The chips and
+        the note already mounted are reused (`sync`): a widget mounted per action is a leak, as
+        Textual keeps the render cache of up to 1024 removed widgets."""
+        notes = self.query_children(".choices-note")
+        if choices:
+            notes.set(display=False)
+            self.sync(list(enumerate(choices)), -1 if cursor is None else cursor)
             return
-        self.mount_all([Chip(i, c, i == cursor) for i, c in enumerate(choices)])
+        self.sync([], -1)
+        if notes:
+            note_widget = notes.first(Static)
+            note_widget.update(note)
+            note_widget.display = True
+        else:
+            self.mount(Static(note, classes="choices-note"))
+
+    def sync(self, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
+        """Show these chips (choice index, choice), reusing the chips already there and touching
+        only what changed: a move, a tick or another card's offers change labels, states and how
+        many chips there are, and a key press must redraw fast. Chips not needed now are hidden
+        (index -1), not removed, for the next decision."""
+        shown = list(self.query_children(Chip))
+        for chip, (index, choice) in zip(shown, chips, strict=False):
+            chip.index = index
+            label = Chip.label_of(index, choice)
+            if chip.content != label:
+                chip.update(label)
+            for flag, on in (("-disabled", not choice.enabled), ("-selected", index == cursor),
+                             ("-marked", choice.marked)):
+                if chip.has_class(flag) != on:
+                    chip.set_class(on, flag)
+            if not chip.display:
+                chip.display = True
+        for chip in shown[len(chips):]:
+            chip.index = -1
+            if chip.display:
+                chip.display = False
+        if len(chips) > len(shown):
+            self.mount_all([Chip(i, c, i == cursor) for i, c in chips[len(shown):]])

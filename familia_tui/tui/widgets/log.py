@@ -79,12 +79,16 @@ class KinsokuText:
 class EventLog(RichLog):
     """Scrolling log of what happened at the table (never says "you": hot-seat)."""
 
-    MAX_LINES = 500
+    MAX_LINES = 200
 
     def __init__(self, **kwargs: object) -> None:
         # min_width=1: RichLog's default (78) would not wrap lines in a narrow log
         super().__init__(markup=True, wrap=True, max_lines=self.MAX_LINES, min_width=1,
                          **kwargs)  # type: ignore[arg-type]
+        # RichLog caches up to 1024 cropped lines keyed by their place since the log began, so
+        # lines dropped from the top stay cached (with the strips derived from them): +2 MB
+        # over a long match. Cache no more lines than the log keeps.
+        self._line_cache.maxsize = self.MAX_LINES
         self._height: int | None = None
         """The height the log last had (None: not laid out yet)."""
         self._wrap_width: int | None = None

@@ -495,9 +495,10 @@ class Selection:
         return play if len(play.jokers) == self.cards(hand, self.chosen)[1] else None
 
     def hand_choices(self, hand: Sequence[Card], index: PlayIndex, glyphs: str) -> list[Choice]:
-        """A chip per card: ticked ones marked (`*`), the ones no legal play adds dimmed."""
+        """A chip per card: ticked ones marked (the chip adds `*`), the ones no legal play adds
+        dimmed."""
         lit, joker_lit = index.lit(*self.cards(hand))
-        return [Choice(card_markup(card, glyphs) + ("*" if i in self.ticked else ""),
+        return [Choice(card_markup(card, glyphs),
                        i in self.ticked or (joker_lit if card.is_joker else card in lit),
                        HandCard(i, card), marked=i in self.ticked) for i, card in enumerate(hand)]
 
@@ -546,30 +547,10 @@ class Selection:
 
 def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
     """Show these chips (global choice index, choice) in a bar, reusing the chips already there
-    and touching only what changed: a bot's move, a tick or the offers of another card change
-    labels, states and how many chips there are, and a key press must redraw fast. Chips not
-    needed now are hidden (index -1), not removed, for the next card's offers."""
-    shown = list(bar.children)
-    if not all(isinstance(w, Chip) for w in shown):
+    (`ChoiceBar.sync`); a bar that shows a note (hands hidden) is emptied first."""
+    if not all(isinstance(w, Chip) for w in bar.children):
         bar.remove_children()
-        shown = []
-    for chip, (index, choice) in zip(shown, chips, strict=False):
-        chip.index = index  # type: ignore[attr-defined]
-        label = f"[dim]{index + 1 if index < 9 else ' '}[/] {choice.label}"
-        if chip.content != label:  # type: ignore[attr-defined]
-            chip.update(label)  # type: ignore[attr-defined]
-        for flag, on in (("-disabled", not choice.enabled), ("-selected", index == cursor),
-                         ("-marked", choice.marked)):
-            if chip.has_class(flag) != on:
-                chip.set_class(on, flag)
-        if not chip.display:
-            chip.display = True
-    for chip in shown[len(chips):]:
-        chip.index = -1  # type: ignore[attr-defined]
-        if chip.display:
-            chip.display = False
-    if len(chips) > len(shown):
-        bar.mount_all([Chip(i, c, i == cursor) for i, c in chips[len(shown):]])
+    bar.sync(chips, cursor)
 
 
 # ----- the footer's room, the think timer -----

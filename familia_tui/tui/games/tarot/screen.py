@@ -89,14 +89,12 @@ class TarotScreen(TableScreen):
     clause_style = CLAUSES
     held_texts = "tarot.ui.held"
     BINDINGS = [
-        # not in the footer, which has no room at 80 columns: the écart's line names Space, the
-        # README names /
-        Binding("space", "tick", "Tick", show=False),
-        Binding("slash", "find", "Find", show=False),
+        # short labels (Trick, Won): with / and Space the keys fit 80 columns
+        Binding("space", "tick", "Tick", key_display="Space"),
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
-        Binding("p", "previous", "Last trick"),
-        Binding("w", "won", "Won cards"),
+        Binding("p", "previous", "Trick"),
+        Binding("w", "won", "Won"),
         Binding("s", "scores", "Scores"),
     ]
 
@@ -280,6 +278,8 @@ class TarotScreen(TableScreen):
 
     def on_resize(self, event: Resize) -> None:
         self.fit_card_grid()
+        footer = self.query_one(AppFooter)
+        footer.compact = event.size.width < 100  # every key, / and Space too, fits 80 columns
 
     def banner_text(self) -> str:
         """As the base; while a redealt hand is bid, first that everyone has new cards."""

@@ -1,0 +1,31 @@
+"""French Tarot's footer at 80 columns lists every key it offers: / (find) and, in the écart,
+Space (tick) among them, in both languages (short labels: Trick, Won)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_ascii_everywhere import at_decision
+from tui_helpers import make_app, screen_text, settle
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(("preset", "phase", "keys"), [
+    ("tarot-5", "ecart", ("/ ", "Enter ", "Space ", "q ", "p ", "w ", "s ", "f1 ")),
+    ("tarot-4", "play", ("/ ", "Enter ", "q ", "f1 ")),
+])
+async def test_the_footer_lists_find_and_tick_at_80_columns(preset: str, phase: str, keys: tuple[str, ...],
+                                                            lang: str, tmp_path: Path) -> None:
+    app = make_app(tmp_path, at_decision("tarot", preset, phase), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: bool(getattr(app.screen, "choices", None)))
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        find, rules = ("Find", "Rules") if lang == "en" else ("探す", "ルール")
+        assert f"/ {find}" in footer and f"f1 {rules}" in footer, footer  # whole, not cut at the edge
+        for key in keys:
+            assert f" {key}" in f" {footer}", footer
+        offered = [app.get_key_display(a.binding) for a in app.screen.active_bindings.values()
+                   if a.binding.show and a.enabled and a.node is app.screen]
+        assert offered and all(f" {key} " in f" {footer} " for key in offered), (offered, footer)
