@@ -33,7 +33,7 @@ import yaml
 from platformdirs import user_config_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from familia_tui.core.engine import FamiliaTuiError
+from familia_tui.core.errors import FamiliaTuiError
 
 USER_PRESETS_ENV = "FAMILIA_TUI_USER_PRESETS"
 """Environment variable that replaces the user presets folder (tests, portable setups)."""
@@ -416,7 +416,7 @@ def _read_document(path: Path) -> tuple[dict[str, Any], Lines, list[Problem]]:
     return document, lines, duplicates
 
 
-SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # type: ignore[assignment]
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """PyYAML's C loader when libyaml is there (several times faster), else the pure-Python one."""
 
 

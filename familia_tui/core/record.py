@@ -21,10 +21,10 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from familia_tui.core.engine import (
     Event,
-    FamiliaTuiError,
     GameState,
     Seat,
 )
+from familia_tui.core.errors import FamiliaTuiError
 
 FORMAT = "familia-tui/record"
 VERSION = 1
@@ -234,7 +234,7 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
 
 def _is_record_file(file: Path) -> bool:
     try:
-        return json.loads(file.read_text(encoding="utf-8")).get("format") == FORMAT
+        return bool(json.loads(file.read_text(encoding="utf-8")).get("format") == FORMAT)
     except (OSError, ValueError, AttributeError):
         return False
 
