@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import repeat, starmap
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeVar
 
 Glyphs = Literal["unicode", "letters", "ascii"]
 
@@ -292,7 +292,10 @@ def format_card(card: Card, glyphs: Glyphs = "letters") -> str:
     return str(card)
 
 
-def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+_T = TypeVar("_T")
+
+
+def shuffled(cards: Iterable[_T], rng: random.Random) -> list[_T]:
     """A uniformly random order of `cards` from `rng`."""
     items = list(cards)
     return [items[i] for i in permutation(len(items), rng)]

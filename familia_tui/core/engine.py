@@ -230,7 +230,7 @@ class GameSpec:
     parse_action: Callable[[str], Any]
     bots: Mapping[str, Callable[[], Any]]
     default_preset: str
-    default_seats: Callable[[BaseModel], list[Seat]]
+    default_seats: Callable[[Any], list[Seat]]
     """Seats for a preset when none are given (roles and teams from the preset)."""
     queries: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     """Named read-outs of a state for scenario expectations (`phase`, `scores`, `captures` …)."""

@@ -32,8 +32,9 @@ from typing import Any, Literal, get_args
 import yaml
 from platformdirs import user_config_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic.config import JsonDict
 
-from familia_tui.core.engine import FamiliaTuiError
+from familia_tui.core.errors import FamiliaTuiError
 
 USER_PRESETS_ENV = "FAMILIA_TUI_USER_PRESETS"
 """Environment variable that replaces the user presets folder (tests, portable setups)."""
@@ -70,7 +71,7 @@ Shown = Literal["hidden", "seat", "per_deal"]
 preset, 1-based on screen), `per_deal` (a list gives one value per deal)."""
 
 
-def shown_as(kind: Shown) -> dict[str, str]:
+def shown_as(kind: Shown) -> JsonDict:
     """The `json_schema_extra` of an option field shown in a particular way (see `Shown`):
     `first_leader: int | None = Field(default=None, json_schema_extra=shown_as("seat"))`."""
     return {"shown": kind}
@@ -80,7 +81,8 @@ def option_shown(model: type[BaseModel], key: str) -> str | None:
     """How option `key` of `model` is shown (`Shown`), or None for its plain words."""
     field = model.model_fields.get(key)
     extra = field.json_schema_extra if field is not None else None
-    return extra.get("shown") if isinstance(extra, dict) else None  # type: ignore[return-value]
+    shown = extra.get("shown") if isinstance(extra, dict) else None
+    return shown if isinstance(shown, str) else None
 
 
 class _Missing:
@@ -435,7 +437,7 @@ def _read_document(path: Path) -> tuple[dict[str, Any], Lines, list[Problem]]:
     return document, lines, duplicates
 
 
-SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # type: ignore[assignment]
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """PyYAML's C loader when libyaml is there (several times faster), else the pure-Python one."""
 
 

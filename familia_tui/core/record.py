@@ -22,10 +22,10 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from familia_tui.core.engine import (
     Event,
-    FamiliaTuiError,
     GameState,
     Seat,
 )
+from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import translate
 
 FORMAT = "familia-tui/record"
@@ -291,7 +291,7 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
 
 def _is_record_file(file: Path) -> bool:
     try:
-        return json.loads(file.read_text(encoding="utf-8")).get("format") == FORMAT
+        return bool(json.loads(file.read_text(encoding="utf-8")).get("format") == FORMAT)
     except (OSError, ValueError, AttributeError):
         return False
 

@@ -40,12 +40,12 @@ from pydantic import Field, ValidationError
 from familia_tui.core.cards import parse_card
 from familia_tui.core.engine import (
     ActionSyntaxError,
-    FamiliaTuiError,
     GameSpec,
     GameState,
     IllegalAction,
     Seat,
 )
+from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.core.presets import (
     Lines,
     PresetError,
@@ -442,7 +442,7 @@ def matches(expected: Any, actual: Any, parse: Callable[[str], object] = parse_c
         return all(matches(e, a, parse) for e, a in zip(expected, actual, strict=True))
     if isinstance(expected, str) and not isinstance(actual, str) and actual is not None:
         return expected == str(actual)
-    return expected == actual
+    return bool(expected == actual)
 
 
 def scenario_files(paths: Sequence[Path]) -> list[Path]:

@@ -70,7 +70,7 @@ class _Formatter(string.Formatter):
         if "|" in format_spec:
             one, many = format_spec.split("|", 1)
             return one if _number(value) == 1 else many
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def _number(value: object) -> float | None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from familia_tui.core.engine import FamiliaTuiError
+from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.core.record import Record
 from familia_tui.core.registry import entries, ui_part
 from familia_tui.tui.app import FamiliaTuiApp

@@ -80,6 +80,7 @@ def _window(state: DaifugoState, action: Action) -> list[Clause]:
 
 def _play(state: DaifugoState, play: Play) -> list[Clause]:
     seat = state.to_act
+    assert seat is not None
     missing = _missing(state, seat, play)
     if missing:
         return missing

@@ -149,7 +149,7 @@ class _Common(dict[int, Plays]):
         return plays
 
 
-COMMON: tuple[tuple[Sequence[Plays], ...], ...] = tuple(
+COMMON: tuple[tuple[Sequence[Plays] | _Common, ...], ...] = tuple(
     tuple([group_table(slot >> 4, slot & 15, jokers, size, None, 0, False, 0)
            for slot in range(POSITIONS << 4)] if jokers < 2 else _Common(size, jokers)
           for jokers in range(5))
@@ -286,7 +286,7 @@ def _sequence_plays(sizes: Iterable[int], plays: Iterable[Play], count: int, uno
 # ----- the seat to act -----
 
 
-WINDOW = {"dobon": [CALL["dobon"], DECLINE], "chombo": [CALL["chombo"], DECLINE]}
+WINDOW: dict[str, list[Action]] = {"dobon": [CALL["dobon"], DECLINE], "chombo": [CALL["chombo"], DECLINE]}
 """The decisions of a ドボン or チョンボ window (lists are copied before use)."""
 
 
@@ -319,6 +319,7 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
     top = state.top
     assert top is not None
     jokers, count = state.jokers[seat], state.counts[seat]
+    slots: Sequence[int]
     if top.kind == GROUP and jokers < top.size < count and not (
             top.single_joker or state.strict_uno and top.size == count - 1):
         # the common cases: no group of jokers alone, no finish, ウノ or ♠3 to consider

@@ -64,6 +64,7 @@ from familia_tui.games.daifugo.deck import (
     deck_indexes,
 )
 from familia_tui.games.daifugo.families import (
+    Family,
     Rulebook,
     families_of,
     starts_in_revolution,
@@ -281,9 +282,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             ("counts", tuple(self.counts)), ("leader", self.first_leader))))
         self._deal_checks()
 
-    def use_families(self, families: tuple[str, ...]) -> None:
+    def use_families(self, families: tuple[Family, ...]) -> None:
         """Activate rule families: the ability cards and what depends on them (C2)."""
-        self.rulebook = Rulebook.of(families)  # type: ignore[arg-type]
+        self.rulebook = Rulebook.of(families)
         self.families = self.rulebook.families
         self.nokoshi_max = max((len(p) for _, p in self.rulebook.nokoshi_sets), default=0)
         self.ability_bits = self.rulebook.ability_bits
@@ -579,6 +580,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     @handles(Call)
     def _call(self, action: Call) -> None:
         seat = self.to_act
+        assert seat is not None
         if self.phase is DOBON:
             self._dobon(seat, automatic=False)
             return

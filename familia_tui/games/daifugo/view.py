@@ -15,6 +15,7 @@ from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
 from familia_tui.games.daifugo.actions import Action, Play
 from familia_tui.games.daifugo.deck import POSITIONS, RANK_OF_POS, TOP, hand_value
+from familia_tui.games.daifugo.families import Family
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.shapes import SEQUENCE, shape_of
@@ -56,7 +57,7 @@ class DaifugoView:
     games: int
     """Games in the session (K)."""
     rule_card: Card | None
-    families: tuple[str, ...]
+    families: tuple[Family, ...]
     """Active families: `shina` (しなふごう), `kana` (かなふごう), `jfugo` (J富豪), `shishi`."""
     ability_ranks: tuple[int, ...]
     """Ranks of the ability cards (能力カード) of the active families."""

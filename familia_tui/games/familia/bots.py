@@ -311,7 +311,7 @@ def _react(table: Table, spot: Spot, odds: Odds, seat: int, who: int | None, pow
     passing, overtaking and batting, best for its team first; must-play rules can force a take."""
     worth = spot.worth[table.units[seat]]
     can, forced = odds.beat(seat, power)
-    taken = ((seat, False), odds.next_power(power))
+    taken: tuple[tuple[int | None, bool], int] = ((seat, False), odds.next_power(power))
     choices = [(worth[who] if who is not None else 0.0, None, 1.0),
                (worth[seat], taken, can)]
     if bat is not None:
@@ -376,6 +376,7 @@ def choose_card(table: Table, legal: Sequence[Action]) -> Action:
     """The play with the best expected gain (first on a tie)."""
     view = table.view
     plays = tuple((seat, card) for seat, card, _ in view.plays)
+    assert view.face_card is not None
     spot = make_spot(table, view.face_card, view.trump, plays)
     best, best_value = legal[0], float("-inf")
     for action in _worth_weighing(legal, view.trump):
@@ -397,7 +398,7 @@ def _worth_weighing(legal: Sequence[Action], trump: str | None) -> Sequence[Acti
 
 def choose_pile(table: Table, legal: Sequence[Action]) -> Action:
     """The colour whose remaining face cards promise the most for the bot's team."""
-    values = {}
+    values: dict[Action, float] = {}
     for action in legal:
         assert isinstance(action, ChoosePile)
         pile = Counter(table.view.unrevealed[action.colour])

@@ -197,7 +197,7 @@ class FamiliaOptions(StrictModel):
     @property
     def misere_bonus(self) -> int:
         """6, 18 or 54 by face sets in the game [R-F24]."""
-        return 6 * 3 ** (self.sets - 1)
+        return int(6 * 3 ** (self.sets - 1))
 
     # ----- cross-field checks -----
 

@@ -25,7 +25,7 @@ scoring and ranking in scoring.py):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -98,8 +98,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         "stock": copy_list, "tricks_won": copy_list, "plays": copy_list, "played": copy_list,
         "discard": copy_list, "face_discard": copy_list, "history": copy_list,
     }
+    turn: int | None
+    """The seat to choose a pile or play; None once the match is over."""
 
-    def __init__(self, options: FamiliaOptions, seats: list[Seat] | tuple[Seat, ...],
+    def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
         self.options = options
         self.seats = tuple(seats)
@@ -147,6 +149,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def obligations(self, seat: int | None = None) -> tr.Obligations:
         seat = self.turn if seat is None else seat
+        assert seat is not None
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
     def _compute_legal(self) -> list[Action]:
@@ -154,8 +157,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             return [PILE[c] for c in COLOURS if self.piles[c]]
         if self.phase is Phase.OVER:
             return []
+        assert self.turn is not None
         legal = tr.obligations(self.hands[self.turn], self.context, self.keys).legal
-        actions = [PLAY[card] for card in dict.fromkeys(self.hands[self.turn]) if card in legal]
+        actions: list[Action] = [PLAY[card] for card in dict.fromkeys(self.hands[self.turn]) if card in legal]
         if JOKER in legal and not self.stock_trick and not self.plays:
             actions.remove(PLAY[JOKER])
             actions.extend(PlayCard(JOKER, suit) for suit in SUITS)
@@ -200,6 +204,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 self.piles[colour] = []
         if self.reserve and (mode != "through" or self.deal == 0):
             for card in self.reserve.pop(0):
+                assert card.colour is not None
                 self.piles[card.colour].append(card)
         self._add_face_jokers(self.options.face_jokers_of(self.deal))
         for colour in COLOURS:
@@ -211,7 +216,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles["black"].append(JOKER)
             self.piles["red"].append(JOKER)
         if count % 2:
-            extra = self.options.odd_face_joker
+            extra: str = self.options.odd_face_joker
             if extra == "random":
                 extra = self.rng.choice(COLOURS)
             self.piles[extra].append(JOKER)
@@ -268,6 +273,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     @handles(PlayCard)
     def _play_card(self, action: PlayCard) -> None:
         card, declared, seat = action.card, action.declared, self.turn
+        assert seat is not None
         if not self.stock_trick and not self.plays:
             self.led = declared or card.suit
         self.hands[seat].remove(card)
@@ -285,7 +291,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def _finish_trick(self) -> None:
         cards = self.played
         outcome = tr.resolve(cards, self.led, self.trump, self.keys)
-        winner = None if outcome.void else self.plays[outcome.winner][0]
+        winner = None if outcome.winner is None else self.plays[outcome.winner][0]
+        assert self.face_card is not None and self.face_colour is not None
         record = TrickRecord(self.deal, self.trick_no, self.leader, self.face_card,
                              self.face_colour, self.stock_trick, self.led, self.trump,
                              tuple(self.plays), outcome.stage1, outcome.stage2, winner)

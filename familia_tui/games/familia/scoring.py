@@ -39,7 +39,7 @@ from functools import lru_cache
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Literal
+from typing import Literal, cast
 
 from familia_tui.core.cards import FACE_RANKS, JACK, JOKER, KING, QUEEN, SUITS, Card
 
@@ -355,7 +355,7 @@ def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
             left = [totals[i] - 4 * familias[i] - families - marriages * (i < 2) for i in range(3)]
             key = (meld_points + _singles_score(left, values), meld_points)
             if key > best_key:
-                best_key, best_plan = key, (familias, families, marriages)
+                best_key, best_plan = key, (cast(tuple[int, int, int], familias), families, marriages)
     return best_plan
 
 

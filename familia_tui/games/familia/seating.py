@@ -12,7 +12,7 @@ setup screen shows them before a game starts, and `arrange()` finds an order tha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 
 from familia_tui.core.engine import Clause, Seat, clause
@@ -88,7 +88,7 @@ def arrange(seats: Sequence[Seat]) -> list[Seat] | None:
     """
     first, rest = seats[0], list(seats[1:])
     if len(seats) <= 8:
-        candidates = (([first, *order]) for order in permutations(rest))
+        candidates: Iterable[list[Seat]] = (([first, *order]) for order in permutations(rest))
     else:
         candidates = _block_orders(seats)
     for table in candidates:

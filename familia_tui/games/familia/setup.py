@@ -226,6 +226,7 @@ class _Position:
         state = self.state
         for card in plays:
             seat = state.turn
+            assert seat is not None
             declared = self.data.get("declared") if card == JOKER and not state.plays else None
             state.hands[seat].append(card)
             state._play(card, declared)

@@ -162,7 +162,7 @@ DISCARD = tuple(Discard(card) for card in CARDS)
 CALL = tuple(Call(card) for card in CARDS)
 MISERE = {kind: Declare(kind) for kind in MISERES}
 
-_CARD_VERBS = {"play": PLAY, "discard": DISCARD, "call": CALL}
+_CARD_VERBS: dict[str, tuple[Action, ...]] = {"play": PLAY, "discard": DISCARD, "call": CALL}
 USAGE = ("write 'bid prise|garde|garde-sans|garde-contre', 'pass', 'call RH', 'discard 3C', "
          "'slam', 'no-slam', 'declare poignee-simple T21 …', 'declare misere-faces' or 'play 10H'")
 

@@ -34,7 +34,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from familia_tui.core.cards import shuffled
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -209,7 +209,9 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     def play_duty(self, seat: int | None = None) -> tuple[Duty, list[Card]]:
         """(duty, playable cards) of the seat to act in the trick now [A9, TA-15]."""
-        buckets = self.hands[self.to_act if seat is None else seat]
+        seat = self.to_act if seat is None else seat
+        assert seat is not None
+        buckets = self.hands[seat]
         if self.lead_restricted():
             return first_lead(buckets, self.called)  # type: ignore[arg-type]
         return playable(buckets, self.led, self.top)
@@ -286,11 +288,11 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             self._rotate_dealer()
             redeal = "petit_sec"
         self.phase = Phase.BID
-        self.to_act = self.ring.next(self.dealer)
+        self.to_act: int | None = self.ring.next(self.dealer)
 
     def _reset_hand(self, redeal: str | None) -> None:
         self.phase = Phase.BID
-        self.to_act: int | None = None
+        self.to_act = None
         self.redeal = redeal
         """Why this hand's cards were dealt again (`all_passed`, `petit_sec`), if they were."""
         self.bids: list[tuple[int, Contract | None]] = []
@@ -438,7 +440,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     def _play(self, action: Play) -> None:
         card = action.card
         seat, suit = self.to_act, SUIT[card]
-        self.hands[seat][suit].remove(card)  # type: ignore[index]
+        assert seat is not None
+        self.hands[seat][suit].remove(card)
         trick = self.trick
         trick.append(card)
         if suit == TRUMP:
@@ -452,7 +455,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             self.partner_revealed = True
             self.events.append(Event("partner_revealed", seat, (card,), (("alone", seat == self.taker),)))
         if len(trick) < self.n:
-            self.to_act = self.ring.following[seat]  # type: ignore[index]
+            self.to_act = self.ring.following[seat]
         else:
             self._finish_trick()
 
@@ -555,7 +558,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         pab_seat = self._petit_au_bout()
         pab = 0 if pab_seat is None else (1 if self.side[pab_seat] == 0 else -1)
         winners = {self.side[t.winner] for t in self.tricks}
-        slam = ("taker" if winners == {0} else "defence") if len(winners) == 1 else None
+        slam: Literal["taker", "defence"] | None = (
+            ("taker" if winners == {0} else "defence") if len(winners) == 1 else None)
         handfuls_bonus = sum(d.bonus for d in self.declarations)
         score = contract_score(
             contract=contract, points_half=points_half, bouts=bouts, pab=pab,  # type: ignore[arg-type]

@@ -38,7 +38,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from familia_tui.core.engine import FamiliaTuiError, IllegalAction, Seat
+from familia_tui.core.engine import IllegalAction, Seat
+from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.core.position import (
     SetupError,
     card_list,
@@ -317,11 +318,12 @@ class _Plan:
         absorbed = self._absorbs_chien()
         if absorbed:
             stray = [c for c in self.chien if c not in self._taker_pool_given()]
-            room = self.size(taker) - len(self.hands.get(taker, []))  # type: ignore[arg-type]
+            assert taker is not None
+            room = self.size(taker) - len(self.hands.get(taker, []))
             if len(stray) > room:
                 raise SetupError("chien: the taker took the chien, but his hand has no room for "
                                  f"{' '.join(map(str, stray))}")
-            self.hands[taker] = [*self.hands.get(taker, []), *stray]  # type: ignore[index]
+            self.hands[taker] = [*self.hands.get(taker, []), *stray]
 
     # ----- sizes and places -----
 
