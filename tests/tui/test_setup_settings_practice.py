@@ -152,7 +152,7 @@ async def test_a_valid_setup_starts_a_game_with_the_chosen_seats(tmp_path: Path)
         record = app.screen.session.record  # type: ignore[attr-defined]
         assert [s.name for s in record.seats] == ["Aki", "Ben", "P3", "P4"]
         assert [s.controller for s in record.seats] == ["human", "bot:random", "bot:basic", "bot:basic"]
-        assert [s.role for s in record.seats] == ["M", "M", "F", "F"]
+        assert [s.field("role") for s in record.seats] == ["M", "M", "F", "F"]
         assert record.seed == 42 and record.preset == "familia-4-batting"
         assert record.options.style == "batting" and record.options.tricks == 10  # resolved options
         assert isinstance(app.screen_stack[-2], HomeScreen)  # leaving the table returns home
