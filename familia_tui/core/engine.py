@@ -322,9 +322,11 @@ class GameState(Protocol):
     its members) gives the team's seats, `to_act` among them; read it with `deciders(state)`,
     which gives `(to_act,)` for a state without the attribute and `()` when the game is over.
     During such a step `view(to_act)` must hold only what every decider may know. The hot-seat
-    session (`core/session.py`) then curtains the table for the deciders' people together (a
-    curtain naming them all), shows the decision to them only, and curtains it again before
-    anything private of anyone else is shown.
+    session (`core/session.py`: `audience()` the deciders' human people, `handoff_due()` the
+    people a curtain must name, `viewers()` who may look now) then curtains the table for them
+    together (`HandoffScreen(people)`, a curtain naming them all), shows the decision to them
+    only while `to_act` passes among them, and curtains it again before the next decision of
+    anyone else (a member alone included).
     """
 
     phase: Any
