@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -94,7 +95,10 @@ class Columns:
                 *(["team"] if self.team else []), *team]
 
 
-def field_column(widget: Widget, field: SeatField, last: bool) -> Widget:
+CellT = TypeVar("CellT", bound=Widget)
+
+
+def field_column(widget: CellT, field: SeatField, last: bool) -> CellT:
     """Size a seat field's cell (or its header) as the field declares it."""
     widget.styles.width = field.width
     widget.styles.margin = (0, 0 if last else 1, 0, 0)
