@@ -195,6 +195,12 @@ def parse_seats(text: str | None, defaults: Sequence[Seat],
     return updated
 
 
+def _hand_suffix(seat: Seat) -> str:
+    """What tells a person's hands apart in the default seat's name (`P1-M` → `-M`)."""
+    player = seat.player or ""
+    return seat.name[len(player):] if player and seat.name.startswith(player) else ""
+
+
 def _seat_from_entry(seat: Seat, entry: str, by_person: bool) -> Seat:
     from pydantic import ValidationError
 
@@ -208,7 +214,7 @@ def _seat_from_entry(seat: Seat, entry: str, by_person: bool) -> Seat:
     changes: dict[str, object] = {"controller": controller}
     if name:
         if by_person:
-            changes.update(player=name, name=f"{name}-{seat.role}" if seat.role else name)
+            changes.update(player=name, name=name + _hand_suffix(seat))
         else:
             changes["name"] = name
     try:

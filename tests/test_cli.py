@@ -493,7 +493,7 @@ def test_parse_seats_controllers() -> None:
     seats = parse_seats("human,bot,bot:random,bot:basic", defaults)
     assert [s.controller for s in seats] == ["human", "bot:basic", "bot:random", "bot:basic"]
     assert [s.name for s in seats] == ["P1", "P2", "P3", "P4"]
-    assert [(s.role, s.team) for s in seats] == [(s.role, s.team) for s in defaults]
+    assert [(s.fields, s.team) for s in seats] == [(s.fields, s.team) for s in defaults]
 
 
 def test_parse_seats_names_and_named_bots() -> None:
@@ -542,7 +542,7 @@ def test_parse_seats_two_players_run_two_hands_each() -> None:
     seats = parse_seats("Aki,Ben", defaults)
     assert [s.player for s in seats] == ["Aki", "Ben", "Aki", "Ben"]
     assert [s.name for s in seats] == ["Aki-M", "Ben-M", "Aki-F", "Ben-F"]
-    assert [s.role for s in seats] == ["M", "M", "F", "F"]
+    assert [s.field("role") for s in seats] == ["M", "M", "F", "F"]
     assert all(s.controller == "human" for s in seats)
 
 

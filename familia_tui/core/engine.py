@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Protocol, Self
+from typing import Any, NamedTuple, Protocol, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from familia_tui.core.cards import parse_card as standard_parse_card
 from familia_tui.core.errors import FamiliaTuiError
@@ -133,7 +133,13 @@ Controller = str
 
 
 class Seat(BaseModel):
-    """One seat at the table: who sits there and the game-specific role and team."""
+    """One seat at the table: who sits there, their team, and the game's own seat fields.
+
+    The core knows name, controller, person and team. Anything else a game needs per seat
+    (Familia's role and crest, the six-suit player's suit) is a **seat field** the game declares
+    in `GameSpec.seat_fields` and reads with `seat.field(name)`; `GameSpec.seat_from_data`
+    builds a seat from data and `GameSpec.seat_problems` checks it against the declaration.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -144,12 +150,11 @@ class Seat(BaseModel):
     player: str | None = None
     """The person who runs this seat when it differs from `name` (the 2-player Familia game:
     each person runs a male and a female hand). Handoffs go by player."""
-    role: Literal["M", "F"] | None = None
-    """Familia: male or female role; decides single-card scores."""
     team: str | None = None
     """Team (family) id; seats with the same id score together. None = individual play."""
-    crest: Literal["S", "H", "D", "C"] | None = None
-    """Familia royal option: the team's crest suit (家紋)."""
+    fields: tuple[tuple[str, str], ...] = ()
+    """The game's seat fields that have a value, as (name, value) pairs sorted by name; given and
+    written (records, `model_dump`) as a mapping `{"role": "M", "crest": "H"}`."""
 
     @field_validator("name")
     @classmethod
@@ -165,6 +170,45 @@ class Seat(BaseModel):
             raise ValueError("must be 'human' or 'bot:KIND' (e.g. bot:basic)")
         return value
 
+    @field_validator("fields", mode="before")
+    @classmethod
+    def _fields_as_pairs(cls, value: object) -> object:
+        """A mapping (or pairs) of text values, without the unset (None) ones, sorted by name."""
+        if isinstance(value, Mapping):
+            pairs: list[object] = list(value.items())
+        elif isinstance(value, (list, tuple)):
+            pairs = list(value)
+        else:
+            return value  # pydantic says why it is not a mapping
+        kept = []
+        for pair in pairs:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ValueError("seat fields are a mapping of field names to values")
+            name, item = pair
+            if item is None:
+                continue
+            if not isinstance(name, str) or not isinstance(item, str):
+                raise ValueError(f"seat field {name!r}: the value must be text, not {item!r}")  # noqa: TRY004
+            kept.append((name, item))
+        if len({name for name, _ in kept}) != len(kept):
+            raise ValueError("a seat field is given twice")
+        return tuple(sorted(kept))
+
+    @field_serializer("fields")
+    def _fields_as_mapping(self, fields: tuple[tuple[str, str], ...]) -> dict[str, str]:
+        return dict(fields)
+
+    def field(self, name: str) -> str | None:
+        """The value of the game's seat field `name` (None when the seat has none)."""
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return None
+
+    def with_fields(self, **values: str | None) -> Seat:
+        """This seat with some seat fields set (None removes one)."""
+        return Seat.model_validate({**self.model_dump(), "fields": {**dict(self.fields), **values}})
+
     @property
     def is_human(self) -> bool:
         return self.controller == "human"
@@ -175,8 +219,115 @@ class Seat(BaseModel):
         return self.player or self.name
 
 
+def _always(options: Any) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class SeatField:
+    """A seat field a game declares (`GameSpec.seat_fields`): a named choice among a few text
+    values that each seat may carry, like Familia's role (M/F) and crest (a suit, per team).
+
+    The setup screen draws one column per field that the options use, with the values' labels;
+    records, presets and scenarios carry the values under the seat's `fields` (or, the older and
+    the short form, beside name and team: `{name: Aki, role: F}`).
+    """
+
+    name: str
+    """The field's name in data and in `Seat.field(name)` (`role`, `crest`, `suit`)."""
+    values: tuple[str, ...]
+    """The allowed values (their notation: `M`, `F`; suit letters)."""
+    label: str
+    """Message key of the field's name (the setup column's header)."""
+    value_label: str
+    """Message key of a value's name, with `{value}` in it (`fam.seat_role_{value}`)."""
+    suits: bool = False
+    """The values are suit letters: the setup screen shows each with its suit's glyph."""
+    required: bool = True
+    """The setup screen asks every seat for a value whenever the options use the field (in data,
+    a seat without one means what the engine says)."""
+    per_team: bool = False
+    """The value belongs to the seat's team (every member should carry the same one); the setup
+    screen draws the column after the team's and notes a team whose members differ."""
+    used: Callable[[Any], bool] = _always
+    """`used(options)`: whether these options read the field (Familia's crest: only royal)."""
+    missing: str = "ui.seat_field_missing"
+    """Message key of the problem "a seat has no value" (parameters `seat`, `field`)."""
+    width: int = 10
+    """Cells of the field's setup column."""
+
+    def value_text(self, value: str, lang: str = "en") -> str:
+        return translate(self.value_label.format(value=value), lang)
+
+
+@dataclass(frozen=True)
+class SeatProblem:
+    """A seat that breaks its game's seat-field declaration."""
+
+    seat: int
+    """The seat's index."""
+    key: str
+    """Message key; parameters `seat` (its number), `field` (the field's name), `value`."""
+    field: str
+    value: str = ""
+    label: str | None = None
+    """Message key of the field's name (None: an undeclared field, shown as it is)."""
+
+    def text(self, lang: str = "en") -> str:
+        field = translate(self.label, lang) if self.label else self.field
+        return translate(self.key, lang, seat=self.seat + 1, field=field, value=self.value)
+
+
+def seat_problems(declared: Sequence[SeatField], options: Any, seats: Sequence[Seat],
+                  missing: bool = True) -> list[SeatProblem]:
+    """What breaks the declaration: undeclared fields, values not allowed and (with `missing`) a
+    required value missing where the options use the field. Records and scenarios check without
+    `missing`: what a seat without a value means is the engine's to say (Familia plays a seat
+    without a role as a male, and refuses a royal game without crests). Teams that differ on a
+    per-team field are notes (`team_field_notes`), not problems."""
+    by_name = {decl.name: decl for decl in declared}
+    problems = []
+    for index, seat in enumerate(seats):
+        for name, value in seat.fields:
+            decl = by_name.get(name)
+            if decl is None:
+                problems.append(SeatProblem(index, "ui.seat_field_unknown", name, value))
+            elif value not in decl.values:
+                problems.append(SeatProblem(index, "ui.seat_field_value", name, value, decl.label))
+        problems += [SeatProblem(index, decl.missing, decl.name, label=decl.label)
+                     for decl in declared
+                     if missing and decl.required and decl.used(options) and seat.field(decl.name) is None]
+    return problems
+
+
+def team_field_notes(declared: Sequence[SeatField], options: Any, seats: Sequence[Seat]) -> list[SeatProblem]:
+    """Per-team fields whose value differs between the members of a team (one note per team)."""
+    notes = []
+    for decl in declared:
+        if not decl.per_team or not decl.used(options):
+            continue
+        for team in dict.fromkeys(s.team for s in seats if s.team is not None):
+            members = [i for i, s in enumerate(seats) if s.team == team]
+            if len({seats[i].field(decl.name) for i in members}) > 1:
+                notes.append(SeatProblem(members[0], "ui.seat_field_team", decl.name, team, decl.label))
+    return notes
+
+
 class GameState(Protocol):
-    """What every game's state offers (see DESIGN.md §2)."""
+    """What every game's state offers (see DESIGN.md §2).
+
+    **Who may see a decision.** `to_act` is the seat whose decision it is. A state may also
+    define `deciders: tuple[int, ...]`, the seats who may see the current decision, when that is
+    more than the acting seat: a team-private step (the six-suit team's Joker split passed among
+    its members) gives the team's seats, `to_act` among them; read it with `deciders(state)`,
+    which gives `(to_act,)` for a state without the attribute and `()` when the game is over.
+    During such a step `view(to_act)` must hold only what every decider may know. The hot-seat
+    session (`core/session.py`: `audience()` the deciders' human people, `handoff_due()` the
+    people a curtain must name, `viewers()` who may look now) then curtains the table for them
+    together (`HandoffScreen(people)`, a curtain naming them all), shows the decision to them
+    only while `to_act` passes among them, and curtains it again before the next decision of
+    anyone else (a member alone included).
+    """
 
     phase: Any
     seats: tuple[Seat, ...]
@@ -191,6 +342,15 @@ class GameState(Protocol):
     def view(self, seat: int) -> Any: ...
     def result(self) -> Any: ...
     def clone(self) -> Self: ...
+
+
+def deciders(state: GameState) -> tuple[int, ...]:
+    """The seats who may see the current decision: the state's `deciders` when it defines them
+    (a team-private step), else the acting seat alone; `()` when nobody is to act."""
+    if state.to_act is None:
+        return ()
+    group = getattr(state, "deciders", None)
+    return tuple(group) if group else (state.to_act,)
 
 
 class Figures(Protocol):
@@ -242,6 +402,9 @@ class GameSpec:
     """The game's card notation parser: scenario expectations compare cards canonically."""
     teams: bool = False
     """Whether a table may group seats into teams (`Seat.team`); the setup screen asks only then."""
+    seat_fields: tuple[SeatField, ...] = ()
+    """The game's own seat fields (Familia: role, crest), drawn by the setup screen, carried by
+    records, presets and scenarios, read with `Seat.field(name)`."""
     progress: Callable[[Any], Progress] | None = None
     """`progress(state)`: the round and the scores, for the lists of saved games."""
     figures: Callable[[Sequence[str]], Figures] | None = None
@@ -255,6 +418,23 @@ class GameSpec:
     @property
     def id(self) -> str:
         return self.entry.id
+
+    def seat_from_data(self, data: Mapping[str, Any]) -> Seat:
+        """A seat from its data (a record's, a scenario's, a setup row's): declared fields may be
+        under `fields` or beside name and team (`{name: Aki, role: F}`: the short form, and the
+        shape of records written before seat fields were declared). ValidationError otherwise."""
+        names = {decl.name for decl in self.seat_fields} - set(Seat.model_fields)
+        flat = {key: value for key, value in data.items() if key in names}
+        rest = {key: value for key, value in data.items() if key not in names}
+        if flat:
+            given = rest.get("fields") or {}
+            rest["fields"] = {**given, **flat} if isinstance(given, Mapping) else given
+        return Seat.model_validate(rest)
+
+    def seat_problems(self, options: BaseModel, seats: Sequence[Seat],
+                      missing: bool = True) -> list[SeatProblem]:
+        """The seats' fields against the game's declaration (`seat_problems`)."""
+        return seat_problems(self.seat_fields, options, seats, missing)
 
     @property
     def names(self) -> Mapping[str, str]:

@@ -114,7 +114,7 @@ class Record:
         return {
             "format": FORMAT, "version": VERSION, "game": self.game, "preset": self.preset,
             "options": self.options.model_dump(mode="json"),
-            "seats": [s.model_dump(mode="json", exclude_none=True) for s in self.seats],
+            "seats": [_seat_data(s) for s in self.seats],
             "seed": self.seed, "deal": self.deal, "actions": list(self.actions),
             "created": self.created, "updated": self.updated,
         }
@@ -170,7 +170,7 @@ def record_from_data(data: object, source: str = "record") -> Record:
     try:
         spec = get_game(str(data.get("game")))
         options = _validated("options", spec.options_model, data.get("options") or {}, source)
-        seats = tuple(_validated("seats", _SEATS, _list(data, "seats", source), source))
+        seats = _seats(spec, _list(data, "seats", source), source)
         actions = tuple(str(a) for a in _list(data, "actions", source))
     except UnknownGame as error:
         raise RecordError(f"{source}: {error}. The file was left untouched.", "unknown_game", source,
@@ -189,6 +189,12 @@ def record_from_data(data: object, source: str = "record") -> Record:
         raise RecordError(f"{source}: invalid seats: {len(seats)} given, but its options seat {table}. "
                           "The file was left untouched.", "seats", source, untouched=True,
                           given=len(seats), table=table)
+    problems = spec.seat_problems(options, seats, missing=False)
+    if problems:
+        path, text = f"seats.{problems[0].seat}", problems[0].text()
+        raise RecordError(f"{source}: invalid {path}: {text} ({len(problems)} problem(s)). "
+                          "The file was left untouched.", "invalid", source, untouched=True,
+                          path=path, msg=text, count=len(problems))
     return Record(spec.id, options, seats, seed, actions, _deal(spec, deal, source),
                   preset if isinstance(preset, str) else None,
                   str(data.get("created") or _now()), str(data.get("updated") or _now()))
@@ -217,7 +223,32 @@ def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:
     return value
 
 
-_SEATS = TypeAdapter(list[Seat])
+def _seat_data(seat: Seat) -> dict[str, Any]:
+    """A seat as a record writes it: no unset values, the game's seat fields under `fields`."""
+    data = seat.model_dump(mode="json", exclude_none=True)
+    if not data.get("fields"):
+        data.pop("fields", None)
+    return data
+
+
+def _seats(spec: Any, given: Sequence[Any], source: str) -> tuple[Seat, ...]:
+    """A record's seats. The game's declared seat fields may also stand beside name and team:
+    records written before seat fields were declared have them there (`"role": "M"`)."""
+    seats = []
+    for index, data in enumerate(given):
+        if not isinstance(data, Mapping):
+            raise RecordError(f"{source}: invalid seats.{index}: a seat is a mapping (name, controller, "
+                              f"team …), not {data!r}. The file was left untouched.", "invalid", source,
+                              untouched=True, path=f"seats.{index}", msg="not a mapping", count=1)
+        try:
+            seats.append(spec.seat_from_data(data))
+        except ValidationError as error:
+            first = error.errors()[0]
+            path = ".".join(["seats", str(index), *map(str, first["loc"])])
+            raise RecordError(f"{source}: invalid {path}: {first['msg']} ({error.error_count()} "
+                              "problem(s)). The file was left untouched.", "invalid", source, untouched=True,
+                              path=path, msg=first["msg"], count=error.error_count()) from None
+    return tuple(seats)
 
 
 def _validated(key: str, model: Any, value: object, source: str) -> Any:

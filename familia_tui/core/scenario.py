@@ -234,11 +234,15 @@ def _seats(spec: GameSpec, options: Any, given: Sequence[str | dict[str, Any]] |
         return defaults
     if len(given) != len(defaults):
         raise ScenarioError(f"seats: {len(given)} given, the table has {len(defaults)}")
-    return [
+    seats = [
         default.model_copy(update={"name": entry}) if isinstance(entry, str)
-        else Seat.model_validate({**default.model_dump(), **entry})
+        else spec.seat_from_data({**default.model_dump(), **entry})
         for default, entry in zip(defaults, given, strict=True)
     ]
+    problems = spec.seat_problems(options, seats, missing=False)
+    if problems:
+        raise ScenarioError(f"seats.{problems[0].seat}: {problems[0].text()}")
+    return seats
 
 
 def run_scenario(path: Path) -> ScenarioResult:

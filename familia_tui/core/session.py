@@ -2,11 +2,19 @@
 
 The session is what a game screen drives; it knows no Textual. It decides the hot-seat rules:
 
+- the **audience** of a decision is the people it belongs to: the acting seat's person, or, for
+  a team-private step (the state's `deciders`, see `core/engine.py`), every deciding seat's
+  person, in seat order.
 - the **viewer** is the person whose private cards the screen may show. With one human at the
   table that person is always the viewer. With several humans the viewer is the person making
-  the current decision, and nobody in between (bots' turns and handoffs show no hand).
-- a **handoff** is due when the next decision belongs to a human other than the last human who
-  confirmed one (DESIGN.md §7): the screen covers everything until that person confirms.
+  the current decision, and nobody in between (bots' turns and handoffs show no hand). During a
+  team-private step the screen shows the acting seat's view (which the engine limits to what
+  the whole team may know) to the whole audience (`viewers()`).
+- a **handoff** is due when the next decision's audience differs from the people who confirmed
+  the last curtain or made the last decision (DESIGN.md §7): the screen covers everything until
+  they confirm. A team-private step is curtained for the team's members together (a curtain
+  naming them all); after it, the next decision of anyone else (a member alone included) is
+  curtained again before anything private is shown.
 - every applied action is appended to the record and saved atomically into the game's own file
   (`core/saves.py`), whose lock the session holds until `close()`.
 """
@@ -19,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from familia_tui.core.bots import Bot, make_bot
-from familia_tui.core.engine import Event, GameSpec, GameState, Seat
+from familia_tui.core.engine import Event, GameSpec, GameState, Seat, deciders
 from familia_tui.core.record import Record, RecordError, save_record
 from familia_tui.core.saves import GameLock
 
@@ -34,8 +42,9 @@ class Session:
     save_path: Path | None = None
     """The game's own save file (None: never saved, as a practice puzzle)."""
     bots: dict[int, Bot] = field(default_factory=dict)
-    confirmed: str | None = None
-    """The human who last confirmed a handoff (or made a decision)."""
+    confirmed: tuple[str, ...] = ()
+    """The people who last confirmed a handoff (or made a decision) together: one person, or
+    the members of a team after a team-private step."""
     save_error: RecordError | None = None
     """Set when the last save failed (the game goes on from memory; the screen says so, in its
     language: `save_error.reason(lang)`)."""
@@ -72,16 +81,27 @@ class Session:
         seat = self.to_act
         return seat is not None and self.seats[seat].is_human
 
-    def handoff_due(self) -> str | None:
-        """The person to hand the keyboard to, or None when no curtain is needed."""
+    def deciders(self) -> tuple[int, ...]:
+        """The seats who may see the current decision (`core.engine.deciders`)."""
+        return deciders(self.state)
+
+    def audience(self) -> tuple[str, ...]:
+        """The people the current decision belongs to, in seat order: the acting seat's person,
+        or every deciding human's person for a team-private step; () when nobody is to act."""
+        seats = self.seats
+        return tuple(dict.fromkeys(seats[i].person for i in self.deciders() if seats[i].is_human))
+
+    def handoff_due(self) -> tuple[str, ...] | None:
+        """The people to hand the keyboard to (one person, or a team together), or None when no
+        curtain is needed."""
         if not self.is_human_turn() or len(self.humans) < 2:
             return None
-        person = self.seats[self.to_act].person  # type: ignore[index]
-        return None if person == self.confirmed else person
+        people = self.audience()
+        return None if people == self.confirmed else people
 
-    def confirm(self, person: str) -> None:
-        """The person now at the keyboard confirmed the handoff."""
-        self.confirmed = person
+    def confirm(self, *people: str) -> None:
+        """The people now at the keyboard (one, or a team together) confirmed the handoff."""
+        self.confirmed = people
 
     def viewer(self) -> str | None:
         """Whose private cards may be on screen now (see the module docstring)."""
@@ -91,6 +111,14 @@ class Session:
         if self.is_human_turn() and self.handoff_due() is None:
             return self.seats[self.to_act].person  # type: ignore[index]
         return None
+
+    def viewers(self) -> tuple[str, ...]:
+        """Everyone who may be looking at the screen now: the one human at the table, or the
+        audience of the current decision once it has confirmed; () between decisions."""
+        humans = self.humans
+        if len(humans) == 1:
+            return (humans[0],)
+        return self.audience() if self.is_human_turn() and self.handoff_due() is None else ()
 
     def viewer_seat(self) -> int | None:
         """The seat whose hand the screen shows: the acting seat of the viewer, else theirs."""
@@ -103,11 +131,11 @@ class Session:
 
     def apply(self, action: Any) -> list[Event]:
         """Apply an action (IllegalAction propagates), record it and save it."""
-        seat = self.to_act
+        seat, audience = self.to_act, self.audience()
         events = self.state.apply(action)
         self.record = self.record.with_action(action)
         if seat is not None and self.seats[seat].is_human:
-            self.confirmed = self.seats[seat].person
+            self.confirmed = audience
         self.save()
         return events
 

@@ -203,8 +203,7 @@ class FamiliaTuiApp(App[None]):
             return
         record = Record(spec.id, state.options, state.seats, puzzle.seed)  # type: ignore[attr-defined]
         session = Session(spec, record, state)
-        if state.to_act is not None:
-            session.confirm(state.seats[state.to_act].person)
+        session.confirm(*session.audience())
         self.push_screen(table_screen(session, puzzle))
 
     def scan_saves(self) -> Scan:

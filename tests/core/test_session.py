@@ -35,13 +35,13 @@ def test_one_human_is_always_the_viewer_and_never_handed_over() -> None:
 
 def test_hot_seat_hands_over_to_each_new_human_and_hides_hands_between() -> None:
     table = session("hhbb")
-    assert table.to_act == 0 and table.handoff_due() == "P1"
+    assert table.to_act == 0 and table.handoff_due() == ("P1",)
     assert table.viewer() is None  # nothing private before P1 confirms
     table.confirm("P1")
     assert table.handoff_due() is None and table.viewer() == "P1"
     while table.to_act == 0:
         table.apply(table.state.legal_actions()[0])
-    assert table.to_act == 1 and table.handoff_due() == "P2" and table.viewer() is None
+    assert table.to_act == 1 and table.handoff_due() == ("P2",) and table.viewer() is None
     table.confirm("P2")
     table.apply(table.state.legal_actions()[0])
     assert not table.is_human_turn() and table.viewer() is None  # a bot's turn between humans

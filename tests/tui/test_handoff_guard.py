@@ -94,11 +94,11 @@ def move_keys(table: TableScreen) -> list[str]:
     return [str(index + 1), "enter"]
 
 
-def assert_curtain_holds(app, mover: str) -> None:  # type: ignore[no-untyped-def]
+def assert_curtain_holds(app, mover: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """The curtain is up for the next person, who has not confirmed, and nothing of their hand
     is on screen or drawn on the table underneath."""
     curtain = app.screen
-    assert isinstance(curtain, HandoffScreen) and curtain.person != mover
+    assert isinstance(curtain, HandoffScreen) and curtain.people != mover
     table = app.screen_stack[-2]
     assert table.session.confirmed == mover
     assert table.session.viewer() is None and not table.choices
@@ -120,12 +120,12 @@ async def test_enter_pressed_quickly_after_a_move_never_lifts_the_next_curtain(
         assert_curtain_holds(app, mover)
         await pilot.press("enter", "enter")
         assert_curtain_holds(app, mover)
-        nxt = app.screen.person
+        nxt = app.screen.people
         clock.now += PATIENCE  # the next player takes the keyboard and presses Enter
         await pilot.press("enter")
         await settle(pilot, lambda: deciding(app))
         assert table.session.confirmed == nxt
-        assert [c for c in hand_texts(table, nxt) if c in screen_text(app)]
+        assert [c for c in hand_texts(table, *nxt) if c in screen_text(app)]
 
 
 @pytest.mark.parametrize("game", ["familia", "tarot", "daifugo"])

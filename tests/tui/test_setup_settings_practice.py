@@ -152,7 +152,7 @@ async def test_a_valid_setup_starts_a_game_with_the_chosen_seats(tmp_path: Path)
         record = app.screen.session.record  # type: ignore[attr-defined]
         assert [s.name for s in record.seats] == ["Aki", "Ben", "P3", "P4"]
         assert [s.controller for s in record.seats] == ["human", "bot:random", "bot:basic", "bot:basic"]
-        assert [s.role for s in record.seats] == ["M", "M", "F", "F"]
+        assert [s.field("role") for s in record.seats] == ["M", "M", "F", "F"]
         assert record.seed == 42 and record.preset == "familia-4-batting"
         assert record.options.style == "batting" and record.options.tricks == 10  # resolved options
         assert isinstance(app.screen_stack[-2], HomeScreen)  # leaving the table returns home
@@ -318,3 +318,33 @@ async def test_practice_without_puzzles_says_so(tmp_path: Path, monkeypatch: pyt
         await pilot.press("enter", "escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_the_seat_columns_are_drawn_from_the_games_declaration(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11, item 4: the setup knows no game's seat fields. A game that declares one (here
+    Tarot given a per-team suit, as the six-suit game will have) gets its column, after the
+    team's, with the values' labels and glyphs; the game starts with the chosen values."""
+    from dataclasses import replace
+
+    from familia_tui.core.engine import SeatField
+    from familia_tui.tui.screens import setup as setup_module
+
+    suit = SeatField("suit", ("S", "H"), label="fam.seat_crest", value_label="fam.seat_crest_{value}",
+                     suits=True, per_team=True, width=16)
+    tarot = replace(get_game("tarot"), seat_fields=(suit,), teams=True)
+    monkeypatch.setattr(setup_module, "get_game", lambda game_id: tarot)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen("tarot"))
+        await pilot.pause()
+        screen = app.screen
+        header = [str(label.content) for label in screen.query("#setup-seat-header Label")]
+        assert header[-2:] == ["Team", "Crest (家紋)"]
+        cycle = screen.query_one("#seat-suit-0", Cycle)
+        assert [label for label, _ in cycle.choices] == ["—", "♠ Spades", "♥ Hearts"]
+        assert screen.check()[0].errors[0] == "seat 1 needs a Crest (家紋)"
+        for row in range(len(screen.query(SeatRow))):
+            screen.query_one(f"#seat-suit-{row}", Cycle).select("H")
+        check = screen.check(seed=1)[0]
+        assert check.errors == [] and [s.field("suit") for s in check.seats] == ["H"] * len(check.seats)

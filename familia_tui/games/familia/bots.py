@@ -132,7 +132,7 @@ def face_values(table: Table, face: Card) -> tuple[float, ...]:
     misere = view.options.misere_bonus * MISERE_KEEP ** (left / len(view.seats))
     values = []
     for seat, captured in zip(view.seats, view.captures):
-        role, crest, royal = seat.role or "M", seat.crest, view.options.royal
+        role, crest, royal = seat.field("role") or "M", seat.field("crest"), view.options.royal
         gain = (cached_score(tuple(sorted((*captured, face))), role, royal, crest, 0).total
                 - cached_score(tuple(sorted(captured)), role, royal, crest, 0).total)
         values.append(gain - (misere if not captured else 0.0))

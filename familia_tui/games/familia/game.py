@@ -7,7 +7,8 @@ from typing import Any
 
 from familia_tui.core.bots import RandomBot
 from familia_tui.games.familia import ENTRY
-from familia_tui.core.engine import GameSpec, Progress, Seat
+from familia_tui.core.cards import SUITS
+from familia_tui.core.engine import GameSpec, Progress, Seat, SeatField
 from familia_tui.games.familia.actions import parse_action
 from familia_tui.games.familia.bots import BasicBot
 from familia_tui.games.familia.options import FamiliaOptions
@@ -16,6 +17,14 @@ from familia_tui.games.familia.rules import FamiliaState, StackedDeal
 from familia_tui.games.familia.seating import seating_problems
 from familia_tui.games.familia.setup import position_state, stacked_deal
 from familia_tui.games.familia.setup_keys import DealKeys, PositionKeys
+
+
+ROLE = SeatField("role", ("M", "F"), label="fam.seat_role", value_label="fam.seat_role_{value}")
+"""Male or female role: decides single-card scores (A.2)."""
+CREST = SeatField("crest", tuple(SUITS), label="fam.seat_crest", value_label="fam.seat_crest_{value}",
+                  suits=True, per_team=True, used=lambda options: bool(options.royal),
+                  missing="fam.seat_crest_missing", width=16)
+"""Royal option: the team's crest suit (家紋)."""
 
 
 def default_seats(options: FamiliaOptions) -> list[Seat]:
@@ -27,8 +36,8 @@ def default_seats(options: FamiliaOptions) -> list[Seat]:
             name = f"{player}-{plan.role}"
         else:
             player, name = None, f"P{index + 1}"
-        seats.append(Seat(name=name, player=player, role=plan.role, team=plan.team,
-                          crest=plan.crest))
+        seats.append(Seat(name=name, player=player, team=plan.team,
+                          fields={"role": plan.role, "crest": plan.crest}))
     return seats
 
 
@@ -39,7 +48,7 @@ def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None
     if len(set(names)) != len(names):
         raise ValueError(f"seat names must differ: {', '.join(names)}")
     if options.royal:
-        missing = [s.name for s in seats if s.crest is None]
+        missing = [s.name for s in seats if s.field("crest") is None]
         if missing:
             raise ValueError(f"royal is on but {', '.join(missing)} have no crest (家紋)")
     if isinstance(deal, Mapping):
@@ -70,5 +79,6 @@ GAME = GameSpec(
     position_keys=PositionKeys,
     table_problems=seating_problems,
     teams=True,
+    seat_fields=(ROLE, CREST),
     progress=progress,
 )

@@ -49,8 +49,8 @@ class GameResult:
               captures: Sequence[Sequence[Card]], tricks_won: Sequence[int],
               game_no: int) -> GameResult:
         players = tuple(
-            cached_score(tuple(sorted(captures[i])), seat.role or "M", options.royal, seat.crest,
-                   options.misere_bonus)
+            cached_score(tuple(sorted(captures[i])), seat.field("role") or "M", options.royal,
+                         seat.field("crest"), options.misere_bonus)
             for i, seat in enumerate(seats))
         units = [(unit, members, *_sums(players, members)) for unit, members in units_of(seats)]
         return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)),

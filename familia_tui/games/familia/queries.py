@@ -93,7 +93,7 @@ def _meld_score(state: FamiliaState, melds: Any = None, seat: int | None = None,
     if seat is not None:
         if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
             raise LookupError(f"seat: {seat!r} is not a seat number 0–{len(state.seats) - 1}")
-        role, crest = role or state.seats[seat].role, crest or state.seats[seat].crest
+        role, crest = role or state.seats[seat].field("role"), crest or state.seats[seat].field("crest")
     if role not in ("M", "F"):
         raise LookupError(f"role: {role!r} — give a role (M or F) or a seat")
     groups = _groups(melds)

@@ -47,7 +47,7 @@ def _pairs_opposite(seats: Sequence[Seat]) -> list[Clause]:
 
 def _blocks(seats: Sequence[Seat]) -> list[Clause]:
     """① males in one block: around the circle the role changes at most twice."""
-    roles = [seat.role for seat in seats]
+    roles = [seat.field("role") for seat in seats]
     if len(set(roles)) < 2:
         return []
     changes = sum(roles[i] != roles[i - 1] for i in range(len(roles)))
@@ -64,7 +64,7 @@ def _neighbours(seats: Sequence[Seat]) -> list[Clause]:
         a, b = seats[i], seats[j]
         if a.team is None or a.team != b.team:
             continue
-        if a.role != b.role:
+        if a.field("role") != b.field("role"):
             problems.append(clause("fam.seat_mixed_neighbours", "A.3 ②", a=a.name, b=b.name))
         elif _single_sex(seats, a.team) and _can_spread(seats, a.team):
             problems.append(clause("fam.seat_team_neighbours", "R-F29", a=a.name, b=b.name))
@@ -72,7 +72,7 @@ def _neighbours(seats: Sequence[Seat]) -> list[Clause]:
 
 
 def _single_sex(seats: Sequence[Seat], team: str) -> bool:
-    return len({seat.role for seat in seats if seat.team == team}) == 1
+    return len({seat.field("role") for seat in seats if seat.team == team}) == 1
 
 
 def _can_spread(seats: Sequence[Seat], team: str) -> bool:
@@ -98,8 +98,8 @@ def arrange(seats: Sequence[Seat]) -> list[Seat] | None:
 
 
 def _block_orders(seats: Sequence[Seat]) -> list[list[Seat]]:
-    males = [s for s in seats if s.role == "M"]
-    females = [s for s in seats if s.role != "M"]
+    males = [s for s in seats if s.field("role") == "M"]
+    females = [s for s in seats if s.field("role") != "M"]
     orders = []
     for shift in range(max(1, len(females))):
         turned = females[shift:] + females[:shift]

@@ -5,6 +5,15 @@ clauses of `explain.py` and the seating rules (`fam.*`), and the options in word
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    "fam.seat_role": "Role",
+    "fam.seat_role_M": "Male",
+    "fam.seat_role_F": "Female",
+    "fam.seat_crest": "Crest (家紋)",
+    "fam.seat_crest_S": "Spades",
+    "fam.seat_crest_H": "Hearts",
+    "fam.seat_crest_D": "Diamonds",
+    "fam.seat_crest_C": "Clubs",
+    "fam.seat_crest_missing": "seat {seat} needs a crest, because royal is on",
     "fam.game_over": "the game is over",
     "fam.choose_pile_first": "the leader first chooses the colour of the face pile",
     "fam.pile_not_now": "a face pile is chosen only before a trick starts",
@@ -73,6 +82,15 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    "fam.seat_role": "男女",
+    "fam.seat_role_M": "男性",
+    "fam.seat_role_F": "女性",
+    "fam.seat_crest": "家紋",
+    "fam.seat_crest_S": "スペード",
+    "fam.seat_crest_H": "ハート",
+    "fam.seat_crest_D": "ダイヤ",
+    "fam.seat_crest_C": "クラブ",
+    "fam.seat_crest_missing": "ロイヤルありなので、席{seat}の家紋を選んでください",
     "fam.game_over": "ゲームは終了しています",
     "fam.choose_pile_first": "まずリードのプレイヤーが絵札の色を選びます",
     "fam.pile_not_now": "絵札の色を選ぶのはトリックの開始前だけです",

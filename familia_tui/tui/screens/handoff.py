@@ -1,4 +1,5 @@
-"""The hot-seat curtain: a full screen that hides the table until the named person confirms.
+"""The hot-seat curtain: a full screen that hides the table until the named person confirms,
+or, before a team-private decision, the team's members together (a curtain naming them all).
 
 The confirmation must be a deliberate act, which the previous player's keys cannot produce by
 accident: the curtain lifts on Enter (or a click on its button) only
@@ -15,6 +16,7 @@ Both are read from `clock`, which tests replace with a clock they move by hand.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -30,26 +32,35 @@ BURST = 0.3
 """A key this soon after the previous one is part of a burst (auto-repeat, mashing)."""
 
 
-class HandoffScreen(AppScreen[str]):
-    """"Pass to Aki — press Enter": nothing of any hand is on screen behind it."""
+class HandoffScreen(AppScreen[tuple[str, ...]]):
+    """"Pass to Aki — press Enter" (or "Pass to Aki, Cho, together"): nothing of any hand is on
+    screen behind it. It is dismissed with the people it names."""
 
     clock = staticmethod(time.monotonic)
     """Seconds, for the guard; tests replace it."""
 
-    def __init__(self, person: str) -> None:
+    def __init__(self, people: str | Sequence[str]) -> None:
         super().__init__(classes="handoff")
-        self.person = person
+        self.people: tuple[str, ...] = (people,) if isinstance(people, str) else tuple(people)
+        """Who the curtain is for: one person, or a team's members for a team-private step."""
         self.drawn_at: float | None = None
         """When the curtain was put up (mounted); None before (no key counts then)."""
         self.last_key = float("-inf")
 
+    @property
+    def person(self) -> str:
+        """The names on the curtain, as one text (the person, or the team's members)."""
+        return ", ".join(self.people)
+
     def compose(self) -> ComposeResult:
-        t, name = self.app.t, escape(self.person)  # type: ignore[attr-defined]
-        ready = Button(t("ui.ready", name=name), id="ready", variant="primary")
+        t = self.app.t  # type: ignore[attr-defined]
+        name = escape(("、" if self.lang == "ja" else ", ").join(self.people))
+        group = "_group" if len(self.people) > 1 else ""
+        ready = Button(t(f"ui.ready{group}", name=name, names=name), id="ready", variant="primary")
         ready.can_focus = False  # Enter goes to the curtain's guard, never straight to the button
         with Middle(), Center():
-            yield Static(t("ui.pass_to", name=name), id="pass-to")
-            yield Static(t("ui.pass_hint", name=name), id="pass-hint")
+            yield Static(t(f"ui.pass_to{group}", name=name, names=name), id="pass-to")
+            yield Static(t(f"ui.pass_hint{group}", name=name, names=name), id="pass-hint")
             yield Static(t("ui.pass_guard", name=name), id="pass-guard")
             yield ready
 
@@ -76,4 +87,4 @@ class HandoffScreen(AppScreen[str]):
     def lift(self) -> None:
         """Lift the curtain, once: a second dismissal would pop the table underneath."""
         if self.is_current:
-            self.dismiss(self.person)
+            self.dismiss(self.people)

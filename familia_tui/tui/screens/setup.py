@@ -21,8 +21,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from familia_tui.core.cards import SUITS
-from familia_tui.core.engine import GameSpec, Seat
+from familia_tui.core.engine import (
+    GameSpec,
+    Seat,
+    SeatField,
+    SeatProblem,
+    team_field_notes,
+)
 from familia_tui.core.presets import Preset, list_presets
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
@@ -31,7 +36,13 @@ from familia_tui.i18n.options import option_rows
 from familia_tui.tui.glyphs import glyph_safe, suit_text
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
-from familia_tui.tui.widgets.seats import Columns, Cycle, SeatRow, SeatValues
+from familia_tui.tui.widgets.seats import (
+    Columns,
+    Cycle,
+    SeatRow,
+    SeatValues,
+    field_column,
+)
 
 NAME_LIMIT = 24
 """The longest seat name (`Seat.name`'s max_length)."""
@@ -70,24 +81,27 @@ def check_setup(spec: GameSpec, options: BaseModel, rows: Sequence[SeatValues], 
     for name in dict.fromkeys(n for n in names if n and names.count(n) > 1):
         seats = ", ".join(str(i) for i, n in enumerate(names, start=1) if n == name)
         check.errors.append(tr("ui.setup_err_same_name", name=name, seats=seats))
-    if getattr(options, "royal", False):
-        check.errors += [tr("ui.setup_err_crest", seat=number)
-                         for number, row in enumerate(rows, start=1) if not row.get("crest")]
+    check.errors += [SeatProblem(index, field.missing, field.name, label=field.label).text(lang)
+                     for index, row in enumerate(rows) for field in spec.seat_fields
+                     if field.required and field.used(options) and not row.get(field.name)]
     if check.errors:
         return check
     for number, row in enumerate(rows, start=1):
         data = {**row, "name": names[number - 1], "team": (row.get("team") or "").strip() or None}
         try:
-            check.seats.append(Seat.model_validate({k: v for k, v in data.items() if v is not None}))
+            check.seats.append(spec.seat_from_data({k: v for k, v in data.items() if v is not None}))
         except ValidationError as error:
             reason = "; ".join(e["msg"] for e in error.errors())
             check.errors.append(tr("ui.setup_err_seat", seat=number, reason=reason))
+    if not check.errors:
+        check.errors += [problem.text(lang) for problem in spec.seat_problems(options, check.seats)]
     if not check.errors:
         try:
             spec.new_game(options, list(check.seats), seed=seed)
         except ValueError as error:
             check.errors.append(tr("ui.setup_err_engine", reason=error))
     check.warnings = [problem.text(lang) for problem in spec.table_problems(check.seats)]
+    check.warnings += [note.text(lang) for note in team_field_notes(spec.seat_fields, options, check.seats)]
     if check.seats and all(not seat.is_human for seat in check.seats):
         check.warnings.append(tr("ui.setup_warn_no_human"))
     return check
@@ -275,8 +289,8 @@ class SetupScreen(AppScreen[None]):
         """The columns, the preset's seats, and the seats to show: names and controllers the player
         has changed from the previous preset's are kept."""
         defaults = self.default_seats(preset)
-        columns = Columns(role=any(s.role for s in defaults), player=any(s.player for s in defaults),
-                          crest=bool(getattr(preset.options, "royal", False)), team=self.spec.teams)
+        columns = Columns(player=any(s.player for s in defaults), team=self.spec.teams,
+                          fields=tuple(f for f in self.spec.seat_fields if f.used(preset.options)))
         seats = list(defaults)
         for index, (old_default, old) in enumerate(previous[:len(seats)]):
             kept = {key: old[key] for key in ("name", "controller") if old[key] != getattr(old_default, key)}
@@ -294,22 +308,29 @@ class SetupScreen(AppScreen[None]):
         return self.header_labels(columns), rows
 
     def header_labels(self, columns: Columns) -> list[Label]:
-        names = [("seat-number", "ui.setup_col_seat"), ("seat-name", "ui.setup_col_name")]
-        names += [("seat-player", "ui.setup_col_player")] if columns.player else []
-        names += [("seat-controller", "ui.setup_col_controller")]
-        names += [("seat-role", "ui.setup_col_role")] if columns.role else []
-        names += [("seat-team", "ui.setup_col_team")] if columns.team else []
-        names += [("seat-crest", "ui.setup_col_crest")] if columns.crest else []
-        return [Label(self.t(key), classes=css) for css, key in names]
+        labels = [Label(self.t("ui.setup_col_seat"), classes="seat-number"),
+                  Label(self.t("ui.setup_col_name"), classes="seat-name")]
+        order = columns.order()
+        for number, column in enumerate(order):
+            if isinstance(column, SeatField):
+                label = Label(self.t(column.label), classes=f"seat-field seat-{column.name}")
+                labels.append(field_column(label, column, last=number == len(order) - 1))
+            else:
+                labels.append(Label(self.t(f"ui.setup_col_{column}"), classes=f"seat-{column}"))
+        return labels
 
     def choices(self) -> dict[str, list[tuple[str, str]]]:
-        glyphs = self.app.settings.glyphs  # type: ignore[attr-defined]
+        """The values of the controller and of every seat field, with their labels."""
         bots = [(self.bot_label(kind), f"bot:{kind}") for kind in sorted(self.spec.bots)]
-        return {
-            "controller": [(self.t("ui.setup_human"), "human"), *bots],
-            "role": [(self.t("ui.setup_role_M"), "M"), (self.t("ui.setup_role_F"), "F")],
-            "crest": [(f"{suit_text(s, glyphs)} {self.t(f'ui.setup_suit_{s}')}", s) for s in SUITS],
-        }
+        choices = {"controller": [(self.t("ui.setup_human"), "human"), *bots]}
+        choices.update((field.name, self.field_choices(field)) for field in self.spec.seat_fields)
+        return choices
+
+    def field_choices(self, field: SeatField) -> list[tuple[str, str]]:
+        """A seat field's values as the setup shows them (suits with their glyph)."""
+        glyphs = self.app.settings.glyphs  # type: ignore[attr-defined]
+        return [(f"{suit_text(value, glyphs)} {field.value_text(value, self.lang)}" if field.suits
+                 else field.value_text(value, self.lang), value) for value in field.values]
 
     def bot_label(self, kind: str) -> str:
         key = f"ui.setup_bot_{kind}"

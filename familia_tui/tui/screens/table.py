@@ -162,13 +162,13 @@ class TableScreen(AppScreen[None]):
             else:
                 self.call_after_refresh(self.bot_step)
             return
-        person = session.handoff_due()
-        if person is not None:
-            self.app.push_screen(HandoffScreen(person), self._handed_over)
+        people = session.handoff_due()
+        if people is not None:
+            self.app.push_screen(HandoffScreen(people), self._handed_over)
 
-    def _handed_over(self, person: str | None) -> None:
-        if person:
-            self.session.confirm(person)
+    def _handed_over(self, people: tuple[str, ...] | None) -> None:
+        if people:
+            self.session.confirm(*people)
             self.lifted_at = HandoffScreen.clock()
         self.redraw()
 

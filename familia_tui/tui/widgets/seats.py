@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from familia_tui.core.engine import Seat
+from familia_tui.core.engine import Seat, SeatField
 
 SeatValues = dict[str, str | None]
-"""What a seat row holds: name, controller, role, team, crest, player (raw, as typed)."""
+"""What a seat row holds: name, controller, team, player and the game's seat fields by their
+names (raw, as typed)."""
 
 
 class Cycle(Static, can_focus=True):
@@ -75,16 +78,35 @@ class Cycle(Static, can_focus=True):
 
 @dataclass(frozen=True)
 class Columns:
-    """Which seat fields the chosen preset's table has."""
+    """Which seat columns the chosen preset's table has."""
 
-    role: bool
-    crest: bool
     player: bool
     team: bool = True
+    fields: tuple[SeatField, ...] = ()
+    """The game's seat fields that the preset's options use (`SeatField.used`), in declaration
+    order; per-team fields are drawn after the team column, the others before it."""
+
+    def order(self) -> list[str | SeatField]:
+        """The columns after the seat number and name: `player`, `controller`, `team` and the
+        seat fields."""
+        own = [f for f in self.fields if not f.per_team]
+        team = [f for f in self.fields if f.per_team]
+        return [*(["player"] if self.player else []), "controller", *own,
+                *(["team"] if self.team else []), *team]
+
+
+CellT = TypeVar("CellT", bound=Widget)
+
+
+def field_column(widget: CellT, field: SeatField, last: bool) -> CellT:
+    """Size a seat field's cell (or its header) as the field declares it."""
+    widget.styles.width = field.width
+    widget.styles.margin = (0, 0 if last else 1, 0, 0)
+    return widget
 
 
 class SeatRow(Horizontal):
-    """One seat: name, who plays it, role, team, crest (royal games), player (2-player game)."""
+    """One seat: name, player (2-player Familia), who plays it, the game's seat fields, team."""
 
     def __init__(self, index: int, default: Seat, seat: Seat, columns: Columns,
                  choices: Mapping[str, list[tuple[str, str]]], arrows: tuple[str, str]) -> None:
@@ -96,27 +118,31 @@ class SeatRow(Horizontal):
         """The seat as first shown."""
 
     def compose(self) -> ComposeResult:
-        i, seat, columns, arrows = self.index, self.seat, self.columns, self.arrows
+        i, seat, arrows = self.index, self.seat, self.arrows
         yield Label(f"{i + 1}.", classes="seat-number")
         yield Input(seat.name, id=f"seat-name-{i}", classes="seat-name", compact=True)
-        if columns.player:
-            yield Input(seat.player or "", id=f"seat-player-{i}", classes="seat-player", compact=True)
-        yield Cycle(self.choices["controller"], seat.controller, arrows=arrows,
-                    id=f"seat-controller-{i}", classes="seat-controller")
-        if columns.role:
-            yield Cycle(self.choices["role"], seat.role, blank="—" if seat.role is None else None,
-                        arrows=arrows, id=f"seat-role-{i}", classes="seat-role")
-        if columns.team:
-            yield Input(seat.team or "", id=f"seat-team-{i}", classes="seat-team", compact=True)
-        if columns.crest:
-            yield Cycle(self.choices["crest"], seat.crest, blank="—", arrows=arrows,
-                        id=f"seat-crest-{i}", classes="seat-crest")
+        order = self.columns.order()
+        for number, column in enumerate(order):
+            if column == "player":
+                yield Input(seat.player or "", id=f"seat-player-{i}", classes="seat-player", compact=True)
+            elif column == "controller":
+                yield Cycle(self.choices["controller"], seat.controller, arrows=arrows,
+                            id=f"seat-controller-{i}", classes="seat-controller")
+            elif column == "team":
+                yield Input(seat.team or "", id=f"seat-team-{i}", classes="seat-team", compact=True)
+            elif isinstance(column, SeatField):
+                value = seat.field(column.name)
+                blank = "—" if value is None or not column.required else None
+                cycle = Cycle(self.choices[column.name], value, blank=blank, arrows=arrows,
+                              id=f"seat-{column.name}-{i}", classes=f"seat-field seat-{column.name}")
+                yield field_column(cycle, column, last=number == len(order) - 1)
 
     def show(self, default: Seat, seat: Seat) -> None:
         """Show another seat in the same columns (a preset change that keeps the table's shape)."""
         self.default, self.seat = default, seat
-        for kind, value in (("name", seat.name), ("player", seat.player), ("controller", seat.controller),
-                            ("role", seat.role), ("team", seat.team), ("crest", seat.crest)):
+        values = [("name", seat.name), ("player", seat.player), ("controller", seat.controller),
+                  ("team", seat.team), *((f.name, seat.field(f.name)) for f in self.columns.fields)]
+        for kind, value in values:
             for widget in self.query(f"#seat-{kind}-{self.index}"):
                 if isinstance(widget, Input):
                     widget.value = value or ""
@@ -129,8 +155,10 @@ class SeatRow(Horizontal):
             found = self.query(f"#seat-{kind}-{self.index}")
             return found.first().value if found else default  # type: ignore[attr-defined]
 
-        return {"name": typed("name", ""), "controller": typed("controller", "human"),
-                "role": typed("role", self.default.role), "team": typed("team", self.default.team),
-                "crest": typed("crest", None), "player": typed("player", self.default.player) or None}
-
-
+        default = self.default
+        values: SeatValues = {
+            "name": typed("name", ""), "controller": typed("controller", "human"),
+            "team": typed("team", default.team), "player": typed("player", default.player) or None}
+        fields = {name for name, _ in default.fields} | {f.name for f in self.columns.fields}
+        values.update((name, typed(name, default.field(name))) for name in sorted(fields))
+        return values

@@ -240,7 +240,7 @@ def test_same_seed_same_game() -> None:
 def test_gamespec_names_and_default_seats() -> None:
     assert GAME.names["ja"] == "大富豪（統合ルール）"
     assert [s.name for s in GAME.default_seats(options(players=5))] == ["P1", "P2", "P3", "P4", "P5"]
-    assert all(s.team is None and s.role is None for s in GAME.default_seats(options()))
+    assert all(s.team is None and s.fields == () for s in GAME.default_seats(options()))
 
 
 def test_card_type_is_the_core_card() -> None:

@@ -19,7 +19,7 @@ from familia_tui.games.familia.match import GameResult, MatchState, units_of
 from familia_tui.games.familia.options import FamiliaOptions
 
 # Three individual players: two men and a woman.
-TRIO = (Seat(name="P1", role="M"), Seat(name="P2", role="M"), Seat(name="P3", role="F"))
+TRIO = (Seat(name="P1", fields={"role": "M"}), Seat(name="P2", fields={"role": "M"}), Seat(name="P3", fields={"role": "F"}))
 
 # P1 Marriage K♥Q♥ = 10 (positive); P2 a single Q♦ = −4 (negative);
 # P3 (female) Marriage K♠Q♠ 10 + K♣ −6 + J♦ −2 + J♣ −2 = 0 (exactly zero).
@@ -124,7 +124,7 @@ PAIR_GAME = {"P1": "KS JS", "P2": "QH", "P3": "QD"}
 
 
 def test_A_3_standard_four_player_units_are_the_two_families() -> None:
-    assert [(s.role, s.team) for s in PAIRS] == [("M", "A"), ("M", "B"), ("F", "A"), ("F", "B")]
+    assert [(s.field("role"), s.team) for s in PAIRS] == [("M", "A"), ("M", "B"), ("F", "A"), ("F", "B")]
     assert units_of(PAIRS) == [("A", (0, 2)), ("B", (1, 3))]
 
 
@@ -143,7 +143,7 @@ def test_A_12_team_match_totals_and_rank_points_go_to_the_team() -> None:
 
 
 def test_A_12_individual_units_when_seats_have_no_team() -> None:
-    solo = tuple(Seat(name=s.name, role=s.role) for s in PAIRS)
+    solo = tuple(Seat(name=s.name, fields={"role": s.field("role")}) for s in PAIRS)
     opts = FamiliaOptions(players=4, match={"scoring": "rank"})
     state = MatchState.start(opts, solo)
     assert [u for u, _ in state.units] == ["P1", "P2", "P3", "P4"]
@@ -160,7 +160,7 @@ def test_A_11_player_standings_rank_every_seat_even_in_a_team_game() -> None:
 
 # ----- shared ranks -----
 
-MEN = (Seat(name="P1", role="M"), Seat(name="P2", role="M"), Seat(name="P3", role="M"))
+MEN = (Seat(name="P1", fields={"role": "M"}), Seat(name="P2", fields={"role": "M"}), Seat(name="P3", fields={"role": "M"}))
 # P1 K♠ 3 and P2 K♥ 3: same total, one card each, 3 face points each → a shared first place.
 TIED = {"P1": "KS", "P2": "KH", "P3": "QS"}
 

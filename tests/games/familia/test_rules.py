@@ -446,7 +446,7 @@ def test_R_F27_two_player_seat_order_is_a_male_b_male_a_female_b_female() -> Non
     opts = options(2)
     seats = default_seats(opts)
     assert [s.name for s in seats] == ["P1-M", "P2-M", "P1-F", "P2-F"]
-    assert [s.role for s in seats] == ["M", "M", "F", "F"]
+    assert [s.field("role") for s in seats] == ["M", "M", "F", "F"]
     assert [s.person for s in seats] == ["P1", "P2", "P1", "P2"]
     assert seats[0].team == seats[2].team != seats[1].team == seats[3].team
 

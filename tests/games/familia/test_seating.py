@@ -13,7 +13,7 @@ from familia_tui.games.familia.seating import arrange, seating_problems
 
 def table(layout: str) -> list[Seat]:
     """`"MA MB FA FB"`: role and team per seat ('-' = no team)."""
-    return [Seat(name=f"P{i}", role=code[0], team=None if code[1] == "-" else code[1])
+    return [Seat(name=f"P{i}", fields={"role": code[0]}, team=None if code[1] == "-" else code[1])
             for i, code in enumerate(layout.split())]
 
 
@@ -28,7 +28,7 @@ def test_every_shipped_table_keeps_the_seating_rules(preset) -> None:  # type: i
 
 def test_R_F27_two_player_hands_sit_a_male_b_male_a_female_b_female() -> None:
     two = GAME.default_seats(FamiliaOptions(players=2))
-    assert [(s.player, s.role) for s in two] == [("P1", "M"), ("P2", "M"), ("P1", "F"), ("P2", "F")]
+    assert [(s.player, s.field("role")) for s in two] == [("P1", "M"), ("P2", "M"), ("P1", "F"), ("P2", "F")]
     assert seating_problems(two) == []
 
 

@@ -29,11 +29,12 @@ CLAUSES = ClauseStyle(named={"colour": "fam.colour."})
 
 
 def role_text(seat: Seat, glyphs: str) -> str:
-    if seat.role is None:
+    role = seat.field("role")
+    if role is None:
         return ""
     if glyphs == "unicode":
-        return "♂" if seat.role == "M" else "[magenta]♀[/]"
-    return seat.role
+        return "♂" if role == "M" else "[magenta]♀[/]"
+    return role
 
 
 def seat_label(seat: Seat, glyphs: str) -> str:
@@ -44,7 +45,8 @@ def seat_label(seat: Seat, glyphs: str) -> str:
 def running_score(view: FamiliaView, seat: int) -> int:
     """What the seat's captures are worth now (the game is scored at its end [R-F23])."""
     s = view.seats[seat]
-    return score_player(view.captures[seat], s.role or "M", royal=view.options.royal, crest=s.crest,
+    return score_player(view.captures[seat], s.field("role") or "M", royal=view.options.royal,
+                        crest=s.field("crest"),
                         misere_bonus=0).total  # misère is decided only at the game's end
 
 
