@@ -3,7 +3,7 @@ declarations at the first card, the tricks, and each hand's breakdown.
 
 The screen drives a `Session` through `TableScreen` (bots at the configured pace, the hot-seat
 curtain before another human's decision). It draws the view of the person at the keyboard, or,
-when nobody may look (bots' turns between two humans), what every seat knows (`public_view`):
+when nobody may look (bots' turns between two humans), what every seat knows (the engine's `public_view()`):
 a 5-player partner stays secret until the view says otherwise, the écart is the taker's alone.
 
 Every decision is a row of choices built from `legal_actions()`: bids (higher ones lit), the
@@ -64,7 +64,6 @@ from familia_tui.tui.games.tarot.widgets import (
     hand_end_markup,
     hand_markup,
     pick_choices,
-    public_view,
     refill,
     seats_rows,
     seats_table,
@@ -201,7 +200,7 @@ class TarotScreen(TableScreen):
         """(what the screen may show: the viewer's view, or the public one; the public view)."""
         state = self.session.state
         shown = self.shown_seats
-        public = replace(public_view([state.view(seat) for seat in range(len(shown))]), seats=shown)
+        public = replace(state.public_view(), seats=shown)
         seat = self.session.viewer_seat()
         return (public if seat is None else replace(state.view(seat), seats=shown)), public
 
