@@ -267,7 +267,7 @@ class TarotScreen(TableScreen):
         """What is being decided (the cursor keeps its place only within one decision)."""
         state = self.session.state
         step = "pick" if self.pick is not None else "declare" if self.choice_layout == "buttons" else ""
-        decision = (state.to_act, str(state.phase), state.hands_played, step)
+        decision = (state.to_act, str(state.phase), state.public_view().hand_number, step)
         if decision != self.decision_shown:
             self.ecart = []
         return decision
@@ -412,9 +412,8 @@ class TarotScreen(TableScreen):
 
     def ecart_size(self) -> int:
         """The cards the écart still needs (all of the chien's size, unless a resumed game has
-        some discarded already)."""
-        state = self.session.state
-        return state.options.chien_size - len(state.view(state.to_act).ecart or ())
+        some discarded already): the engine's count."""
+        return self.session.state.public_view().ecart_left
 
     def ecart_order(self, cards: Sequence[Card]) -> list[Discard] | None:
         """The engine's discards that make an écart holding `cards`, in an order the engine takes
