@@ -132,8 +132,8 @@ class DaifugoScreen(TableScreen):
         log = self.query_one(EventLog)
         for widget in (log, *self.query(ChoiceBar)):
             widget.can_focus = False  # the screen's keys must not scroll them
-        state = self.session.state
-        self.think = ThinkTimer(state.options.think_timer, clock=time.monotonic())
+        state, options = self.session.state, self.view().options
+        self.think = ThinkTimer(options.think_timer, clock=time.monotonic())
         if self.think.seconds:
             self.set_interval(THINK_TICK, self.think_step)
         if self.puzzle is not None:
@@ -141,7 +141,7 @@ class DaifugoScreen(TableScreen):
         elif self.session.record.actions:
             log.add(self.history_lines())
         else:
-            log.add([self.t("dfg.ui.started", games=state.options.games)]
+            log.add([self.t("dfg.ui.started", games=options.games)]
                     + self.event_lines(state.events))
         self.fit_hand_grid()
         self.advance()
