@@ -419,12 +419,12 @@ class TarotScreen(TableScreen):
         """The engine's discards that make an écart holding `cards`, in an order the engine takes
         (suit cards before trumps) and filled up with other legal discards when `cards` is not
         complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
-        state, pending = self.session.state.clone(), list(cards)
+        state, pending, size = self.session.state.clone(), list(cards), self.ecart_size()
         order: list[Discard] = []
-        for _ in range(self.ecart_size()):
+        for _ in range(size):
             legal = state.legal_actions()
             action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
-            if action is None and len(order) + len(pending) < self.ecart_size():
+            if action is None and len(order) + len(pending) < size:
                 action = next((a for a in legal if isinstance(a, Discard) and a.card not in pending), None)
             if action is None:
                 return None
