@@ -100,16 +100,22 @@ def seat_count(state: Any) -> int:
 
 
 def public_fields(state: Any) -> dict[str, Any]:
-    """The public view's fields: the state's `public_view()` when the game has one; otherwise
+    """The public view's fields: the state's `public_view()` when the game has one (less the
+    fields its class declares `PRIVATE`, which it leaves empty); otherwise
     the fields of `view(seat)` that every seat sees alike (a hand, a private écart or a partner
     only some seats know differ between seats, so they are left out)."""
     if hasattr(state, "public_view"):
-        view = state.public_view()
-        return {name: value for name, value in _fields(view).items() if name not in private_fields(view)}
+        return _public_fields(state.public_view())
     views = [_fields(state.view(seat)) for seat in range(seat_count(state))]
     first = views[0]
     return {name: value for name, value in first.items() if name not in PRIVATE_FIELDS
             and all(view.get(name) == value for view in views[1:])}
+
+
+def _public_fields(view: Any) -> dict[str, Any]:
+    """A public view's fields but those its class declares private."""
+    hidden = private_fields(view)
+    return {name: value for name, value in _fields(view).items() if name not in hidden}
 
 
 def private_fields(view: Any) -> tuple[str, ...]:
@@ -137,7 +143,9 @@ class ViewReader(Mapping[str, Any]):
             if hasattr(state, "public_view"):
                 self.view = state.public_view()
                 self.hidden = private_fields(self.view)
-            self.fields = public_fields(state)
+                self.fields = _public_fields(self.view)
+            else:
+                self.fields = public_fields(state)
         else:
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seat_count(state):
                 raise LookupError(f"seat: {seat!r} is not a seat number 0–{seat_count(state) - 1} "
