@@ -100,15 +100,28 @@ def seat_count(state: Any) -> int:
 
 
 def public_fields(state: Any) -> dict[str, Any]:
-    """The public view's fields: the state's `public_view()` when the game has one; otherwise
+    """The public view's fields: the state's `public_view()` when the game has one (less the
+    fields its class declares `PRIVATE`, which it leaves empty); otherwise
     the fields of `view(seat)` that every seat sees alike (a hand, a private écart or a partner
     only some seats know differ between seats, so they are left out)."""
     if hasattr(state, "public_view"):
-        return _fields(state.public_view())
+        return _public_fields(state.public_view())
     views = [_fields(state.view(seat)) for seat in range(seat_count(state))]
     first = views[0]
     return {name: value for name, value in first.items() if name not in PRIVATE_FIELDS
             and all(view.get(name) == value for view in views[1:])}
+
+
+def _public_fields(view: Any) -> dict[str, Any]:
+    """A public view's fields but those its class declares private."""
+    hidden = private_fields(view)
+    return {name: value for name, value in _fields(view).items() if name not in hidden}
+
+
+def private_fields(view: Any) -> tuple[str, ...]:
+    """The fields a view class declares private (`PRIVATE`): its public view leaves them empty,
+    and a scenario's public view does not have them."""
+    return (*PRIVATE_FIELDS, *getattr(type(view), "PRIVATE", ()))
 
 
 def _fields(view: Any) -> dict[str, Any]:
@@ -125,10 +138,14 @@ class ViewReader(Mapping[str, Any]):
     def __init__(self, state: Any, seat: int | str) -> None:
         self.public = seat == PUBLIC
         self.view: Any = None
+        self.hidden: tuple[str, ...] = ()
         if self.public:
             if hasattr(state, "public_view"):
                 self.view = state.public_view()
-            self.fields = _fields(self.view) if self.view is not None else public_fields(state)
+                self.hidden = private_fields(self.view)
+                self.fields = _public_fields(self.view)
+            else:
+                self.fields = public_fields(state)
         else:
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seat_count(state):
                 raise LookupError(f"seat: {seat!r} is not a seat number 0–{seat_count(state) - 1} "
@@ -139,7 +156,8 @@ class ViewReader(Mapping[str, Any]):
     def __getitem__(self, name: str) -> Any:
         if name in self.fields:
             return plain(self.fields[name])
-        if self.view is not None and isinstance(getattr(type(self.view), name, None), property):
+        if self.view is not None and name not in self.hidden and isinstance(
+                getattr(type(self.view), name, None), property):
             return plain(getattr(self.view, name))  # a derived field, such as Familia's `hand`
         raise KeyError(name)
 

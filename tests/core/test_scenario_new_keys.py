@@ -78,7 +78,14 @@ def test_the_public_view_falls_back_to_what_every_seat_sees_alike(tmp_path: Path
     assert result.passed, result.report()
     state = spec.new_game(spec.options_model(), spec.default_seats(spec.options_model()), seed=1)
     public = spec.queries["view"](state)
-    assert "hand" not in public and "counts" in public  # a hand differs between seats
+    assert "hand" not in public and "counts" in public  # the engine's public view has no hand
+
+    class NoPublicView:  # a game whose states offer no public view
+        seats = state.seats
+        view = state.view
+
+    fallback = spec.queries["view"](NoPublicView())
+    assert "hand" not in fallback and "counts" in fallback  # a hand differs between seats
 
 
 # ----- strongest, meld_score, in_order -----

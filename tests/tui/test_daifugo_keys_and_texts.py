@@ -14,7 +14,6 @@ from rich.text import Text
 from test_daifugo_table import FOUR, deciding, play_card, stacked, table
 from tui_helpers import make_app, screen_text, saved_record, settle
 
-from familia_tui.core.engine import Event
 from familia_tui.games.daifugo.game import default_seats
 from familia_tui.games.daifugo.actions import PASS, Play, parse_action
 from familia_tui.games.daifugo.options import DaifugoOptions
@@ -27,7 +26,7 @@ from familia_tui.tui.games.daifugo.screen import FOOTER_KEYS, DaifugoScreen
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.settings import Settings
-from familia_tui.tui.games.daifugo.widgets import GameMemory, explanation_markup, locks_markup
+from familia_tui.tui.games.daifugo.widgets import explanation_markup, locks_markup
 from familia_tui.tui.widgets.log import NO_LINE_START, EventLog
 
 
@@ -205,26 +204,6 @@ def test_explanations_draw_cards_in_the_glyph_mode_and_name_the_spade_three() ->
     text = explained(follow, "play 9D")
     assert text == ("JK is a top joker, stronger than every card [DF-17] → only a natural 3 of spades "
                     "may answer a single joker (スペ3) [DF-20] → no play of this hand answers it: only a pass")
-
-
-def test_the_results_keep_the_hands_of_a_dobon_and_its_return() -> None:
-    """DF-28, DF-29: the play that was worth the value, the caller's hand, and for ドボン返し the
-    target's own hand, as the events told them."""
-    from familia_tui.core.cards import parse_cards
-
-    play = parse_action("play 6S 6H")
-    memory = GameMemory()
-    memory.track([
-        Event("dealt", 0, (), (("counts", (5, 2, 5, 5)), ("leader", 0))),
-        Event("played", 0, play.naturals, (("play", play), ("kind", "group"), ("spade3", False))),
-        Event("dobon", 1, tuple(parse_cards("5D 7C")), (("target", 0), ("value", 12), ("automatic", True))),
-        Event("dobon_gaeshi", 0, tuple(parse_cards("3H 4S 5C")), (("caller", 1), ("value", 12))),
-        Event("game_over", 1, (), (("reason", "dobon_gaeshi"),)),
-    ])
-    call = memory.ended[2]
-    assert call is not None and call.caller == 1 and call.target == 0 and call.value == 12
-    assert isinstance(call.play, Play) and call.play == play
-    assert [str(c) for c in call.hand] == ["5D", "7C"] and [str(c) for c in call.returned] == ["3H", "4S", "5C"]
 
 
 async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_path: Path) -> None:

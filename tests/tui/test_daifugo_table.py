@@ -391,7 +391,7 @@ async def test_the_previous_trick_and_the_session_are_on_keys(tmp_path: Path) ->
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(60):
             await settle(pilot, lambda: deciding(app))
-            if table(app).memory.last_trick is not None and table(app).shown.top is not None:
+            if table(app).shown.last_trick is not None and table(app).shown.top is not None:
                 break
             await decide(pilot, app)
         await pilot.press("p")

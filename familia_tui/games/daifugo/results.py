@@ -24,6 +24,29 @@ everyone stuck (the pass-on option); a called missed ウノ (DF-26a); ドボン 
 
 
 @dataclass(frozen=True, slots=True)
+class FinishedTrick:
+    """A trick that ended (流れる, 8切り, スペ3): its plays in order and why it ended."""
+
+    plays: tuple[tuple[int, Play], ...]
+    why: str
+    """`passes`, `eight` or `spade3`."""
+
+
+@dataclass(frozen=True, slots=True)
+class DobonCall:
+    """A ドボン that ended a game: who called it on whom, the caller's hand (shown) and the value
+    it matched, the play that was worth it (None when the whole trick's cards counted), and for
+    ドボン返し the target's own hand (shown)."""
+
+    caller: int
+    target: int
+    value: int
+    hand: tuple[Card, ...]
+    play: Play | None
+    returned: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """One finished game of the session."""
 
@@ -44,6 +67,12 @@ class GameRecord:
     """How many plays turned the order for good (革命 and クーデター, DF-13, DF-14)."""
     opening: tuple[int, Play] | None = None
     """The game's first play (seat, play); None when the game ended before one (天和 …)."""
+    outs: tuple[tuple[int, str], ...] = ()
+    """(seat, how) of every seat that went out, in order: `empty`, `tenho`, `nokoshi`."""
+    left: tuple[int, ...] = ()
+    """The cards each seat still held when the game ended."""
+    dobon: DobonCall | None = None
+    """The ドボン called in the game, if one was."""
 
     @property
     def order(self) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -77,6 +77,8 @@ from familia_tui.games.daifugo.legal import (
 )
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import (
+    DobonCall,
+    FinishedTrick,
     GameRecord,
     Reason,
     SessionResult,
@@ -139,7 +141,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                  "to_act", "phase", "game_no", "rule_card", "rulebook", "families", "nokoshi_max",
                  "ability_bits", "revolution", "holders", "top_play", "top_seat",
                  "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
-                 "cut", "revolutions", "opening", "first_leader", "leader")
+                 "cut", "revolutions", "opening", "first_leader", "leader", "last_trick", "outs",
+                 "dobon_call")
     SHARED = ("top",)
     """The top play's `Shape`: built by `shape_of`, cached and shared, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
@@ -198,6 +201,12 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         from familia_tui.games.daifugo.view import DaifugoView
 
         return DaifugoView.of(self, seat)
+
+    def public_view(self) -> DaifugoView:
+        """What every seat knows: a watcher's view, the hot-seat curtain's."""
+        from familia_tui.games.daifugo.view import DaifugoView
+
+        return DaifugoView.public(self)
 
     def result(self) -> SessionResult:
         return self.session
@@ -275,6 +284,12 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """Plays of this game that turned the order for good (革命, クーデター)."""
         self.opening: tuple[int, Play] | None = None
         """The game's first play, noted when the first trick ends (not on the hot path)."""
+        self.last_trick: FinishedTrick | None = None
+        """The trick of this game that ended last (public)."""
+        self.outs: tuple[tuple[int, str], ...] = ()
+        """(seat, how) of every seat that went out this game, in order."""
+        self.dobon_call: DobonCall | None = None
+        """The ドボン called in this game, once one is."""
         self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
         self.to_act = self.leader = self.first_leader
         self.phase = LEAD
@@ -384,6 +399,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.jokers[seat] = self.counts[seat] = self.sums[seat] = 0
         self.holders -= 1
         self.places.append(seat)
+        self.outs += ((seat, how),)
         self.events.append(Event("went_out", seat, info=(("place", len(self.places)), ("how", how))))
 
     # ----- tricks -----
@@ -418,6 +434,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         leader = seat if self.counts[seat] else self.next_holder(seat)
         if self.opening is None:
             self.opening = self.trick[0]
+        self.last_trick = FinishedTrick(tuple(self.trick), why)
         self._clear_trick()
         self.events.append(fast_event(("trick_ended", leader, (), (("why", why),))))
         self._start_trick(leader)
@@ -594,13 +611,19 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         target = self.top_seat
         assert target is not None
         value = self.last_play_value
-        self.events.append(Event("dobon", caller, tuple(self.hand(caller)), (
+        hand = tuple(self.hand(caller))
+        self.events.append(Event("dobon", caller, hand, (
             ("target", target), ("value", value), ("automatic", automatic))))
+        last = self.trick[-1] if self.trick and self.trick[-1][0] == target else None
+        call = self.dobon_call = DobonCall(caller, target, int(value or 0), hand,
+                                           None if self.trick_sum or last is None else last[1])
         if self.uno_missed == target:
             self.events.append(Event("nasuritsuke", caller, info=(("target", target),)))
             self._end_game(caller, "nasuritsuke", caller=caller)
         elif self.jokers[target] == 0 and self.sums[target] == value:
-            self.events.append(Event("dobon_gaeshi", target, tuple(self.hand(target)), (
+            returned = tuple(self.hand(target))
+            self.dobon_call = replace(call, returned=returned)
+            self.events.append(Event("dobon_gaeshi", target, returned, (
                 ("caller", caller), ("value", value))))
             self._end_game(caller, "dobon_gaeshi", caller=target)
         else:
@@ -619,7 +642,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         middle = middle_order(holders, self.counts, self.first_leader, self.n)
         opening = self.opening or (self.trick[0] if self.trick else None)
         record = GameRecord(self.game_no, self.rule_card, self.families, tuple(self.places),
-                            middle, biri, reason, caller, self.revolutions, opening)
+                            middle, biri, reason, caller, self.revolutions, opening, self.outs,
+                            tuple(self.counts), self.dobon_call)
         self.session.games.append(record)
         self.events.append(Event("game_over", biri, info=(("reason", reason), ("record", record))))
         self.pending = []

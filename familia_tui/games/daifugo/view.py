@@ -4,12 +4,14 @@ Public: the rule card and the families it activates, every play of the trick (wi
 declared cards), the locks and the order, how many cards each seat holds, who passed, who went
 out and in which place, a missed ウノ, the finished games of the session. Private: the seat's own
 hand (and so its ドボン sum), and whether this seat is the one asked for a ドボン decision.
+The public view (`DaifugoView.public`, the state's `public_view()`), for a watcher or the
+hot-seat curtain, has none of these and no legal actions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
@@ -17,7 +19,7 @@ from familia_tui.games.daifugo.actions import Action, Play
 from familia_tui.games.daifugo.deck import POSITIONS, RANK_OF_POS, TOP, hand_value
 from familia_tui.games.daifugo.families import Family
 from familia_tui.games.daifugo.options import DaifugoOptions
-from familia_tui.games.daifugo.results import GameRecord
+from familia_tui.games.daifugo.results import FinishedTrick, GameRecord
 from familia_tui.games.daifugo.shapes import SEQUENCE, shape_of
 
 if TYPE_CHECKING:
@@ -44,7 +46,16 @@ class TablePlay(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class DaifugoView:
-    """One seat's view of the game; bots and screens see only this."""
+    """One seat's view of the game (`of`), or what every seat knows (`public`, seat −1); bots
+    and screens see only this."""
+
+    PRIVATE: ClassVar[tuple[str, ...]] = ("hand", "hand_value", "decision", "call_target", "legal")
+    """Fields the public view leaves empty (a scenario's public view does not have them)."""
+    SHOWN: ClassVar[tuple[str, ...]] = ("rule_card",)
+    """Fields that may name a card some seat holds (or its twin) and still show nothing
+    private: cards the rules show while they are held, and cards of another pack or pile."""
+    FINISHED: ClassVar[tuple[str, ...]] = ("games_played",)
+    """Fields that hold earlier deals too (their cards are dealt again later)."""
 
     seat: int
     seats: tuple[Seat, ...]
@@ -74,6 +85,8 @@ class DaifugoView:
     """The play to beat, None on an empty table."""
     trick: tuple[TablePlay, ...]
     """Every play of the trick in progress, in order (the last one is `top`)."""
+    last_trick: FinishedTrick | None
+    """The trick of this game that ended last (the p key), None before one has."""
     passed: tuple[int, ...]
     """Seats that passed since the last play."""
     suit_lock: str | None
@@ -102,7 +115,8 @@ class DaifugoView:
     call_target: int | None
     """Whose play the open call is about."""
     games_played: tuple[GameRecord, ...]
-    """Finished games of the session: places, ビリ and why."""
+    """Finished games of the session: places, ビリ and why, how each seat went out, the cards
+    left, the ドボン that ended it."""
     biri_counts: tuple[int, ...]
     """Each seat's ビリ count in the session."""
     first_places: tuple[int, ...]
@@ -116,8 +130,25 @@ class DaifugoView:
 
     @classmethod
     def of(cls, state: DaifugoState, seat: int) -> DaifugoView:
+        """What `seat` may know."""
         to_act = state.to_act
         deciding = state.phase in ("dobon", "chombo") and to_act == seat
+        return cls._build(
+            state, seat, tuple(state.hand(seat)), hand_value(state.slots[seat]),
+            str(state.phase) if deciding else None,
+            (state.top_seat if state.phase == "dobon" else state.uno_missed) if deciding else None,
+            tuple(state.legal_actions()) if to_act == seat else ())
+
+    @classmethod
+    def public(cls, state: DaifugoState) -> DaifugoView:
+        """What every seat knows (a watcher, the hot-seat curtain): seat −1, no hand, no call
+        decision, no legal actions."""
+        return cls._build(state, -1, (), 0, None, None, ())
+
+    @classmethod
+    def _build(cls, state: DaifugoState, seat: int, hand: tuple[Card, ...], value: int,
+               decision: str | None, call_target: int | None, legal: tuple[Action, ...]) -> DaifugoView:
+        to_act = state.to_act
         need = state.required_key()
         top = state.top
         last = POSITIONS - (top.size if top is not None and top.kind == SEQUENCE else 1)
@@ -131,6 +162,7 @@ class DaifugoView:
             order=effective_order(state.reversed), leader=state.leader,
             top=_table_play(state.top_seat, state.top_play),
             trick=tuple(_table_play(s, p) for s, p in state.trick),  # type: ignore[misc]
+            last_trick=state.last_trick,
             passed=tuple(state.passed),
             suit_lock="".join("SHDC"[s] for s in state.suit_lock) if state.suit_lock else None,
             number_lock=state.number_lock,
@@ -138,14 +170,10 @@ class DaifugoView:
             counts=tuple(state.counts), places=tuple(state.places),
             kept=tuple(tuple(k) for k in state.kept),
             uno_missed=state.uno_missed, last_value=state.last_play_value if top else None,
-            hand=tuple(state.hand(seat)),
-            hand_value=hand_value(state.slots[seat]),
-            decision=str(state.phase) if deciding else None,
-            call_target=(state.top_seat if state.phase == "dobon" else state.uno_missed)
-            if deciding else None,
+            hand=hand, hand_value=value, decision=decision, call_target=call_target,
             games_played=tuple(session.games), biri_counts=session.biri_counts,
             first_places=session.first_places,
-            legal=tuple(state.legal_actions()) if to_act == seat else (),
+            legal=legal,
         )
 
 

@@ -136,6 +136,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def view(self, seat: int) -> FamiliaView:
         return FamiliaView.of(self, seat)
 
+    def public_view(self) -> FamiliaView:
+        """What every seat knows: a watcher's view, the hot-seat curtain's."""
+        return FamiliaView.public(self)
+
     def result(self) -> MatchState:
         return self.match
 

@@ -4,12 +4,14 @@ Public: the face-up stock's top card [R-F9], every drawn card until it is played
 captured face cards [R-F34], the cards played in every trick of the deal, the pile sizes and the
 face cards not yet revealed (known from the sets in play), hand sizes, tricks won and the match.
 The 2-player game shows a player both of their hands [R-F27].
+The public view (`FamiliaView.public`, the state's `public_view()`), for a watcher or the
+hot-seat curtain, has no hand and no legal actions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from familia_tui.core.cards import COLOURS, Card
 from familia_tui.core.engine import Seat
@@ -43,7 +45,16 @@ class TrickRecord(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class FamiliaView:
-    """One seat's view of the game; bots and screens see only this."""
+    """One seat's view of the game (`of`), or what every seat knows (`public`, seat −1); bots
+    and screens see only this."""
+
+    PRIVATE: ClassVar[tuple[str, ...]] = ("own_hands", "hand", "legal")
+    """Fields the public view leaves empty (a scenario's public view does not have them)."""
+    SHOWN: ClassVar[tuple[str, ...]] = ("known", "unrevealed", "face_card", "captures")
+    """Fields that may name a card some seat holds (or its twin) and still show nothing
+    private: cards the rules show while they are held, and cards of another pack or pile."""
+    FINISHED: ClassVar[tuple[str, ...]] = ("match", "history")
+    """Fields that hold earlier deals too (their cards are dealt again later)."""
 
     seat: int
     seats: tuple[Seat, ...]
@@ -83,7 +94,8 @@ class FamiliaView:
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return self.own_hands[self.seat]
+        """This seat's hand (none in the public view)."""
+        return self.own_hands.get(self.seat, ())
 
     @property
     def last_trick(self) -> TrickRecord | None:
@@ -91,8 +103,21 @@ class FamiliaView:
 
     @classmethod
     def of(cls, state: FamiliaState, seat: int) -> FamiliaView:
+        """What `seat` may know."""
         person = state.seats[seat].person
         own = {i: tuple(state.hands[i]) for i, s in enumerate(state.seats) if s.person == person}
+        legal = tuple(state.legal_actions()) if state.to_act == seat else ()
+        return cls._build(state, seat, own, legal)
+
+    @classmethod
+    def public(cls, state: FamiliaState) -> FamiliaView:
+        """What every seat knows (a watcher, the hot-seat curtain): seat −1, no hand, no legal
+        actions."""
+        return cls._build(state, -1, {}, ())
+
+    @classmethod
+    def _build(cls, state: FamiliaState, seat: int, own: dict[int, tuple[Card, ...]],
+               legal: tuple[object, ...]) -> FamiliaView:
         return cls(
             seat=seat, seats=state.seats, options=state.options, phase=str(state.phase),
             to_act=state.to_act,
@@ -108,5 +133,5 @@ class FamiliaView:
             plays=tuple(state.plays), captures=tuple(tuple(c) for c in state.captures),
             tricks_won=tuple(state.tricks_won), history=tuple(state.history),
             match=state.match.clone(),
-            legal=tuple(state.legal_actions()) if state.to_act == seat else (),
+            legal=legal,
         )

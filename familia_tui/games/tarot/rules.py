@@ -196,6 +196,12 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
         return TarotView.of(self, seat)
 
+    def public_view(self) -> TarotView:
+        """What every seat knows: a watcher's view, the hot-seat curtain's."""
+        from familia_tui.games.tarot.view import TarotView
+
+        return TarotView.public(self)
+
     def result(self) -> TarotResult:
         from familia_tui.games.tarot.view import TarotResult
 

@@ -8,6 +8,9 @@ in tricks, the scores and every scored hand's breakdown.
 Private: the seat's own hand; the écart (the taker only); the partner's identity until the called
 card is played, except to the partner himself and when the chien shows the called card; a Garde
 sans / Garde contre chien (never shown during the hand; it is in the hand's result).
+The public view (`TarotView.public`, the state's `public_view()`) is what every seat knows, for
+a watcher or the hot-seat curtain: no hand, no écart, and the partner, the taker's being alone
+and the sides' tallies only once every seat knows them.
 Legal actions are not part of the view: they come from the state.
 """
 
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from familia_tui.core.engine import Seat
 from familia_tui.core.table import seat_ring
@@ -42,7 +45,16 @@ Number = int | float
 
 @dataclass(frozen=True, slots=True)
 class TarotView:
-    """One seat's view of the game; bots and screens see only this."""
+    """One seat's view of the game (`of`), or what every seat knows (`public`, seat −1); bots
+    and screens see only this."""
+
+    PRIVATE: ClassVar[tuple[str, ...]] = ("hand", "ecart")
+    """Fields the public view leaves empty (a scenario's public view does not have them)."""
+    SHOWN: ClassVar[tuple[str, ...]] = ("declarations", "called", "chien")
+    """Fields that may name a card some seat holds (or its twin) and still show nothing
+    private: cards the rules show while they are held, and cards of another pack or pile."""
+    FINISHED: ClassVar[tuple[str, ...]] = ("results",)
+    """Fields that hold earlier deals too (their cards are dealt again later)."""
 
     seat: int
     seats: tuple[Seat, ...]
@@ -80,6 +92,8 @@ class TarotView:
     chien_size: int
     ecart: tuple[Card, ...] | None
     """The écart so far: to the taker only (None for everyone else)."""
+    ecart_left: int
+    """While the taker makes the écart: how many cards it still needs (public); 0 otherwise."""
     ecart_shown: tuple[Card, ...]
     """Discarded trumps shown to all (option `discarded_trumps_shown`) [TA-2]."""
     slam_announced: bool
@@ -124,21 +138,39 @@ class TarotView:
 
     @classmethod
     def of(cls, state: TarotState, seat: int) -> TarotView:
+        """What `seat` may know."""
         partner, alone = _partner_knowledge(state, seat)
-        sides = _sides_known(state, partner, alone)
+        return cls._build(state, seat, tuple(state.hand(seat)),
+                          tuple(state.ecart) if seat == state.taker else None,
+                          partner, alone, _side_tallies(state, _sides_known(state, partner, alone)))
+
+    @classmethod
+    def public(cls, state: TarotState) -> TarotView:
+        """What every seat knows (a watcher, the hot-seat curtain): seat −1, no hand and no
+        écart; the partner, whether the taker plays alone and the sides' tallies only when every
+        seat knows them."""
+        knowledge = [_partner_knowledge(state, seat) for seat in range(state.n)]
+        tallies = _common(_side_tallies(state, _sides_known(state, partner, alone))
+                          for partner, alone in knowledge)
+        return cls._build(state, -1, (), None, _common(k[0] for k in knowledge),
+                          _common(k[1] for k in knowledge), tallies)
+
+    @classmethod
+    def _build(cls, state: TarotState, seat: int, hand: tuple[Card, ...], ecart: tuple[Card, ...] | None,
+               partner: int | None, alone: bool | None, tallies: SideTallies | None) -> TarotView:
         return cls(
             seat=seat, seats=state.seats, options=state.options, phase=str(state.phase),
             to_act=state.to_act,
             hand_number=state.hands_played + (0 if state.is_over else 1),
             hands_total=state.options.hand_count, dealer=state.dealer,
             redeal=state.redeal if state.phase is Phase.BID else None,
-            hand=tuple(state.hand(seat)), hand_counts=tuple(len(state.hand(s)) for s in range(state.n)),
+            hand=hand, hand_counts=tuple(len(state.hand(s)) for s in range(state.n)),
             bids=tuple((s, str(c) if c else None) for s, c in state.bids),
             taker=state.taker, contract=str(state.contract) if state.contract else None,
             grasch=state.grasch, called=state.called, partner=partner, taker_alone=alone,
             chien=tuple(state.chien) if state.chien_taken else None,
-            chien_size=state.options.chien_size,
-            ecart=tuple(state.ecart) if seat == state.taker else None,
+            chien_size=state.options.chien_size, ecart=ecart,
+            ecart_left=state.options.chien_size - len(state.ecart) if state.phase is Phase.ECART else 0,
             ecart_shown=tuple(c for c in state.ecart if SUIT[c] == TRUMP)
             if state.options.discarded_trumps_shown else (),
             slam_announced=state.slam_announced, declarations=tuple(state.declarations),
@@ -149,13 +181,32 @@ class TarotView:
             tricks=tuple(state.tricks), tricks_won=tuple(state.tricks_won),
             trick_points=tuple(half_to_points(h) for h in state.won_half),
             trick_bouts=tuple(state.won_bouts),
-            side_trick_points=None if sides is None else tuple(  # type: ignore[arg-type]
-                half_to_points(sum(state.won_half[s] for s in range(state.n) if sides[s] == side))
-                for side in (0, 1)),
-            side_trick_bouts=None if sides is None else tuple(  # type: ignore[arg-type]
-                sum(state.won_bouts[s] for s in range(state.n) if sides[s] == side) for side in (0, 1)),
+            side_trick_points=None if tallies is None else tallies[0],
+            side_trick_bouts=None if tallies is None else tallies[1],
             totals=state.totals(), results=tuple(state.results),
         )
+
+
+SideTallies = tuple[tuple[Number, Number], tuple[int, int]]
+"""(card points, bouts) taken in tricks by (the taker's side, the defence)."""
+
+T = TypeVar("T")
+
+
+def _common(values: Iterable[T]) -> T | None:
+    """The value every seat has, or None when they differ."""
+    distinct = set(values)
+    return distinct.pop() if len(distinct) == 1 else None
+
+
+def _side_tallies(state: TarotState, sides: list[int] | None) -> SideTallies | None:
+    """The sides' card points and bouts taken in tricks, when the sides are known."""
+    if sides is None:
+        return None
+    seats = range(state.n)
+    points = tuple(half_to_points(sum(state.won_half[s] for s in seats if sides[s] == side)) for side in (0, 1))
+    bouts = tuple(sum(state.won_bouts[s] for s in seats if sides[s] == side) for side in (0, 1))
+    return (points[0], points[1]), (bouts[0], bouts[1])
 
 
 def shown_voids(plays: Iterable[tuple[Sequence[int], Sequence[Card]]], n: int) -> list[set[int]]:

@@ -90,3 +90,31 @@ def test_every_event_has_a_log_line_in_both_languages() -> None:
 
 def test_spec_queries_are_the_games() -> None:
     assert GAME.queries is QUERIES
+
+
+def test_the_game_record_keeps_a_dobon_and_its_return() -> None:
+    """DF-28, DF-29: the finished game keeps the ドボン (caller, target, value, the caller's hand and
+    the play worth it) and the target's own hand of the ドボン返し, for the results screen."""
+    state = position(options(), hands={0: "9C 5D 4D", 1: "10C JC", 2: "5H 4H", 3: "KC KD"},
+                     trick=[[1, "6S"]], to_act=0)
+    act(state, "play 9C")
+    record = state.view(1).last_game
+    assert record is not None and record.reason == "dobon_gaeshi"
+    call = record.dobon
+    assert call is not None and (call.caller, call.target, call.value) == (2, 0, 9)
+    assert call.play is not None and str(call.play) == "play 9C"
+    assert sorted(map(str, call.hand)) == ["4H", "5H"] and call.returned is not None
+    assert sorted(map(str, call.returned)) == ["4D", "5D"]
+    assert record.outs == () and record.left == (2, 2, 2, 2)
+
+
+def test_the_view_keeps_the_trick_that_ended_and_how_seats_went_out() -> None:
+    state = position(options(dobon="off"), hands={0: "7S 9S", 1: "KC", 2: "QC", 3: "JC 3C"},
+                     to_act=0)
+    act(state, "play 9S")
+    for _ in range(3):
+        act(state, "pass")
+    public = state.public_view()
+    assert public.last_trick is not None and public.last_trick.why == "passes"
+    assert [(seat, str(play)) for seat, play in public.last_trick.plays] == [(0, "play 9S")]
+    assert public.hand == () and public.decision is None and public.legal == ()

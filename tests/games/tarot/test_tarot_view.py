@@ -77,3 +77,36 @@ def test_scores_and_every_scored_hand_are_public() -> None:
     view = state.view(0)
     assert view.results == tuple(state.results) and view.totals == state.totals()
     assert view.hand_number == 2 and view.hands_total == 8
+
+
+def test_A5_the_public_view_keeps_the_partner_secret_until_every_seat_knows_him() -> None:
+    """The hot-seat curtain and a watcher see what every seat knows: no hand, no écart, and the
+    partner and the sides' tallies only once the called card is played."""
+    state = position(options(5), taker=1, contract="garde", called="RC", hands={3: "RC"})
+    public = state.public_view()
+    assert public.seat == -1 and public.hand == () and public.ecart is None
+    assert public.partner is None and public.taker_alone is None and public.side_trick_points is None
+    assert state.view(3).partner == 3  # the partner himself knows
+
+
+def test_the_public_view_is_what_every_seat_view_shares() -> None:
+    """`public_view()` keeps exactly the partner knowledge and tallies that every seat's view
+    shares (what the screen used to work out from all the seats' views)."""
+    import random
+
+    from familia_tui.games.tarot.game import default_seats, new_game
+
+    for players in (3, 4, 5):
+        opts = options(players)
+        state = new_game(opts, default_seats(opts), seed=players)
+        rng = random.Random(players)
+        while not state.is_over:
+            views = [state.view(seat) for seat in range(players)]
+            shared = {name: {getattr(v, name) for v in views}
+                      for name in ("partner", "taker_alone", "side_trick_points", "side_trick_bouts")}
+            expected = dataclasses.replace(
+                views[0], seat=-1, hand=(), ecart=None,
+                **{name: values.pop() if len(values) == 1 else None for name, values in shared.items()})
+            assert state.public_view() == expected
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])

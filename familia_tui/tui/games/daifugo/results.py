@@ -14,13 +14,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from familia_tui.games.daifugo.results import GameRecord, SessionResult
+from familia_tui.games.daifugo.results import DobonCall, GameRecord, SessionResult
 from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.glyphs import card_markup, cards_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.games.daifugo.widgets import (
-    DobonCall,
     families_text,
     place_text,
     play_markup,
@@ -37,13 +36,15 @@ class DaifugoResultsScreen(AppScreen[None]):
 
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]
 
-    def __init__(self, view: DaifugoView, record: GameRecord | None, outs: dict[int, str],
-                 left: dict[int, int], dobon: DobonCall | None = None, final: bool = False,
+    def __init__(self, view: DaifugoView, record: GameRecord | None, final: bool = False,
                  review: bool = False) -> None:
         super().__init__(classes="results daifugo-results")
-        self.view, self.record, self.outs, self.left = view, record, dict(outs), dict(left)
-        """`outs`: how each seat went out; `left`: the cards each seat still held."""
-        self.dobon = dobon
+        self.view, self.record = view, record
+        self.outs = dict(record.outs) if record is not None else {}
+        """How each seat went out."""
+        self.left = dict(enumerate(record.left)) if record is not None else {}
+        """The cards each seat still held."""
+        self.dobon = record.dobon if record is not None else None
         """The ドボン that ended the game, if one did."""
         self.final, self.review = final, review
 

@@ -42,7 +42,6 @@ from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.games.daifugo.widgets import (
     UNO,
     Form,
-    GameMemory,
     HandCard,
     PlayIndex,
     Selection,
@@ -108,7 +107,6 @@ class DaifugoScreen(TableScreen):
         self.index: tuple[int, PlayIndex] | None = None
         self.shown: DaifugoView | None = None
         self.show_previous = False
-        self.memory = GameMemory()
         self.grid_columns = 10
         self.explained = ""
         self.think = ThinkTimer(0)
@@ -134,34 +132,29 @@ class DaifugoScreen(TableScreen):
         log = self.query_one(EventLog)
         for widget in (log, *self.query(ChoiceBar)):
             widget.can_focus = False  # the screen's keys must not scroll them
-        state = self.session.state
-        self.memory.whole_trick = state.options.dobon_sum == "trick"
-        self.think = ThinkTimer(state.options.think_timer, clock=time.monotonic())
+        state, options = self.session.state, self.view().options
+        self.think = ThinkTimer(options.think_timer, clock=time.monotonic())
         if self.think.seconds:
             self.set_interval(THINK_TICK, self.think_step)
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
-            self.memory.track(state.events)
         elif self.session.record.actions:
             log.add(self.history_lines())
         else:
-            log.add([self.t("dfg.ui.started", games=state.options.games)]
+            log.add([self.t("dfg.ui.started", games=options.games)]
                     + self.event_lines(state.events))
-            self.memory.track(state.events)
         self.fit_hand_grid()
         self.advance()
 
     def history_lines(self) -> list[str]:
-        """A resumed game: its events so far (the record replayed), for the log and the last
-        trick."""
+        """A resumed game: the events of its current game (the record replayed), for the log."""
         record, spec = self.session.record, self.session.spec
         state = record.start()
         events = list(state.events)
         for text in record.actions:
             events += state.apply(spec.parse_action(text))
         start = max((i for i, e in enumerate(events) if e.kind == "rule_card"), default=0)
-        self.memory.track(events)
-        game = self.session.state.view(0).game
+        game = self.view().game
         return [self.t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
 
     # ----- the flow of the game -----
@@ -183,7 +176,6 @@ class DaifugoScreen(TableScreen):
         super().apply(action)
 
     def after_apply(self, events: Sequence[Event]) -> None:
-        self.memory.track(events)
         self.reset_selection()
         self.show_previous = False
         records = [e.get("record") for e in events if e.kind == "game_over"]
@@ -195,23 +187,22 @@ class DaifugoScreen(TableScreen):
         self.advance(self.app.settings.trick_pause if ended else None)  # type: ignore[attr-defined]
 
     def show_final(self) -> None:
-        """A finished session opened from its save: its last game's results (the memory has
-        tracked the whole record already, see `history_lines`)."""
+        """A finished session opened from its save: its last game's results."""
         records = [e.get("record") for e in self.session.last_events if e.kind == "game_over"]
         self.show_results(records[-1] if records else None, final=True)
 
     def show_results(self, record: GameRecord | None, final: bool = False, review: bool = False) -> None:
         from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 
-        screen = DaifugoResultsScreen(self.view(), record, *self.memory.ended, final=final, review=review)
+        screen = DaifugoResultsScreen(self.view(), record, final=final, review=review)
         self.app.push_screen(screen, self._after_review if review else self._after_result)
 
     # ----- drawing -----
 
     def view(self) -> DaifugoView:
-        """The viewer's view; between two humans any seat's, of which only public parts show."""
-        seat = self.session.viewer_seat()
-        return self.session.state.view(seat if seat is not None else 0)
+        """The viewer's view; between two humans the public one (what every seat knows)."""
+        seat, state = self.session.viewer_seat(), self.session.state
+        return state.public_view() if seat is None else state.view(seat)
 
     def redraw(self) -> None:
         view = self.shown = self.view()
@@ -219,7 +210,7 @@ class DaifugoScreen(TableScreen):
         for widget_id, text in (
                 ("#banner", self.banner_text()), ("#rules", rule_markup(view, t, glyphs)),
                 ("#order", order_markup(view, t) + "\n" + locks_markup(view, t, glyphs)),
-                ("#table", table_markup(view, t, glyphs, self.memory.last_trick, self.show_previous))):
+                ("#table", table_markup(view, t, glyphs, self.show_previous))):
             self.query_one(widget_id, Static).update(self.wrapped(self.safe(text)))
         self.query_one("#seats", Static).update(seats_table(view, t, glyphs))
         self.show_choices()

@@ -5,8 +5,6 @@ Everything here reads a `DaifugoView` (never the state), the events or the legal
 - markup and Rich tables for the rule card and its families, the order and the locks, the trick,
   the seats and the log (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of
   ambiguous width);
-- `GameMemory`: what the events tell that the view does not keep (the trick that ended, how each
-  player went out, the cards left at the end);
 - `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the card under the
   cursor or the ticked cards, turned into the card chips and the offers under them;
 - `footer_cells`, `spare_that_fit`: how much of the footer the keys take, and which spare keys
@@ -19,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from rich import box
 from rich.cells import cell_len
@@ -152,90 +150,15 @@ def locks_markup(view: DaifugoView, t: Translate, glyphs: str) -> str:
 # ----- the table -----
 
 
-@dataclass(frozen=True)
-class FinishedTrick:
-    """The last trick of the game that ended: its plays and why it ended (for the p key)."""
-
-    plays: tuple[tuple[int, Play], ...]
-    why: str
-
-
-@dataclass(frozen=True)
-class DobonCall:
-    """A ドボン that ended a game, for its result line: who called it on whom, the caller's hand
-    and the value it matched, the play that was worth it (None when the whole trick's cards
-    counted), and for ドボン返し the target's own hand."""
-
-    caller: int
-    target: int
-    value: int
-    hand: tuple[Card, ...]
-    play: Play | None
-    returned: tuple[Card, ...] | None = None
-
-
-@dataclass
-class GameMemory:
-    """What the screen keeps from the game's events: the trick that ended (the p key), and for
-    the results how each seat went out, how many cards the others still held, and the ドボン
-    that ended the game."""
-
-    plays: list[tuple[int, Play]] = field(default_factory=list)
-    """The plays of the trick in progress."""
-    last_trick: FinishedTrick | None = None
-    counts: list[int] = field(default_factory=list)
-    outs: dict[int, str] = field(default_factory=dict)
-    """How each seat went out this game: `empty`, `tenho`, `nokoshi`."""
-    dobon: DobonCall | None = None
-    """The ドボン called in this game."""
-    ended: tuple[dict[int, str], dict[int, int], DobonCall | None] = ({}, {}, None)
-    """(outs, cards held, the ドボン) of the last game that ended."""
-    whole_trick: bool = False
-    """ドボン counts the whole trick's cards (the `dobon_sum: trick` option)."""
-
-    def track(self, events: Iterable[Event]) -> None:
-        for event in events:
-            kind, seat = event.kind, event.seat
-            if kind == "dealt":
-                self.plays, self.last_trick, self.outs, self.dobon = [], None, {}, None
-                self.counts = list(event.get("counts"))
-            elif kind == "played":
-                self.plays.append((seat, event.get("play")))  # type: ignore[arg-type]
-                if self.counts:  # (a practice position starts with no deal)
-                    self.counts[seat] -= event.get("play").size  # type: ignore[index]
-            elif kind == "trick_ended":
-                self.last_trick = FinishedTrick(tuple(self.plays), str(event.get("why")))
-                self.plays = []
-            elif kind == "went_out":
-                self.outs[seat] = str(event.get("how"))  # type: ignore[index]
-                if self.counts:
-                    self.counts[seat] = 0  # type: ignore[index]
-            elif kind == "dobon":
-                self.dobon = self._dobon(event)
-            elif kind == "dobon_gaeshi" and self.dobon is not None:
-                self.dobon = replace(self.dobon, returned=tuple(event.cards))
-            elif kind == "game_over":
-                self.ended = (dict(self.outs), dict(enumerate(self.counts)), self.dobon)
-
-    def _dobon(self, event: Event) -> DobonCall:
-        target = int(event.get("target"))  # type: ignore[arg-type]
-        last = self.plays[-1] if self.plays and self.plays[-1][0] == target else None
-        play = None if self.whole_trick or last is None else last[1]
-        return DobonCall(int(event.seat or 0), target, int(event.get("value")),  # type: ignore[arg-type]
-                         tuple(event.cards), play)
-
-
-
 def plays_markup(plays: Iterable[tuple[int, Play]], seats: Sequence[Seat], glyphs: str) -> str:
     arrow = " > " if glyphs == "ascii" else " › "
     return arrow.join(f"{escape(seats[seat].name)} {play_markup(play, glyphs)}" for seat, play in plays)
 
 
-def table_markup(view: DaifugoView, t: Translate, glyphs: str, last: FinishedTrick | None,
-                 show_last: bool) -> str:
+def table_markup(view: DaifugoView, t: Translate, glyphs: str, show_last: bool) -> str:
     """The top play (with its kind and ドボン value) and the plays before it, or the empty
     table with the trick that just ended."""
-    seats = view.seats
+    seats, last = view.seats, view.last_trick
     if show_last or view.top is None:
         lines = [] if view.top is not None else [t("dfg.ui.empty", name=escape(seats[view.to_act].name))
                                                  if view.to_act is not None else ""]

@@ -46,9 +46,10 @@ async def _table_ready(pilot: Pilot, app: FamiliaTuiApp) -> None:
 async def _batting_shown(pilot: Pilot, app: FamiliaTuiApp) -> None:
     def batted() -> bool:
         screen = app.screen
-        history = getattr(getattr(screen, "session", None), "state", None)
-        last = history.history[-1] if history and history.history else None
-        return human_to_act(app) and last is not None and bool(last.stage1) and not history.plays
+        session = getattr(screen, "session", None)
+        view = session.state.public_view() if session is not None else None
+        last = view.last_trick if view is not None else None
+        return human_to_act(app) and last is not None and bool(last.stage1) and not view.plays
 
     await play_until(pilot, app, batted)
 

@@ -81,20 +81,19 @@ class FamiliaScreen(TableScreen):
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
-        state = self.session.state
+        game_no = self.view().match.game_no
         if self.puzzle is not None:
             self.query_one(EventLog).add([self.t("ui.practice_started")])
         elif self.session.record.actions:
-            self.query_one(EventLog).add([self.t("fam.log.resumed", game=state.match.game_no)]
-                                         + self.history_lines())
+            self.query_one(EventLog).add([self.t("fam.log.resumed", game=game_no)] + self.history_lines())
         else:
-            self.query_one(EventLog).add([self.t("fam.log.started", game=state.match.game_no)])
+            self.query_one(EventLog).add([self.t("fam.log.started", game=game_no)])
         self.advance()
 
     def history_lines(self) -> list[str]:
         """The finished tricks of the game so far, for the log of a resumed game."""
         seats = self.session.seats
-        return [line for trick in self.session.state.history
+        return [line for trick in self.view().history
                 for line in result_markup(trick, seats, self.t, self.glyphs).splitlines()]
 
     # ----- the flow of the game -----
@@ -129,18 +128,19 @@ class FamiliaScreen(TableScreen):
     def _show_result(self, result: object) -> None:
         from familia_tui.tui.games.familia.results import FamiliaResultsScreen
 
-        state, trick = self.session.state, self.deal_end
+        trick = self.deal_end
         self.deal_end = None
         last = result_markup(trick, self.shown_seats, self.t, self.glyphs) if trick else ""
         screen = FamiliaResultsScreen(result, self.shown_seats, self.rules_options,  # type: ignore[arg-type]
-                                      state.match, final=state.is_over, last_trick=last)
+                                      self.view().match, final=self.session.state.is_over, last_trick=last)
         self.app.push_screen(screen, self._after_result)
 
     # ----- drawing -----
 
     def view(self) -> FamiliaView:
-        seat = self.session.viewer_seat()
-        return replace(self.session.state.view(seat if seat is not None else 0), seats=self.shown_seats)
+        """The viewer's view; between two humans the public one (what every seat knows)."""
+        seat, state = self.session.viewer_seat(), self.session.state
+        return replace(state.public_view() if seat is None else state.view(seat), seats=self.shown_seats)
 
     def redraw(self) -> None:
         view = self.view()
@@ -150,7 +150,7 @@ class FamiliaScreen(TableScreen):
         deal, trick_no = (self.deal_end.deal, self.deal_end.number) if self.deal_end else (view.deal, view.trick_no)
         where = self.t("fam.ui.where", deal=deal + 1, deals=view.deals, trick=trick_no + 1,
                        tricks=view.tricks, style=self.t("fam.ui.style_" + view.style),
-                       game=self.session.state.match.game_no)
+                       game=view.match.game_no)
         centre = f"[b]{where}[/]\n" + centre_markup(view, self.t, self.glyphs)
         if viewer is not None and len(view.own_hands) > 1 and not self.held:  # 2 players: the other hand [R-F27]
             other = next(s for s in view.own_hands if s != viewer)

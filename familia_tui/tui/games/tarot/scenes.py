@@ -83,7 +83,7 @@ async def _five_ascii(pilot: Pilot, app: FamiliaTuiApp) -> None:
     """Aki passes (again, if everybody passed), then plays until the third trick."""
     def third_trick() -> bool:
         session = app.screen.session  # type: ignore[attr-defined]
-        return _phase(app) == "play" and session.state.trick_no >= 2
+        return _phase(app) == "play" and session.state.public_view().trick_number >= 3
 
     for _ in range(60):
         await until(pilot, lambda: bool(_choices(app)))

@@ -3,7 +3,7 @@ declarations at the first card, the tricks, and each hand's breakdown.
 
 The screen drives a `Session` through `TableScreen` (bots at the configured pace, the hot-seat
 curtain before another human's decision). It draws the view of the person at the keyboard, or,
-when nobody may look (bots' turns between two humans), what every seat knows (`public_view`):
+when nobody may look (bots' turns between two humans), what every seat knows (the engine's `public_view()`):
 a 5-player partner stays secret until the view says otherwise, the écart is the taker's alone.
 
 Every decision is a row of choices built from `legal_actions()`: bids (higher ones lit), the
@@ -64,7 +64,6 @@ from familia_tui.tui.games.tarot.widgets import (
     hand_end_markup,
     hand_markup,
     pick_choices,
-    public_view,
     refill,
     seats_rows,
     seats_table,
@@ -199,7 +198,7 @@ class TarotScreen(TableScreen):
         """(what the screen may show: the viewer's view, or the public one; the public view)."""
         state = self.session.state
         shown = self.shown_seats
-        public = replace(public_view([state.view(seat) for seat in range(len(shown))]), seats=shown)
+        public = replace(state.public_view(), seats=shown)
         seat = self.session.viewer_seat()
         return (public if seat is None else replace(state.view(seat), seats=shown)), public
 
@@ -266,7 +265,7 @@ class TarotScreen(TableScreen):
         """What is being decided (the cursor keeps its place only within one decision)."""
         state = self.session.state
         step = "pick" if self.pick is not None else "declare" if self.choice_layout == "buttons" else ""
-        decision = (state.to_act, str(state.phase), state.hands_played, step)
+        decision = (state.to_act, str(state.phase), state.public_view().hand_number, step)
         if decision != self.decision_shown:
             self.ecart = []
         return decision
@@ -413,20 +412,19 @@ class TarotScreen(TableScreen):
 
     def ecart_size(self) -> int:
         """The cards the écart still needs (all of the chien's size, unless a resumed game has
-        some discarded already)."""
-        state = self.session.state
-        return state.options.chien_size - len(state.view(state.to_act).ecart or ())
+        some discarded already): the engine's count."""
+        return self.session.state.public_view().ecart_left
 
     def ecart_order(self, cards: Sequence[Card]) -> list[Discard] | None:
         """The engine's discards that make an écart holding `cards`, in an order the engine takes
         (suit cards before trumps) and filled up with other legal discards when `cards` is not
         complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
-        state, pending = self.session.state.clone(), list(cards)
+        state, pending, size = self.session.state.clone(), list(cards), self.ecart_size()
         order: list[Discard] = []
-        for _ in range(self.ecart_size()):
+        for _ in range(size):
             legal = state.legal_actions()
             action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
-            if action is None and len(order) + len(pending) < self.ecart_size():
+            if action is None and len(order) + len(pending) < size:
                 action = next((a for a in legal if isinstance(a, Discard) and a.card not in pending), None)
             if action is None:
                 return None

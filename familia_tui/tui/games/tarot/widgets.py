@@ -1,8 +1,8 @@
 """Drawing the Tarot table from a seat's view: cards, the hand, the contract, the trick, the seats.
 
-Everything here reads a `TarotView` (never the state) and returns Rich markup or renderables.
-`public_view` makes the view of nobody in particular (between two humans' decisions): what
-every seat knows. Names come from the seats; the log never says "you" (hot-seat).
+Everything here reads a `TarotView` (never the state) and returns Rich markup or renderables:
+a seat's view, or the public one (seat −1, the engine's `public_view()`: what every seat knows,
+between two humans' decisions). Names come from the seats; the log never says "you" (hot-seat).
 
 Cards: unicode `R♥ 10♠ T21 Exc` (red suits red); letters and ascii write every card in the
 game's notation, `RH 10S T21 EX`, as scenarios and actions do. Trumps have their own colour.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rich import box
 from rich.table import Table
@@ -102,19 +102,7 @@ CLAUSES = ClauseStyle(
 """Tarot's explanation parameters: suits and contracts named, cards in Tarot notation."""
 
 
-# ----- what the viewer may know -----
-
-def public_view(views: Sequence[TarotView]) -> TarotView:
-    """What everyone knows: a seat's view without its hand and écart, keeping only the partner
-    knowledge and side tallies that every seat shares."""
-    def common(name: str) -> object:
-        values = {getattr(v, name) for v in views}
-        return values.pop() if len(values) == 1 else None
-
-    return replace(views[0], seat=-1, hand=(), ecart=None, partner=common("partner"),
-                   taker_alone=common("taker_alone"), side_trick_points=common("side_trick_points"),
-                   side_trick_bouts=common("side_trick_bouts"))
-
+# ----- the table -----
 
 def role_text(view: TarotView, public: TarotView, seat: int, t: Translate) -> str:
     """Taker (and contract), partner, secret when only the viewer knows."""
