@@ -17,7 +17,7 @@ from familia_tui.core.presets import (
     resolved_options,
     validate_files,
 )
-from familia_tui.core.registry import game_ids, UnknownGame
+from familia_tui.core.registry import UnknownGame, game_ids
 from familia_tui.i18n import default_lang
 
 USAGE = ("usage: familia-tui presets [GAME] | presets show GAME/PRESET | "

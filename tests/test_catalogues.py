@@ -11,7 +11,6 @@ import pytest
 from familia_tui.core.registry import GameEntry, entries
 from familia_tui.i18n import CATALOGUES, en, ja
 
-
 ENGLISH_ONLY = {"reason", "msg"}
 """Placeholders filled with text from Python or a library that exists only in English (a JSON
 parser's message, a validation error): a Japanese message may leave them out rather than show

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from toy import ENTRY
 
 from familia_tui.core.presets import find_preset, list_presets
 from familia_tui.core.registry import game_ids, get_game, register, unregister
 from familia_tui.core.scenario import run_scenario
 from familia_tui.core.simulate import simulate
 from familia_tui.i18n import translate
-from toy import ENTRY
 
 SCENARIOS = Path(__file__).parent / "toy" / "scenarios"
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib
 import os
 import string
-
 from typing import TYPE_CHECKING
 
 from familia_tui.i18n import en, ja

@@ -31,7 +31,6 @@ from familia_tui.core.presets import option_shown
 from familia_tui.i18n import CATALOGUES, translate
 
 
-
 def message(key: str, lang: str) -> str | None:
     """The message `key` in `lang`, else in English, else None."""
     return CATALOGUES.get(lang, {}).get(key) or CATALOGUES["en"].get(key)

@@ -189,9 +189,9 @@ class FamiliaTuiApp(App[None]):
         """Set a practice puzzle up at the table: its position, its question and hints."""
         from familia_tui.core.presets import PresetError
         from familia_tui.core.record import Record
+        from familia_tui.core.registry import get_game
         from familia_tui.core.scenario import ScenarioError, load_scenario, start_state
         from familia_tui.core.session import Session
-        from familia_tui.core.registry import get_game
         from familia_tui.tui.screens.tables import table_screen
 
         try:

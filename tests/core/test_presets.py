@@ -9,8 +9,7 @@ import pytest
 import yaml
 from pydantic import model_validator
 
-from familia_tui.core import registry
-from familia_tui.core import presets
+from familia_tui.core import presets, registry
 from familia_tui.core.presets import (
     SAFE_LOADER,
     PresetError,

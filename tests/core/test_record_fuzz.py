@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, RecordError, load_record
+from familia_tui.core.registry import get_game
 from familia_tui.core.saves import SaveFolder
 from familia_tui.core.session import Session
-from familia_tui.core.registry import get_game
 
 GAMES = ("familia", "tarot", "daifugo")
 

@@ -24,9 +24,9 @@ from familia_tui.core import saves as saves_module
 from familia_tui.core.engine import Progress
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record, record_json
+from familia_tui.core.registry import get_game
 from familia_tui.core.saves import SaveFolder, progress_text, summary_lines
 from familia_tui.core.session import Session
-from familia_tui.core.registry import get_game
 
 
 def new_record(game: str = "familia", preset: str | None = None, seed: int = 3) -> Record:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from textwrap import dedent
 
-from familia_tui.core.scenario import Failure, ScenarioResult, matches, run_scenario
 from familia_tui.core.registry import get_game
+from familia_tui.core.scenario import Failure, ScenarioResult, matches, run_scenario
 
 FAMILIA_TRICK = """\
 game: familia

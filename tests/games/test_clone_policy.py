@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from familia_tui.core.presets import list_presets
+from familia_tui.core.registry import game_ids, get_game
 from familia_tui.core.table import (
     BaseState,
     Cloneable,
@@ -23,7 +24,6 @@ from familia_tui.core.table import (
     immutable_fields,
     undeclared_fields,
 )
-from familia_tui.core.registry import game_ids, get_game
 
 PRESETS = [(game, preset.id) for game in game_ids() for preset in list_presets(game)[0]]
 MAX_STEPS = 3000

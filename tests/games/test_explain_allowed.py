@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from familia_tui.core.presets import list_presets, rules_dir
-from familia_tui.core.scenario import load_scenario, start_state
 from familia_tui.core.registry import get_game
+from familia_tui.core.scenario import load_scenario, start_state
 from familia_tui.games.daifugo.actions import Play as DaifugoPlay
 from familia_tui.games.daifugo.actions import make_play
 from familia_tui.games.familia.actions import PlayCard

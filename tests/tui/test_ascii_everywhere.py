@@ -23,10 +23,10 @@ from familia_tui.core.presets import find_preset, rules_dir
 from familia_tui.core.record import Record
 from familia_tui.core.registry import game_ids, get_game
 from familia_tui.tui import scenes
+from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.games.daifugo import scenes as scenes_daifugo
 from familia_tui.tui.games.familia import scenes as scenes_familia
 from familia_tui.tui.games.tarot import scenes as scenes_tarot
-from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, all_scenes, until
 
 ORIGINAL_APP_FOR = scenes.app_for

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from familia_tui.tui.games.familia.screen import FamiliaScreen
-from familia_tui.tui.widgets.choices import Chip, ChoiceBar
-
 from test_footer import bots_and_aki, deciding
 from tui_helpers import make_app, settle
+
+from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.tui.widgets.choices import Chip, ChoiceBar
 
 
 async def test_moves_mount_no_new_chips_or_notes(tmp_path: Path) -> None:

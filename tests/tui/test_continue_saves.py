@@ -21,8 +21,8 @@ from tui_helpers import make_app, save_folder, saves_read, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record
-from familia_tui.core.saves import SaveFolder
 from familia_tui.core.registry import get_game
+from familia_tui.core.saves import SaveFolder
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.saves import ConfirmDelete, ContinueScreen
 from familia_tui.tui.screens.table import TableScreen

@@ -12,21 +12,21 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from test_daifugo_table import FOUR, deciding, play_card, stacked, table
-from tui_helpers import make_app, screen_text, saved_record, settle
+from tui_helpers import make_app, saved_record, screen_text, settle
 
+from familia_tui.games.daifugo.actions import PASS, parse_action
 from familia_tui.games.daifugo.game import default_seats
-from familia_tui.games.daifugo.actions import PASS, Play, parse_action
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state
 from familia_tui.i18n import translate
 from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
 from familia_tui.tui.games.daifugo.screen import FOOTER_KEYS, DaifugoScreen
-from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
+from familia_tui.tui.games.daifugo.widgets import explanation_markup, locks_markup
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.settings import Settings
-from familia_tui.tui.games.daifugo.widgets import explanation_markup, locks_markup
 from familia_tui.tui.widgets.log import NO_LINE_START, EventLog
 
 

@@ -14,10 +14,10 @@ from tui_helpers import click, make_app, saved_record, saves_read, screen_text, 
 
 from familia_tui.core.record import Record
 from familia_tui.games.daifugo.actions import PASS, parse_action
-from familia_tui.tui.glyphs import card_text
+from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
 from familia_tui.tui.games.daifugo.screen import DaifugoScreen
-from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
+from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.widgets.choices import Chip

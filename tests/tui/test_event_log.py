@@ -13,8 +13,8 @@ from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.games.tarot.game import GAME as TAROT
-from familia_tui.tui.games.tarot.screen import TarotScreen
 from familia_tui.tui.games.tarot.results import TarotResultsScreen
+from familia_tui.tui.games.tarot.screen import TarotScreen
 from familia_tui.tui.widgets.log import (
     NO_LINE_END,
     NO_LINE_START,

@@ -13,14 +13,14 @@ from familia_tui.cli import parse_seats
 from familia_tui.core.bots import make_bot
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
+from familia_tui.core.registry import get_game
 from familia_tui.core.scenario import load_scenario, start_state
 from familia_tui.core.session import Session
-from familia_tui.core.registry import get_game
-from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.actions import ChoosePile
-from familia_tui.tui.glyphs import card_text
-from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.games.familia.game import GAME
 from familia_tui.tui.games.familia.results import FamiliaResultsScreen
+from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.tables import table_screen
 

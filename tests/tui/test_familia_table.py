@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
+
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.actions import PlayCard
-from familia_tui.tui.glyphs import card_text
-from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.games.familia.game import GAME
 from familia_tui.tui.games.familia.results import FamiliaResultsScreen
+from familia_tui.tui.games.familia.screen import FamiliaScreen
+from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
-
-from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
 
 
 def record(seats: str, preset: str = "familia-4", seed: int = 7) -> Record:

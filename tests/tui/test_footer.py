@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets._footer import FooterKey
+from tui_helpers import make_app, settle
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
@@ -13,8 +14,6 @@ from familia_tui.core.record import Record
 from familia_tui.games.familia.game import GAME
 from familia_tui.tui.games.familia.screen import FamiliaScreen
 from familia_tui.tui.widgets.footer import AppFooter
-
-from tui_helpers import make_app, settle
 
 
 def bots_and_aki() -> Record:

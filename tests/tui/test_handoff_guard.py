@@ -10,18 +10,17 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from tui_helpers import click, make_app, screen_text, settle
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
-from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.games.daifugo.scenes import daifugo_record
+from familia_tui.tui.games.tarot.widgets import card_text as tarot_card_text
+from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import BURST, GUARD, HandoffScreen
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.games.tarot.widgets import card_text as tarot_card_text
-
-from tui_helpers import click, make_app, screen_text, settle
 
 PATIENCE = GUARD + BURST
 """Enough time for a deliberate Enter."""

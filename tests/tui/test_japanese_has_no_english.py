@@ -15,9 +15,9 @@ import pytest
 from rich.text import Text
 
 from familia_tui.core.engine import Clause, Seat
-from familia_tui.i18n import CATALOGUES, translate
 from familia_tui.games.daifugo import texts as daifugo_texts
 from familia_tui.games.tarot import texts as tarot_texts
+from familia_tui.i18n import CATALOGUES, translate
 from familia_tui.tui import glyphs
 from familia_tui.tui.games.daifugo import widgets as daifugo_widgets
 from familia_tui.tui.games.familia import widgets as familia_widgets

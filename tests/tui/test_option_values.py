@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from familia_tui.core.registry import game_ids, options_model
-from familia_tui.i18n import CATALOGUES
 from familia_tui.core.presets import option_shown
+from familia_tui.core.registry import game_ids, options_model
 from familia_tui.games.familia.options import MatchOptions
+from familia_tui.i18n import CATALOGUES
 from familia_tui.i18n.options import option_rows, option_value
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens.setup import SetupScreen

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
+from tui_helpers import make_app, screen_text, settle
 
 from familia_tui.tui.screens.rules import RulesScreen
 from familia_tui.tui.screens.saves import ContinueScreen
 from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.setup import SetupScreen
-
-from tui_helpers import make_app, screen_text, settle
 
 
 async def run_command(pilot, app, typed: str) -> None:  # type: ignore[no-untyped-def]

@@ -17,13 +17,13 @@ from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
-from familia_tui.tui.markup import ZERO_WIDTH_SPACE, escape
-from familia_tui.tui.games.daifugo.scenes import decide
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
+from familia_tui.tui.games.daifugo.scenes import decide
 from familia_tui.tui.games.familia.results import FamiliaResultsScreen
+from familia_tui.tui.games.tarot.results import TarotResultsScreen
+from familia_tui.tui.markup import ZERO_WIDTH_SPACE, escape
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.games.tarot.results import TarotResultsScreen
 
 NAMES = ("A[/]ki", "[red]Ben")
 RESULTS = (FamiliaResultsScreen, TarotResultsScreen, DaifugoResultsScreen)

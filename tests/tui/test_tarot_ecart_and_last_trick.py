@@ -13,11 +13,11 @@ from tui_helpers import make_app, screen_text, settle
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.actions import Discard
+from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.options import TarotOptions
-from familia_tui.tui.games.tarot.screen import TarotScreen
 from familia_tui.tui.games.tarot.results import TarotResultsScreen
+from familia_tui.tui.games.tarot.screen import TarotScreen
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios" / "tarot"
 

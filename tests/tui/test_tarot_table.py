@@ -14,19 +14,19 @@ from tui_helpers import click, make_app, saved_record, saves_read, screen_text, 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.actions import Declare, Discard, Play
 from familia_tui.games.tarot.cards import SUIT, TRUMP
+from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.games.tarot.results import TarotResultsScreen
+from familia_tui.tui.games.tarot.screen import TarotScreen
+from familia_tui.tui.games.tarot.widgets import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.rules import RulesScreen
-from familia_tui.tui.games.tarot.screen import TarotScreen
-from familia_tui.tui.games.tarot.results import TarotResultsScreen
 from familia_tui.tui.settings import Settings
 from familia_tui.tui.widgets.choices import Chip, ChoiceBar
-from familia_tui.tui.games.tarot.widgets import card_text
 
 
 def record(seats: str, preset: str = "tarot-4", seed: int = 3, hands: int | None = None) -> Record:

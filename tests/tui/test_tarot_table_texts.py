@@ -21,19 +21,19 @@ from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.core.scenario import load_scenario, start_state
 from familia_tui.core.session import Session
-from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.cards import CARDS, parse_card
+from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.setup import position_state
 from familia_tui.i18n import translate
-from familia_tui.tui.screens.tables import table_screen
 from familia_tui.tui.games.tarot.screen import TarotScreen
-from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.games.tarot.widgets import (
     card_text,
     event_lines,
     last_trick_markup,
     trick_markup,
 )
+from familia_tui.tui.screens.tables import table_screen
+from familia_tui.tui.widgets.log import EventLog
 
 SEATS = [Seat(name="P1"), *(Seat(name=f"P{i}", controller="bot:basic") for i in (2, 3, 4))]
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tui_helpers import make_app, screen_text, settle
 
 from familia_tui.core.record import Record
-from familia_tui.tui.games.familia.scenes import HUMAN_AND_BOTS, familia_record
 from familia_tui.tui.games.daifugo.scenes import FOUR, daifugo_record
+from familia_tui.tui.games.familia.scenes import HUMAN_AND_BOTS, familia_record
 from familia_tui.tui.games.tarot.scenes import tarot_record
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.log import EventLog
-
-from tui_helpers import make_app, screen_text, settle
 
 RECORDS = {
     "familia": lambda: familia_record(HUMAN_AND_BOTS),

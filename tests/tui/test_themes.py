@@ -9,18 +9,17 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tui_helpers import make_app, screen_text, settle
 
 from familia_tui.tui.app import FamiliaTuiApp
-from familia_tui.tui.games.familia.scenes import HUMAN_AND_BOTS, familia_record
 from familia_tui.tui.games.daifugo.scenes import FOUR, daifugo_record
+from familia_tui.tui.games.familia.scenes import HUMAN_AND_BOTS, familia_record
 from familia_tui.tui.games.tarot.scenes import tarot_record
 from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.settings import Settings, load_settings
 from familia_tui.tui.widgets.choices import Chip, Choice
 from familia_tui.tui.widgets.log import EventLog
-
-from tui_helpers import make_app, screen_text, settle
 
 RECORDS = {
     "familia": lambda: familia_record(HUMAN_AND_BOTS),

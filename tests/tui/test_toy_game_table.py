@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList
+from toy import ENTRY
+from toy.ui.screen import ToyResults, ToyScreen
 from tui_helpers import make_app, saves_read, screen_text, settle
 
 from familia_tui.core.registry import register, unregister
@@ -16,8 +18,6 @@ from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.screens.setup import SetupScreen
 from familia_tui.tui.widgets.seats import Cycle
-from toy import ENTRY
-from toy.ui.screen import ToyResults, ToyScreen
 
 
 @pytest.fixture(autouse=True)

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from familia_tui.core.bots import RandomBot
-from familia_tui.games.daifugo import ENTRY
 from familia_tui.core.engine import GameSpec, Progress, Seat
+from familia_tui.games.daifugo import ENTRY
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.bots import BasicBot
 from familia_tui.games.daifugo.figures import DaifugoFigures

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from familia_tui.core.bots import RandomBot
-from familia_tui.games.familia import ENTRY
 from familia_tui.core.cards import SUITS
 from familia_tui.core.engine import GameSpec, Progress, Seat, SeatField
+from familia_tui.games.familia import ENTRY
 from familia_tui.games.familia.actions import parse_action
 from familia_tui.games.familia.bots import BasicBot
 from familia_tui.games.familia.options import FamiliaOptions
@@ -17,7 +17,6 @@ from familia_tui.games.familia.rules import FamiliaState, StackedDeal
 from familia_tui.games.familia.seating import seating_problems
 from familia_tui.games.familia.setup import position_state, stacked_deal
 from familia_tui.games.familia.setup_keys import DealKeys, PositionKeys
-
 
 ROLE = SeatField("role", ("M", "F"), label="fam.seat_role", value_label="fam.seat_role_{value}")
 """Male or female role: decides single-card scores (A.2)."""

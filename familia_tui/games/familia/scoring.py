@@ -34,10 +34,9 @@ Rules implemented (rules digest A.10, A.11 and the rulings named):
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Literal, cast
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from familia_tui.core.bots import RandomBot
-from familia_tui.games.tarot import ENTRY
 from familia_tui.core.engine import GameSpec, Progress, Seat
+from familia_tui.games.tarot import ENTRY
 from familia_tui.games.tarot.actions import parse_action
 from familia_tui.games.tarot.bots import BasicBot
 from familia_tui.games.tarot.cards import parse_card

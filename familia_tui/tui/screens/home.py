@@ -14,7 +14,6 @@ from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.tables import has_table
 from familia_tui.tui.widgets.footer import AppFooter
 
-
 READ_SAVES_AFTER = 0.05
 """Seconds between the first frame and reading the save folder: read at once, the rules core's
 imports held the first frame back from the terminal by ~70 ms."""

@@ -17,8 +17,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from familia_tui.core.presets import YAML_SUFFIXES, rules_dir
-from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
 from familia_tui.core.registry import game_ids
+from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
 from familia_tui.i18n import translate
 from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen

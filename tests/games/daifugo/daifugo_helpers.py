@@ -11,10 +11,10 @@ from typing import Any
 
 from familia_tui.core.cards import JOKER, Card, parse_cards
 from familia_tui.core.engine import Seat
-from familia_tui.games.daifugo.game import default_seats, new_game
 from familia_tui.games.daifugo.actions import Play, make_play, parse_action
 from familia_tui.games.daifugo.deck import NATURALS, WILD
 from familia_tui.games.daifugo.explain import FAILING
+from familia_tui.games.daifugo.game import default_seats, new_game
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state

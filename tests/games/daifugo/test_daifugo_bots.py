@@ -9,9 +9,9 @@ from daifugo_helpers import act, options, position
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.simulate import simulate
-from familia_tui.games.daifugo.game import GAME
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.bots import BasicBot
+from familia_tui.games.daifugo.game import GAME
 
 BOT = BasicBot()
 

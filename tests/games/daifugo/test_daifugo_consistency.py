@@ -14,9 +14,9 @@ import pytest
 from daifugo_helpers import candidate_plays, judged_legal, options
 
 from familia_tui.core.cards import JOKER, Card
-from familia_tui.games.daifugo.game import default_seats, new_game
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.deck import CARD, NATURALS, POS8, POS9, POS_OF_RANK
+from familia_tui.games.daifugo.game import default_seats, new_game
 from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state
 from familia_tui.games.daifugo.shapes import shape_of

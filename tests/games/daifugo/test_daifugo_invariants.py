@@ -20,8 +20,8 @@ import pytest
 
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
-from familia_tui.games.daifugo.game import GAME
 from familia_tui.games.daifugo.deck import DECK, hand_value
+from familia_tui.games.daifugo.game import GAME
 from familia_tui.games.daifugo.rules import DaifugoState
 
 PRESETS, ERRORS = list_presets("daifugo")

@@ -20,8 +20,8 @@ from familia_tui.games.daifugo.actions import (
     parse_action,
 )
 from familia_tui.games.daifugo.options import DaifugoOptions
-from familia_tui.i18n import CATALOGUES
 from familia_tui.games.daifugo.texts import EN, JA
+from familia_tui.i18n import CATALOGUES
 
 PACKAGE = Path(__file__).resolve().parents[3] / "familia_tui" / "games" / "daifugo"
 

@@ -10,10 +10,10 @@ from daifugo_helpers import act, kinds, legal, options, position, stacked
 
 from familia_tui.core.cards import JOKER, Card, parse_card
 from familia_tui.core.engine import IllegalAction
-from familia_tui.games.daifugo.game import GAME, default_seats, new_game
 from familia_tui.games.daifugo.actions import PASS
 from familia_tui.games.daifugo.deck import DECK
 from familia_tui.games.daifugo.families import Rulebook, families_of
+from familia_tui.games.daifugo.game import GAME, default_seats, new_game
 
 # ----- [C2] the rule card and its families -----
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from familia_tui.core.cards import COLOURS, Card, parse_card, parse_cards
-from familia_tui.games.familia.game import default_seats, new_game
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import ChoosePile, parse_action
+from familia_tui.games.familia.game import default_seats, new_game
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.rules import FamiliaState, Phase
 from familia_tui.games.familia.setup import position_state

@@ -16,9 +16,9 @@ import pytest
 from familia_tui.core.cards import JOKER, parse_card, parse_cards
 from familia_tui.core.presets import find_preset
 from familia_tui.core.simulate import simulate
-from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
 from familia_tui.games.familia.bots import BasicBot, Table, face_values
+from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal, hand_pool
 

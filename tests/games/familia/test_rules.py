@@ -14,14 +14,21 @@ from typing import Any
 
 import pytest
 from helpers import (
-    card, finish_deal, legal, options, play, play_first_legal, position, stacked,
+    card,
+    finish_deal,
+    legal,
+    options,
+    play,
+    play_first_legal,
+    position,
+    stacked,
 )
 
 from familia_tui.core.cards import COLOURS, JOKER, Card, face_cards
 from familia_tui.core.engine import IllegalAction
-from familia_tui.games.familia.game import GAME, default_seats, new_game
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import ChoosePile, PlayCard, parse_action
+from familia_tui.games.familia.game import GAME, default_seats, new_game
 from familia_tui.games.familia.rules import FamiliaState, Phase
 
 # A 4-player deal (1 deck, normal) written out in full. Trick 1 (face Q♥, seat 0 leads) is void:

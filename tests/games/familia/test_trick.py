@@ -11,7 +11,16 @@ import random
 
 import pytest
 from helpers import (
-    card, cards, legal, legal_cards, options, play, position, resolve, stacked, stock_trick,
+    card,
+    cards,
+    legal,
+    legal_cards,
+    options,
+    play,
+    position,
+    resolve,
+    stacked,
+    stock_trick,
     trump_trick,
 )
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from familia_tui.games.tarot.game import default_seats, new_game
 from familia_tui.games.tarot.actions import parse_action
 from familia_tui.games.tarot.cards import CARDS, Card, parse_card, parse_cards
+from familia_tui.games.tarot.game import default_seats, new_game
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.rules import TarotState
 from familia_tui.games.tarot.scoring import ContractResult, GraschResult

@@ -11,11 +11,11 @@ from tarot_helpers import options, play, position, stacked
 
 from familia_tui.core.presets import list_presets
 from familia_tui.core.simulate import simulate
-from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.actions import PLAY
 from familia_tui.games.tarot.bots import BasicBot, hand_strength
 from familia_tui.games.tarot.cards import parse_cards
 from familia_tui.games.tarot.figures import face_leads_into_void
+from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.scoring import ContractResult
 from familia_tui.games.tarot.trick import TrickRecord
 

@@ -7,8 +7,8 @@ import pytest
 from tarot_helpers import card, legal, options, play, stacked
 
 from familia_tui.core.engine import IllegalAction
-from familia_tui.games.tarot.game import GAME, default_seats, new_game
 from familia_tui.games.tarot.actions import parse_action
+from familia_tui.games.tarot.game import GAME, default_seats, new_game
 from familia_tui.games.tarot.rules import Phase
 
 

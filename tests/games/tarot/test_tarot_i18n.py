@@ -7,8 +7,8 @@ from pathlib import Path
 
 from familia_tui.games.tarot.actions import Contract, Kind
 from familia_tui.games.tarot.rules import Phase
+from familia_tui.games.tarot.texts import EN
 from familia_tui.i18n import translate
-from familia_tui.games.tarot.texts import EN, JA
 
 PACKAGE = Path(__file__).resolve().parents[3] / "familia_tui" / "games" / "tarot"
 

@@ -17,8 +17,8 @@ import pytest
 
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
-from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.cards import CARDS, HALF_POINTS
+from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.rules import TarotState
 
 PRESETS, ERRORS = list_presets("tarot")

@@ -16,7 +16,7 @@ from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
-from toy.game import Play, ToyResult, Trump
+from toy.game import Play, ToyResult
 
 
 class ToyResults(AppScreen[None]):

@@ -16,14 +16,14 @@ from textual.widgets import Static
 
 from familia_tui.games.daifugo.results import DobonCall, GameRecord, SessionResult
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.glyphs import card_markup, cards_markup
-from familia_tui.tui.markup import escape
-from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.games.daifugo.widgets import (
     families_text,
     place_text,
     play_markup,
 )
+from familia_tui.tui.glyphs import card_markup, cards_markup
+from familia_tui.tui.markup import escape
+from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
 CALLED_BY = {"dobon": "dfg.ui.res_caller", "uno": "dfg.ui.res_caller",

@@ -35,10 +35,6 @@ from familia_tui.core.session import Session
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.glyphs import card_markup
-from familia_tui.tui.markup import escape
-from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.games.daifugo.widgets import (
     UNO,
     Form,
@@ -60,6 +56,10 @@ from familia_tui.tui.games.daifugo.widgets import (
     table_markup,
     think_markup,
 )
+from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.markup import escape
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog, KinsokuText
 

@@ -33,8 +33,8 @@ from familia_tui.tui.glyphs import (
     ClauseStyle,
     card_markup,
     card_text,
-    ink_style,
     clause_renderer,
+    ink_style,
     suit_text,
 )
 from familia_tui.tui.glyphs import explanation_markup as shown_explanation

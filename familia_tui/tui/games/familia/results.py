@@ -18,9 +18,9 @@ from familia_tui.core.engine import Seat
 from familia_tui.games.familia.match import GameResult, MatchState
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.scoring import PlayerScore
+from familia_tui.tui.games.familia.widgets import seat_label
 from familia_tui.tui.glyphs import cards_markup
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.games.familia.widgets import seat_label
 from familia_tui.tui.widgets.footer import AppFooter
 
 

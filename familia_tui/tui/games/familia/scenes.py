@@ -14,6 +14,7 @@ from familia_tui.games.familia.game import GAME
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, app_for, human_to_act, nothing, until
 
+
 def familia_record(seats: list[tuple[str, str]], preset: str = "familia-4", seed: int = 7) -> Record:
     """A Familia record with named seats: (name, controller) in seat order."""
     options = find_preset("familia", preset).options.resolved()

@@ -24,6 +24,14 @@ from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
+from familia_tui.tui.games.familia.widgets import (
+    CLAUSES,
+    centre_markup,
+    event_lines,
+    result_markup,
+    seats_table,
+    trick_markup,
+)
 from familia_tui.tui.glyphs import (
     card_markup,
     cards_markup,
@@ -33,14 +41,6 @@ from familia_tui.tui.glyphs import (
 )
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
-from familia_tui.tui.games.familia.widgets import (
-    CLAUSES,
-    centre_markup,
-    event_lines,
-    result_markup,
-    seats_table,
-    trick_markup,
-)
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
 

@@ -21,15 +21,15 @@ from textual.widgets import Static
 from familia_tui.core.engine import Seat
 from familia_tui.games.tarot.cards import half_to_points
 from familia_tui.games.tarot.scoring import ContractResult, GraschResult, HandResult
-from familia_tui.tui.glyphs import glyph_safe
-from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.games.tarot.widgets import (
     cards_markup,
     contract_name,
     number,
     signed,
 )
+from familia_tui.tui.glyphs import glyph_safe
+from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.widgets.footer import AppFooter
 
 Translate = Callable[..., str]
 Number = int | float

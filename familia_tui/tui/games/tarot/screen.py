@@ -44,10 +44,6 @@ from familia_tui.games.tarot.actions import (
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.widgets.choices import Choice, ChoiceBar
-from familia_tui.tui.widgets.footer import AppFooter
-from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.games.tarot.widgets import (
     CLAUSES,
     ShownChips,
@@ -74,6 +70,10 @@ from familia_tui.tui.games.tarot.widgets import (
     where_markup,
     won_markup,
 )
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.choices import Choice, ChoiceBar
+from familia_tui.tui.widgets.footer import AppFooter
+from familia_tui.tui.widgets.log import EventLog
 
 CHIP_WIDTH = 7
 """Cells per card in the card grid: `9 10♥` and a gap. At 80 columns 11 cards make a row, so the
