@@ -76,3 +76,17 @@ def test_core_imports_no_game() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         modules = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
         assert not [m for m in modules if m.startswith("familia_tui.games")], path
+
+
+def test_screens_draw_views_never_a_state() -> None:
+    """The app reaches a game only through `Session.table` (views, legal actions, explanations):
+    no module under tui/ reads a session's `state`, clones or applies to one."""
+    found = []
+    for path in sorted((PACKAGE / "tui").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "state" and \
+                    isinstance(node.value, ast.Attribute | ast.Name) and \
+                    getattr(node.value, "attr", getattr(node.value, "id", "")) == "session":
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert found == []

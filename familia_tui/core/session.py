@@ -22,14 +22,77 @@ The session is what a game screen drives; it knows no Textual. It decides the ho
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from familia_tui.core.bots import Bot, make_bot
-from familia_tui.core.engine import Event, GameSpec, GameState, Seat, deciders
+from familia_tui.core.engine import Event, Explanation, GameSpec, GameState, Seat, deciders
 from familia_tui.core.record import Record, RecordError, save_record
 from familia_tui.core.saves import GameLock
+
+
+class Table:
+    """What a screen may see of a game in progress: views (a seat's, or the public one), the
+    legal actions and their explanations, whose decision it is, the result; never the state.
+    Screens get it from `Session.table` (tests/test_layering.py checks that no screen reads
+    `session.state`)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+
+    @property
+    def phase(self) -> Any:
+        return self._state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        return self._state.to_act
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The seats who may see the current decision (`core.engine.deciders`)."""
+        return deciders(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    def legal_actions(self) -> Sequence[Any]:
+        return self._state.legal_actions()
+
+    def explain(self, action: Any) -> Explanation:
+        return self._state.explain(action)
+
+    def view(self, seat: int) -> Any:
+        """What `seat` may know."""
+        return self._state.view(seat)
+
+    def public_view(self) -> Any:
+        """What a watcher, or a hot-seat curtain, may show."""
+        return self._state.public_view()
+
+    def result(self) -> Any:
+        return self._state.result()
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the last action (at the start: of the deal), as the log shows them."""
+        events: list[Event] = getattr(self._state, "events", [])
+        return events
+
+    def after(self, actions: Sequence[Any]) -> Table | None:
+        """The table as it would be after these actions of the player to act (a multi-step
+        choice tried out: Tarot's écart), or None when one of them would not be legal then."""
+        state = self._state.clone()
+        for action in actions:
+            if action not in state.legal_actions():
+                return None
+            state.apply(action)
+        return Table(state)
 
 
 @dataclass
@@ -63,6 +126,19 @@ class Session:
         bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
                 for i, s in enumerate(record.seats) if not s.is_human}
         return cls(spec, record, state, save_path, bots, last_events=events, lock=lock)
+
+    def history_events(self) -> list[Event]:
+        """Every event of the game so far, the record replayed (the log of a resumed game)."""
+        state = self.record.start()
+        events = list(getattr(state, "events", []))
+        for text in self.record.actions:
+            events += state.apply(self.spec.parse_action(text))
+        return events
+
+    @property
+    def table(self) -> Table:
+        """What the screen may see of the game (views, legal actions, explanations)."""
+        return Table(self.state)
 
     @property
     def seats(self) -> tuple[Seat, ...]:

@@ -79,7 +79,7 @@ class TableScreen(AppScreen[None]):
         self.cursor = 0
         self.choices: list[Choice] = []
         self.bot_timer = None
-        self.final_due = session.state.is_over and puzzle is None
+        self.final_due = session.table.is_over and puzzle is None
         """The game was over when opened: its results are shown once, on the first advance."""
         self.save_error_shown = str(session.save_error) if session.save_error else None
         """The save failure last said (the app says one found before the table opened)."""
@@ -147,7 +147,7 @@ class TableScreen(AppScreen[None]):
         """After every change: redraw, then let a bot move, hand over, or wait for a human."""
         self.redraw()
         session = self.session
-        if session.state.is_over:
+        if session.table.is_over:
             if self.final_due:
                 self.final_due = False
                 self.show_final()
@@ -173,7 +173,7 @@ class TableScreen(AppScreen[None]):
         self.redraw()
 
     def bot_step(self) -> None:
-        if self.session.is_human_turn() or self.session.state.is_over or not self.is_current:
+        if self.session.is_human_turn() or self.session.table.is_over or not self.is_current:
             return
         self.apply(self.session.bot_action())
 
@@ -222,7 +222,7 @@ class TableScreen(AppScreen[None]):
             return f"[b reverse] {self.t(key)} [/] {self.text_of(self.puzzle.question)}"
         if self.held is not None:
             return f"[b reverse] {self.t(self.held_texts + '_banner')} [/]"
-        if self.session.state.is_over:
+        if self.session.table.is_over:
             return self.t("ui.match_over")
         seat = self.session.to_act
         if seat is None:
@@ -362,7 +362,7 @@ class TableScreen(AppScreen[None]):
 
     def why_not(self, choice: Choice) -> str:
         """The explain() chain for a dimmed choice, in the app's language."""
-        text = self.explanation_text(self.session.state.explain(choice.value))
+        text = self.explanation_text(self.session.table.explain(choice.value))
         return f"[b]{self.t('ui.not_allowed')}[/] {text}"
 
     def explanation_text(self, explanation: Explanation) -> str:
@@ -386,7 +386,7 @@ class TableScreen(AppScreen[None]):
 
     def _after_result(self, _: object = None) -> None:
         """A results screen was closed: home when the match is over, else play on."""
-        if self.session.state.is_over:
+        if self.session.table.is_over:
             self.session.close()  # before the screen below lists the saves again
             self.app.pop_screen()
         else:

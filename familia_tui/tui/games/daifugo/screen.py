@@ -132,7 +132,7 @@ class DaifugoScreen(TableScreen):
         log = self.query_one(EventLog)
         for widget in (log, *self.query(ChoiceBar)):
             widget.can_focus = False  # the screen's keys must not scroll them
-        state, options = self.session.state, self.view().options
+        state, options = self.session.table, self.view().options
         self.think = ThinkTimer(options.think_timer, clock=time.monotonic())
         if self.think.seconds:
             self.set_interval(THINK_TICK, self.think_step)
@@ -148,11 +148,7 @@ class DaifugoScreen(TableScreen):
 
     def history_lines(self) -> list[str]:
         """A resumed game: the events of its current game (the record replayed), for the log."""
-        record, spec = self.session.record, self.session.spec
-        state = record.start()
-        events = list(state.events)
-        for text in record.actions:
-            events += state.apply(spec.parse_action(text))
+        events = self.session.history_events()
         start = max((i for i, e in enumerate(events) if e.kind == "rule_card"), default=0)
         game = self.view().game
         return [self.t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
@@ -170,7 +166,7 @@ class DaifugoScreen(TableScreen):
     def apply(self, action: object) -> None:
         """Apply through the base (logged, saved); an action that is not legal now is refused
         here with its explanation, which names the seats (the base's would show seat numbers)."""
-        if action not in self.session.state.legal_actions():
+        if action not in self.session.table.legal_actions():
             self.explain_text(self.refusal(action))
             return
         super().apply(action)
@@ -181,7 +177,7 @@ class DaifugoScreen(TableScreen):
         records = [e.get("record") for e in events if e.kind == "game_over"]
         if records:
             self.redraw()
-            self.show_results(records[-1], final=self.session.state.is_over)
+            self.show_results(records[-1], final=self.session.table.is_over)
             return
         ended = any(e.kind == "trick_ended" for e in events)
         self.advance(self.app.settings.trick_pause if ended else None)  # type: ignore[attr-defined]
@@ -201,7 +197,7 @@ class DaifugoScreen(TableScreen):
 
     def view(self) -> DaifugoView:
         """The viewer's view; between two humans the public one (what every seat knows)."""
-        seat, state = self.session.viewer_seat(), self.session.state
+        seat, state = self.session.viewer_seat(), self.session.table
         return state.public_view() if seat is None else state.view(seat)
 
     def redraw(self) -> None:
@@ -221,7 +217,7 @@ class DaifugoScreen(TableScreen):
         session = self.session
         if self.puzzle is not None:
             return super().banner_text()
-        if session.state.is_over:
+        if session.table.is_over:
             return self.t("dfg.ui.over")
         if session.to_act is None:
             return ""
@@ -261,7 +257,7 @@ class DaifugoScreen(TableScreen):
         """The legal plays indexed for the selection, built once per decision."""
         version = len(self.session.record.actions)
         if self.index is None or self.index[0] != version:
-            self.index = (version, PlayIndex(self.session.state.legal_actions()))
+            self.index = (version, PlayIndex(self.session.table.legal_actions()))
         return self.index[1]
 
     def reset_selection(self) -> None:
@@ -375,7 +371,7 @@ class DaifugoScreen(TableScreen):
         return self.safe(f"[b]{self.t('ui.not_allowed')}[/] {self.why(action)}")
 
     def why(self, action: object) -> str:
-        explanation = self.session.state.explain(action)
+        explanation = self.session.table.explain(action)
         return explanation_markup(explanation, self.lang, self.session.seats, self.glyphs)
 
     def explain_text(self, text: str) -> None:

@@ -48,7 +48,7 @@ async def _batting_shown(pilot: Pilot, app: FamiliaTuiApp) -> None:
     def batted() -> bool:
         screen = app.screen
         session = getattr(screen, "session", None)
-        view = session.state.public_view() if session is not None else None
+        view = session.table.public_view() if session is not None else None
         last = view.last_trick if view is not None else None
         return human_to_act(app) and last is not None and bool(last.stage1) and not view.plays
 
@@ -70,7 +70,7 @@ async def _rules(pilot: Pilot, app: FamiliaTuiApp) -> None:
 async def _illegal(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await _table_ready(pilot, app)
     screen = app.screen
-    if screen.session.state.phase == "pile":  # type: ignore[attr-defined]
+    if screen.session.table.phase == "pile":  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: human_to_act(app))
     illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), 0)  # type: ignore[attr-defined]

@@ -132,14 +132,14 @@ class FamiliaScreen(TableScreen):
         self.deal_end = None
         last = result_markup(trick, self.shown_seats, self.t, self.glyphs) if trick else ""
         screen = FamiliaResultsScreen(result, self.shown_seats, self.rules_options,  # type: ignore[arg-type]
-                                      self.view().match, final=self.session.state.is_over, last_trick=last)
+                                      self.view().match, final=self.session.table.is_over, last_trick=last)
         self.app.push_screen(screen, self._after_result)
 
     # ----- drawing -----
 
     def view(self) -> FamiliaView:
         """The viewer's view; between two humans the public one (what every seat knows)."""
-        seat, state = self.session.viewer_seat(), self.session.state
+        seat, state = self.session.viewer_seat(), self.session.table
         return replace(state.public_view() if seat is None else state.view(seat), seats=self.shown_seats)
 
     def redraw(self) -> None:
@@ -197,7 +197,7 @@ class FamiliaScreen(TableScreen):
 
     def make_choices(self) -> list[Choice]:
         view = self.view()
-        legal = set(self.session.state.legal_actions())
+        legal = set(self.session.table.legal_actions())
         if view.phase == "pile":  # an empty pile is not offered [R-F10]
             return [Choice(f"{colour_glyph(c, self.glyphs)} {self.t('fam.ui.pile_' + c)} ({view.piles[c]})",
                            ChoosePile(c) in legal, ChoosePile(c)) for c in ("black", "red") if view.piles[c]]
@@ -213,7 +213,7 @@ class FamiliaScreen(TableScreen):
     def chosen(self, choice: Choice) -> None:
         action = choice.value
         if isinstance(action, PlayCard) and action.card == JOKER and not self.joker_suits and \
-                PlayCard(JOKER) not in self.session.state.legal_actions():
+                PlayCard(JOKER) not in self.session.table.legal_actions():
             self.joker_suits = True  # the leader names the Joker's suit [R-F14]
             self.choices = self.make_choices()
             self.cursor = 0
@@ -239,7 +239,7 @@ class FamiliaScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pile":
-            return self.session.state.phase == "pile" and bool(self.choices)
+            return self.session.table.phase == "pile" and bool(self.choices)
         return super().check_action(action, parameters)
 
 

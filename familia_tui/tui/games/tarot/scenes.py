@@ -31,7 +31,7 @@ def _choices(app: FamiliaTuiApp) -> list:  # type: ignore[type-arg]
 
 def _phase(app: FamiliaTuiApp) -> str:
     session = getattr(app.screen, "session", None)
-    return str(session.state.phase) if session is not None else ""
+    return str(session.table.phase) if session is not None else ""
 
 
 async def choose(pilot: Pilot, app: FamiliaTuiApp, index: int) -> None:
@@ -83,7 +83,7 @@ async def _five_ascii(pilot: Pilot, app: FamiliaTuiApp) -> None:
     """Aki passes (again, if everybody passed), then plays until the third trick."""
     def third_trick() -> bool:
         session = app.screen.session  # type: ignore[attr-defined]
-        return _phase(app) == "play" and session.state.public_view().trick_number >= 3
+        return _phase(app) == "play" and session.table.public_view().trick_number >= 3
 
     for _ in range(60):
         await until(pilot, lambda: bool(_choices(app)))

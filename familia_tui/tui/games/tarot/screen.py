@@ -29,7 +29,7 @@ from textual.widgets import Static
 
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
-from familia_tui.core.session import Session
+from familia_tui.core.session import Session, Table
 from familia_tui.games.tarot.actions import (
     DISCARD,
     PLAY,
@@ -141,7 +141,7 @@ class TarotScreen(TableScreen):
         yield AppFooter(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
 
     def on_mount(self) -> None:
-        state = self.session.state
+        state = self.session.table
         log = self.query_one(EventLog)
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
@@ -160,7 +160,7 @@ class TarotScreen(TableScreen):
         drawn when a person is to look at it: a decision, a handoff, a pause, the results)."""
         session = self.session
         delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
-        if delay <= 0 and not session.state.is_over and not session.is_human_turn() and self.puzzle is None:
+        if delay <= 0 and not session.table.is_over and not session.is_human_turn() and self.puzzle is None:
             seat = session.viewer_seat()
             if self.choices or self.shown is None or self.shown[0].seat != (-1 if seat is None else seat):
                 self.redraw()  # once: the decision just made leaves the screen, a hand is hidden
@@ -177,7 +177,7 @@ class TarotScreen(TableScreen):
         if result is not None:
             trick = next(e for e in events if e.kind == "trick_won")
             self.hand_end = self.safe(hand_end_markup(trick, result, self.shown_seats, self.t, self.glyphs))
-            self.hold(lambda: self.show_results(final=self.session.state.is_over))
+            self.hold(lambda: self.show_results(final=self.session.table.is_over))
             return
         trick_done = any(e.kind == "trick_won" for e in events)
         self.advance(self.app.settings.trick_pause if trick_done else None)  # type: ignore[attr-defined]
@@ -196,7 +196,7 @@ class TarotScreen(TableScreen):
 
     def views(self) -> tuple[TarotView, TarotView]:
         """(what the screen may show: the viewer's view, or the public one; the public view)."""
-        state = self.session.state
+        state = self.session.table
         shown = self.shown_seats
         public = replace(state.public_view(), seats=shown)
         seat = self.session.viewer_seat()
@@ -263,7 +263,7 @@ class TarotScreen(TableScreen):
 
     def decision(self) -> tuple[object, ...]:
         """What is being decided (the cursor keeps its place only within one decision)."""
-        state = self.session.state
+        state = self.session.table
         step = "pick" if self.pick is not None else "declare" if self.choice_layout == "buttons" else ""
         decision = (state.to_act, str(state.phase), state.public_view().hand_number, step)
         if decision != self.decision_shown:
@@ -287,7 +287,7 @@ class TarotScreen(TableScreen):
         return f"[b]{self.t(f'tarot.ui.redeal.{redeal}')}[/] {text}" if redeal else text
 
     def turn_text(self, name: str) -> str:
-        state = self.session.state
+        state = self.session.table
         phase = str(state.phase)
         if phase == "ecart":
             return self.t("tarot.ui.turn_ecart", name=name, left=self.ecart_size() - len(self.ecart))
@@ -303,13 +303,13 @@ class TarotScreen(TableScreen):
 
     def declaring(self) -> bool:
         """The acting human may still declare, and has not said he declares nothing (more)."""
-        state = self.session.state
+        state = self.session.table
         levels, miseres = declarations_on_offer(state.legal_actions())
         key = (state.view(state.to_act).hand_number, state.to_act)
         return bool(levels or miseres) and key not in self.declared_enough
 
     def make_choices(self) -> list[Choice]:
-        state, t, glyphs = self.session.state, self.t, self.glyphs
+        state, t, glyphs = self.session.table, self.t, self.glyphs
         view: TarotView = state.view(state.to_act)
         legal = state.legal_actions()
         if view.phase == "bid":
@@ -344,7 +344,7 @@ class TarotScreen(TableScreen):
                 text += " " + self.t("tarot.ui.poignee_choose")
             self.explain_text(f"{text}\n{self.explanation(shown)}")
         elif isinstance(value, Step) and value.name == "none":
-            view = self.session.state.view(self.session.state.to_act)
+            view = self.session.table.view(self.session.table.to_act)
             done = any(d.seat == view.seat for d in view.declarations)
             self.explain_text(self.t("tarot.ui.no_more_hint" if done else "tarot.ui.no_declaration_hint"))
         elif isinstance(value, Step) and self.pick is not None:
@@ -362,7 +362,7 @@ class TarotScreen(TableScreen):
     def explanation(self, action: object) -> str:
         """The engine's explain() chain in the app's language and glyphs, as a sentence (its
         clauses are written to be chained: `x → y`, lower case)."""
-        return sentence(self.explanation_text(self.session.state.explain(action)))
+        return sentence(self.explanation_text(self.session.table.explain(action)))
 
     def why_not(self, choice: Choice) -> str:
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"
@@ -386,7 +386,7 @@ class TarotScreen(TableScreen):
 
     def step(self, step: Step) -> None:
         """A declaration step: nothing (more) to declare, a poignée's trumps, back."""
-        state = self.session.state
+        state = self.session.table
         keep_cursor = False
         if step.name == "none":
             self.declared_enough.add((state.view(state.to_act).hand_number, state.to_act))
@@ -413,23 +413,25 @@ class TarotScreen(TableScreen):
     def ecart_size(self) -> int:
         """The cards the écart still needs (all of the chien's size, unless a resumed game has
         some discarded already): the engine's count."""
-        return self.session.state.public_view().ecart_left
+        return self.session.table.public_view().ecart_left
 
     def ecart_order(self, cards: Sequence[Card]) -> list[Discard] | None:
         """The engine's discards that make an écart holding `cards`, in an order the engine takes
         (suit cards before trumps) and filled up with other legal discards when `cards` is not
         complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
-        state, pending, size = self.session.state.clone(), list(cards), self.ecart_size()
+        table: Table | None = self.session.table
+        pending, size = list(cards), self.ecart_size()
         order: list[Discard] = []
         for _ in range(size):
-            legal = state.legal_actions()
+            assert table is not None
+            legal = table.legal_actions()
             action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
             if action is None and len(order) + len(pending) < size:
                 action = next((a for a in legal if isinstance(a, Discard) and a.card not in pending), None)
             if action is None:
                 return None
             pending = [c for c in pending if c != action.card]
-            state.apply(action)
+            table = table.after([action])
             order.append(action)
         return order if not pending else None
 
@@ -511,7 +513,7 @@ class TarotScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "tick":
-            return str(self.session.state.phase) == "ecart" and bool(self.choices)
+            return str(self.session.table.phase) == "ecart" and bool(self.choices)
         if action == "row":
             return True if self.choices else None
         if action == "scores":
