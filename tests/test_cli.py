@@ -228,7 +228,7 @@ def test_commands_without_a_screen_do_not_import_textual(tmp_path: Path, argv: t
 
 def scenarios(folder: Path, failing: bool = False) -> Path:
     write(folder / "first.yaml", SCENARIO_HEAD + "steps:\n  - legal: [play 5S, play 9S]\n")
-    steps = "steps:\n  - do: play 5S\n  - expect: {to_act: %d}\n" % (2 if failing else 1)
+    steps = f"steps:\n  - do: play 5S\n  - expect: {{to_act: {2 if failing else 1}}}\n"
     write(folder / "sub" / "second.yaml", SCENARIO_HEAD + steps)
     return folder
 

@@ -183,7 +183,8 @@ def write(path: Path, data: bytes) -> Path:
 
 # ----- presets -----
 
-PRESETS = [yaml.safe_load(p.read_text(encoding="utf-8")) for g in GAMES for p in sorted((ROOT / "rules" / g).glob("*.yaml"))]
+PRESETS = [yaml.safe_load(p.read_text(encoding="utf-8"))
+           for g in GAMES for p in sorted((ROOT / "rules" / g).glob("*.yaml"))]
 
 
 @FUZZ
@@ -263,7 +264,8 @@ def test_argument_lists_fuzzed(sandbox: Path, argv: list[str]) -> None:
 
 @pytest.mark.parametrize(("change", "expected"), [
     (lambda d: {**d, "seats": d["seats"][:3]}, "invalid seats: 3 given, but its options seat 4"),
-    (lambda d: {**d, "deal": {"hands": {0: ["5S"]}, "stok": []}}, "invalid deal.stok: unknown key — did you mean 'stock'?"),
+    (lambda d: {**d, "deal": {"hands": {0: ["5S"]}, "stok": []}},
+     "invalid deal.stok: unknown key — did you mean 'stock'?"),
     (lambda d: {**d, "deal": {"hands": 5}}, "invalid deal.hands: 5 — Input should be a valid dictionary"),
     (lambda d: {**d, "deal": [1, 2]}, "invalid deal: a list, not a mapping"),
 ])

@@ -14,8 +14,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "familia_tui"
 
 def test_importing_every_game_leaves_textual_and_rich_out() -> None:
     imports = "; ".join(f"get_game({game!r}).new_game" for game in game_ids())
-    code = (f"import sys; from familia_tui.core.registry import get_game; {imports}; import familia_tui.cli, familia_tui.core.scenario, "
-            "familia_tui.core.simulate, familia_tui.core.record; "
+    code = (f"import sys; from familia_tui.core.registry import get_game; {imports}; "
+            "import familia_tui.cli, familia_tui.core.scenario, familia_tui.core.simulate, familia_tui.core.record; "
             "bad = [m for m in ('textual', 'rich') if m in sys.modules]; print(bad); "
             "sys.exit(1 if bad else 0)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

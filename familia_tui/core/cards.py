@@ -19,8 +19,9 @@ Suit sets. `parse_card` reads the four French suits (`STANDARD`); a game with ot
 its cards through its `SuitSet`. The six-suit game's set (`SIX_SUITS`) adds Cross `X` (black,
 ✚) and Leaf `L` (red, ❦), Jokers by colour (`BJ`, `RJ`) and white (blank) cards (`W`):
 
->>> SIX_SUITS.parse_cards("10x ❦A BJ rj w")
-[Card(rank=10, suit='X'), Card(rank=14, suit='L'), Card(rank=0, suit='B'), Card(rank=0, suit='R'), Card(rank=1, suit='W')]
+>>> SIX_SUITS.parse_cards("10x ❦A BJ rj w")  # doctest: +NORMALIZE_WHITESPACE
+[Card(rank=10, suit='X'), Card(rank=14, suit='L'), Card(rank=0, suit='B'), Card(rank=0, suit='R'),
+ Card(rank=1, suit='W')]
 >>> [format_card(card, "unicode") for card in SIX_SUITS.parse_cards("10X AL BJ W")]
 ['10✚', 'A❦', 'BJ', 'W']
 >>> SIX_SUITS.colour_of("X"), SIX_SUITS.colour_of("L"), BLACK_JOKER.colour, WHITE_CARD.colour

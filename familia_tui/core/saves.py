@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import tempfile
@@ -99,10 +100,8 @@ class GameLock:
     def release(self) -> None:
         if self.handle is None:
             return
-        try:
+        with contextlib.suppress(OSError):  # its folder was moved or replaced: nothing to tidy there
             self.path.unlink(missing_ok=True)  # before closing: nobody can hold a lock on it now
-        except OSError:  # its folder was moved or replaced: nothing to tidy there
-            pass
         os.close(self.handle)
         self.handle = None
 

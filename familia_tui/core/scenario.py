@@ -428,7 +428,8 @@ def _canon(value: Any, parse: Callable[[str], object]) -> Any:
 
 def matches(expected: Any, actual: Any, parse: Callable[[str], object] = parse_card) -> bool:
     """Mappings by the keys named; lists of plain values as multisets; lists of lists in order;
-    `{in_order: [...]}` a list in order, item by item. Expected strings that are cards in the game's notation (`parse`) compare canonically."""
+    `{in_order: [...]}` a list in order, item by item. Expected strings that are cards in the
+    game's notation (`parse`) compare canonically."""
     expected = _canon(expected, parse)
     if isinstance(expected, Mapping) and set(expected) == {IN_ORDER}:
         ordered = expected[IN_ORDER]

@@ -86,7 +86,6 @@ def check(state: Any, hands: dict[int, list[str]], where: str) -> None:
     seats = state.seats
     for seat in range(len(seats)):
         person = seats[seat].person
-        own = {card for other, cards in hands.items() if seats[other].person == person for card in cards}
         others = {card for other, cards in hands.items() if seats[other].person != person
                   for card in cards}
         found = leaks(state.view(seat), others)

@@ -74,8 +74,10 @@ async def open_table(app: Any, pilot: Any, session: Session) -> TarotScreen:
 
 @pytest.mark.parametrize(("lang", "size", "header", "log", "note"), [
     ("en", (80, 24), "Trick 1 won by P2 (6 points)", "P2 wins trick 1 (6 points)", "(the Excuse stays with P3)"),
-    ("ja", (120, 40), "トリック1はP2の勝ち（6点）", "P2がトリック1に勝ちました（6点）", "（エクスキューズはP3の手元に残ります）"),
-    ("ja", (80, 24), "トリック1はP2の勝ち（6点）", "P2がトリック1に勝ちました（6点）", "（エクスキューズはP3の手元に残ります）"),
+    ("ja", (120, 40), "トリック1はP2の勝ち（6点）", "P2がトリック1に勝ちました（6点）",
+     "（エクスキューズはP3の手元に残ります）"),
+    ("ja", (80, 24), "トリック1はP2の勝ち（6点）", "P2がトリック1に勝ちました（6点）",
+     "（エクスキューズはP3の手元に残ります）"),
 ], ids=["en-80x24", "ja-120x40", "ja-80x24"])
 async def test_A9_the_trick_header_gives_the_log_s_points_and_all_of_the_excuse_note(
         tmp_path: Path, lang: str, size: tuple[int, int], header: str, log: str, note: str) -> None:
@@ -102,7 +104,9 @@ async def test_A9_the_trick_header_gives_the_log_s_points_and_all_of_the_excuse_
 ], ids=["en", "ja"])
 def test_A9_a_trick_led_with_the_excuse_says_so(lang: str, alone: str, then: str) -> None:
     """Not "P2 led -": the Excuse sets no suit, the next card does."""
-    t = lambda key, **params: translate(key, lang, **params)
+    def t(key: str, **params: object) -> str:
+        return translate(key, lang, **params)
+
     led = {"dealer": 0, "taker": 1, "contract": "garde", "trick_cards": ["EX"]}
     view = session_at(led).state.view(2)
     assert Text.from_markup(trick_markup(view, t, "unicode")).plain == alone
@@ -112,7 +116,8 @@ def test_A9_a_trick_led_with_the_excuse_says_so(lang: str, alone: str, then: str
 
 @pytest.mark.parametrize(("lang", "banner", "log"), [
     ("en", "Everyone passed: new cards for everyone.", "Everyone passed: the cards are dealt again, every hand is new"),
-    ("ja", "全員パス：全員に新しいカードを配りました。", "全員パス：ハンドが流れ、配り直しました。全員の手札が新しくなります"),
+    ("ja", "全員パス：全員に新しいカードを配りました。",
+     "全員パス：ハンドが流れ、配り直しました。全員の手札が新しくなります"),
 ], ids=["en", "ja"])
 async def test_A4_an_all_pass_redeal_is_announced_in_the_banner_and_the_log(tmp_path: Path, lang: str,
                                                                            banner: str, log: str) -> None:
@@ -164,7 +169,9 @@ async def test_letters_mode_writes_every_card_in_the_notation_hand_trick_log_and
 ], ids=["en", "ja"])
 def test_TA_24_the_header_and_the_log_say_the_excuse_changed_camp(lang: str, header: str, log: str) -> None:
     """The FFT scenario: P3 (a defender) leads the Excuse, P4 wins; it goes to P2, the taker."""
-    t = lambda key, **params: translate(key, lang, **params)
+    def t(key: str, **params: object) -> str:
+        return translate(key, lang, **params)
+
     scenario = load_scenario(Path(__file__).parents[1] / "scenarios" / "tarot"
                              / "TA-24-fft-excuse-last-trick-changes-camp.yaml")
     state = start_state(GAME, scenario)

@@ -4,8 +4,9 @@ Inside the engine a natural card is a (position, suit index) pair: the position 
 in normal order, 3 → 0, 4 → 1 … A → 11, 2 → 12 (C1); suits ♠♥♦♣ are 0–3 and have no rank. A hand
 is 13 slots, `pos << 4 | suit mask` (one per position), four suit rows (13-bit masks of the
 positions held in each suit) and a joker count, so taking cards out, counting them and cloning
-are a few integer operations, and a slot indexes the precomputed tables directly. Everything a play generator needs per (position, mask) is
-precomputed here once: the cards of a mask, its suits, its sub-masks, and the joker declarations.
+are a few integer operations, and a slot indexes the precomputed tables directly. Everything a
+play generator needs per (position, mask) is precomputed here once: the cards of a mask, its
+suits, its sub-masks, and the joker declarations.
 
 >>> str(CARD[0][1]), POS_OF_RANK[2], VALUE[POS_OF_RANK[14]]
 ('3H', 12, 1)

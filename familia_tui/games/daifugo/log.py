@@ -4,7 +4,8 @@ Event kinds and their info (every event also has `seat` and `cards`):
 
 | kind | seat | info |
 |---|---|---|
-| `rule_card` | — | `game`, `families`, `ability_ranks`, `revolution` (the ◆ start, DF-3: shown with `dfg.ev.rule_card.revolution`); cards: the card, or () for none |
+| `rule_card` | — | `game`, `families`, `ability_ranks`, `revolution` (the ◆ start, DF-3: shown with |
+| | | `dfg.ev.rule_card.revolution`); cards: the card, or () for none |
 | `dealt` | first leader (♥3) | `counts`, `leader` |
 | `tenho`, `nokoshi` | the player | `family` (`shina` … or `union`); cards: the hand shown |
 | `went_out` | the player | `place`, `how` (`empty`, `tenho`, `nokoshi`) |

@@ -227,10 +227,9 @@ class Odds:
         key = (seat, power)
         if key not in self.memo:
             can, forced = self._beat(seat, power)
-            if self.jokers or JOKER in self.table.held[seat]:
-                if self.joker_power > power:
-                    joker = self.table.has(seat, self.jokers, JOKER in self.table.held[seat])
-                    can = 1 - (1 - can) * (1 - joker)
+            if (self.jokers or JOKER in self.table.held[seat]) and self.joker_power > power:
+                joker = self.table.has(seat, self.jokers, JOKER in self.table.held[seat])
+                can = 1 - (1 - can) * (1 - joker)
             if self.batting:
                 forced = max(forced, ROUTINE * can)
             self.memo[key] = (min(1.0, can), min(1.0, forced))

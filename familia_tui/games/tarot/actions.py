@@ -2,12 +2,16 @@
 
 | phase | action | notation |
 |---|---|---|
-| bidding | a bid, strictly higher than the highest so far [A4] | `bid prise`, `bid garde`, `bid garde-sans`, `bid garde-contre` |
+| bidding | a bid, strictly higher than the highest so far [A4] | `bid prise`, `bid garde`, `bid garde-sans`, |
+| | | `bid garde-contre` |
 | bidding | a pass (final: each player speaks once) | `pass` |
 | 5 players | the taker calls a card [A5, TA-14a] | `call RH` (a king; a queen, knight or jack when allowed) |
-| écart | the taker discards one card; the écart is made card by card [A6] | `discard 3C` (repeated until the écart is full) |
+| écart | the taker discards one card; the écart is made card by card [A6] | `discard 3C` (repeated until |
+| | | the écart is full) |
 | slam | the taker announces a slam, or not [A7] | `slam`, `no-slam` |
-| first card | a declaration before one's first card [A8] | `declare poignee-simple T21 T18 …` (exactly the shown trumps, `EX` allowed as in TA-11), `declare poignee-double …`, `declare poignee-triple …`, `declare misere-faces`, `declare misere-trumps` |
+| first card | a declaration before one's first card [A8] | `declare poignee-simple T21 T18 …` (exactly the |
+| | | shown trumps, `EX` allowed as in TA-11), `declare poignee-double …`, |
+| | | `declare poignee-triple …`, `declare misere-faces`, `declare misere-trumps` |
 | play | play a card [A9] | `play 10H`, `play T1`, `play EX` |
 
 Cards are in the notation of `cards.py`. Parsing accepts any letter case, `poignée` with its

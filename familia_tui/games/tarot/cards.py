@@ -8,7 +8,8 @@ Notation (canonical form first; `parse_card` also accepts the others, in any let
 
 | card | canonical | also accepted |
 |---|---|---|
-| suit cards | rank then suit: `1S` … `10S`, `VH`, `CD`, `DC`, `RH` | `J`/`N`/`Q`/`K` for V/C/D/R, `A` for 1, suit symbols `♠♥♦♣` |
+| suit cards | rank then suit: `1S` … `10S`, `VH`, `CD`, `DC`, `RH` | `J`/`N`/`Q`/`K` for V/C/D/R, `A` for 1, |
+| | | suit symbols `♠♥♦♣` |
 | trumps | `T1` … `T21` | |
 | the Excuse | `EX` | `EXC`, `EXCUSE`, `★` |
 

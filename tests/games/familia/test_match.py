@@ -19,7 +19,8 @@ from familia_tui.games.familia.match import GameResult, MatchState, units_of
 from familia_tui.games.familia.options import FamiliaOptions
 
 # Three individual players: two men and a woman.
-TRIO = (Seat(name="P1", fields={"role": "M"}), Seat(name="P2", fields={"role": "M"}), Seat(name="P3", fields={"role": "F"}))
+TRIO = (Seat(name="P1", fields={"role": "M"}), Seat(name="P2", fields={"role": "M"}),
+        Seat(name="P3", fields={"role": "F"}))
 
 # P1 Marriage K♥Q♥ = 10 (positive); P2 a single Q♦ = −4 (negative);
 # P3 (female) Marriage K♠Q♠ 10 + K♣ −6 + J♦ −2 + J♣ −2 = 0 (exactly zero).
@@ -160,7 +161,8 @@ def test_A_11_player_standings_rank_every_seat_even_in_a_team_game() -> None:
 
 # ----- shared ranks -----
 
-MEN = (Seat(name="P1", fields={"role": "M"}), Seat(name="P2", fields={"role": "M"}), Seat(name="P3", fields={"role": "M"}))
+MEN = (Seat(name="P1", fields={"role": "M"}), Seat(name="P2", fields={"role": "M"}),
+       Seat(name="P3", fields={"role": "M"}))
 # P1 K♠ 3 and P2 K♥ 3: same total, one card each, 3 face points each → a shared first place.
 TIED = {"P1": "KS", "P2": "KH", "P3": "QS"}
 

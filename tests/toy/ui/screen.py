@@ -88,7 +88,8 @@ class ToyScreen(TableScreen):
         seats, lines = self.shown_seats, []
         for event in events:
             if event.kind == "trump_chosen":
-                lines.append(self.t("toy.event.trump", team=event.get("team"), suit=suit_text(event.get("suit"), self.glyphs)))
+                lines.append(self.t("toy.event.trump", team=event.get("team"),
+                                    suit=suit_text(event.get("suit"), self.glyphs)))
             elif event.kind == "card_played":
                 lines.append(self.t("toy.event.played", name=seats[event.seat].name,
                                     card=card_markup(event.cards[0], self.glyphs)))

@@ -69,8 +69,8 @@ SPARE_KEYS = ("previous", "session")
 """Keys the footer shows only when it has room for them (at 80 columns it may not)."""
 FOOTER_KEYS = (("choose", "Enter", "Choose"), ("hint", "h", "Hint"), ("answer", "a", "Answer"),
                ("leave", "q", "Save & quit"), ("back", "esc", "Back"), ("tick", "Space", "Tick"),
-               ("find", "/", "Find"), ("pass_turn", "x", "Pass"), ("uno", "u", "Uno"), ("previous", "p", "Previous trick"),
-               ("session", "s", "Session"), ("rules", "f1", "Rules"))
+               ("find", "/", "Find"), ("pass_turn", "x", "Pass"), ("uno", "u", "Uno"),
+               ("previous", "p", "Previous trick"), ("session", "s", "Session"), ("rules", "f1", "Rules"))
 """The footer's keys in its order: (action, key shown, English description)."""
 THINK_TICK = 0.2
 """Seconds between two steps of the think timer's countdown."""

@@ -84,7 +84,8 @@ class FamiliaResultsScreen(AppScreen[None]):
     def ranking_table(self) -> Table:
         t = self.t
         table = Table(box=self._box(), expand=True, title=t("fam.ui.ranking"))
-        for header in (t("ui.rank"), t("fam.ui.team"), t("fam.ui.total"), t("fam.ui.face_count"), t("fam.ui.face_points")):
+        for header in (t("ui.rank"), t("fam.ui.team"), t("fam.ui.total"), t("fam.ui.face_count"),
+                       t("fam.ui.face_points")):
             table.add_column(header)
         for standing in self.result.standings:
             names = ", ".join(self.seats[i].name for i in standing.seats)

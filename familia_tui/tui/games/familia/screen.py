@@ -158,7 +158,8 @@ class FamiliaScreen(TableScreen):
                                     cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key), self.glyphs))
         self.query_one("#centre", Static).update(centre)
         last = self.deal_end or (view.last_trick if self.show_previous else None)
-        trick = result_markup(last, view.seats, self.t, self.glyphs) if last else trick_markup(view, self.t, self.glyphs)
+        trick = (result_markup(last, view.seats, self.t, self.glyphs) if last
+                 else trick_markup(view, self.t, self.glyphs))
         self.query_one("#trick", Static).update(trick)
         self.show_choices(self.t("fam.ui.held_note") if self.held else self.hand_note(view, viewer))
         self.show_hand(view, viewer)
@@ -177,7 +178,8 @@ class FamiliaScreen(TableScreen):
 
     def empty_pile_note(self, colour: str) -> str:
         other = "red" if colour == "black" else "black"
-        return self.t("fam.ui.pile_empty_note", colour=self.t("fam.ui.pile_" + colour), other=self.t("fam.ui.pile_" + other))
+        return self.t("fam.ui.pile_empty_note", colour=self.t("fam.ui.pile_" + colour),
+                      other=self.t("fam.ui.pile_" + other))
 
     def turn_text(self, name: str) -> str:
         view = self.view()

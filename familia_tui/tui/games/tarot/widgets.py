@@ -295,7 +295,7 @@ def won_markup(view: TarotView, t: Translate, glyphs: str) -> str:
     """Each seat's cards won in this hand's tricks (public): the Excuse with whoever kept it."""
     won: dict[int, list[Card]] = {seat: [] for seat in range(len(view.seats))}
     for trick in view.tricks:
-        for seat, card in trick.plays:
+        for _seat, card in trick.plays:
             keeper = trick.excuse_kept if card == EXCUSE and trick.excuse_kept is not None else trick.winner
             won[keeper].append(card)
     lines = [t("tarot.ui.won_title")]
