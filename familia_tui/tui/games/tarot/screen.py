@@ -29,7 +29,8 @@ from textual.widgets import Static
 
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
-from familia_tui.core.session import Session, Table
+from familia_tui.core.session import Session
+from familia_tui.core.session import Table as GameTable
 from familia_tui.games.tarot.actions import (
     DISCARD,
     PLAY,
@@ -419,7 +420,7 @@ class TarotScreen(TableScreen):
         """The engine's discards that make an écart holding `cards`, in an order the engine takes
         (suit cards before trumps) and filled up with other legal discards when `cards` is not
         complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
-        table: Table | None = self.session.table
+        table: GameTable | None = self.session.table
         pending, size = list(cards), self.ecart_size()
         order: list[Discard] = []
         for _ in range(size):
