@@ -313,6 +313,32 @@ def team_field_notes(declared: Sequence[SeatField], options: Any, seats: Sequenc
     return notes
 
 
+class Result(Protocol):
+    """One shape for every game's result, read by simulate, the lists of saved games and
+    statistics (a game's results screen may read more of its own result).
+
+    A *unit* is what scores: a team, or a seat in individual play."""
+
+    @property
+    def units(self) -> Sequence[tuple[str, tuple[int, ...]]]:
+        """(unit, its seats) in seat order."""
+        ...
+
+    @property
+    def totals(self) -> Mapping[str, float]:
+        """Each unit's score so far (higher is better; Daifugō: minus its ビリ count)."""
+        ...
+
+    @property
+    def deals_played(self) -> int:
+        """Deals (hands, Daifugō games) scored so far."""
+        ...
+
+    def ranking(self) -> list[tuple[str, int]]:
+        """(unit, rank) best first by the game's own measure; units that tie share a rank."""
+        ...
+
+
 class GameState(Protocol):
     """What every game's state offers (see DESIGN.md §2).
 
@@ -341,7 +367,7 @@ class GameState(Protocol):
     def explain(self, action: Any) -> Explanation: ...
     def view(self, seat: int) -> Any: ...
     def public_view(self) -> Any: ...
-    def result(self) -> Any: ...
+    def result(self) -> Result: ...
     def clone(self) -> Self: ...
 
 

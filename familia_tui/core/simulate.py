@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from familia_tui.core.bots import Bot, make_bot
-from familia_tui.core.engine import GameSpec, Seat
+from familia_tui.core.engine import GameSpec, Result, Seat
 
 
 class SimulationError(RuntimeError):
@@ -79,7 +79,7 @@ def simulate(spec: GameSpec, options: BaseModel, preset: str, games: int, seed: 
 
 
 def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[Bot],
-              seed: int, run: Simulation) -> Any:
+              seed: int, run: Simulation) -> Result:
     """Play one match, add it to the run's totals, and return its result."""
     state = spec.new_game(options, seats, seed=seed)
     rng = random.Random(seed)

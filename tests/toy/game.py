@@ -94,6 +94,11 @@ class ToyResult:
     totals: dict[str, float]
     deals_played: int = 1
 
+    def ranking(self) -> list[tuple[str, int]]:
+        first, second = sorted(self.totals, key=lambda unit: -self.totals[unit])
+        tied = self.totals[first] == self.totals[second]
+        return [(first, 1), (second, 1 if tied else 2)]
+
 
 class ToyState(BaseState[ToyAction, ToyView, ToyResult]):
     IMMUTABLE = ("seats", "phase", "leader", "trump", "to_move")

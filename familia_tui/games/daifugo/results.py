@@ -138,6 +138,10 @@ class SessionResult(Cloneable):
     def over(self) -> bool:
         return len(self.games) >= self.games_planned
 
+    def ranking(self) -> list[tuple[str, int]]:
+        """(seat name, rank) best first: fewest ビリ, then most first places (`core.engine.Result`)."""
+        return [(standing.unit, standing.rank) for standing in self.standings()]
+
     def standings(self) -> list[Standing]:
         """Fewest ビリ first, then most first places (DF-31)."""
         rows = sorted(zip(self.biri_counts, self.first_places, range(len(self.names)), strict=True),

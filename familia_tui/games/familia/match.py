@@ -151,6 +151,10 @@ class MatchState(Cloneable):
             rows.append((unit, members, self.measure(unit), count, points))
         return rank_units(rows)
 
+    def ranking(self) -> list[tuple[str, int]]:
+        """(unit, rank) best first: the match ranking (`core.engine.Result`)."""
+        return [(standing.unit, standing.rank) for standing in self.standings()]
+
     def measure(self, unit: str) -> int:
         """What ranks the match: wins, fewest last places (negated), or the total."""
         if self.rules.format == "wins":
