@@ -441,6 +441,8 @@ class GameSpec:
     """The keys a scenario's stacked `deal` may have, with the types the game reads them as."""
     position_keys: type[BaseModel] | None = None
     """The keys a scenario's `position` may have, with the types the game reads them as."""
+    events: frozenset[str] = frozenset()
+    """The game's own event kinds, beside the shared vocabulary (`core.events.COMMON`)."""
 
     @property
     def id(self) -> str:

@@ -179,7 +179,7 @@ class ToyState(BaseState[ToyAction, ToyView, ToyResult]):
         assert seat is not None
         self.hands[seat].remove(action.card)
         self.trick.append((seat, action.card))
-        self.events.append(Event("card_played", seat, (action.card,)))
+        self.events.append(Event("played", seat, (action.card,)))
         ring = seat_ring(4)
         if len(self.trick) < 4:
             self.to_move = ring.next(seat)

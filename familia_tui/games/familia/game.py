@@ -80,4 +80,5 @@ GAME = GameSpec(
     teams=True,
     seat_fields=(ROLE, CREST),
     progress=progress,
+    events=frozenset({"card_drawn", "deal_ended", "face_revealed"}),
 )

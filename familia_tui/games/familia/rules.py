@@ -33,6 +33,7 @@ from typing import ClassVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, shuffled
 from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.core.table import (
     BaseState,
     Copier,
@@ -195,7 +196,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self._deal_hands(stacked)
         self.trick_no = 0
         self.leader = self.turn = self.deal_start
-        self.events.append(Event("deal_started", self.leader, info=(
+        self.events.append(Event(DEALT, self.leader, info=(
             ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style))))
         self._new_trick()
 
@@ -285,7 +286,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.known[seat].remove(card)
         self.plays.append((seat, card, declared))
         self.played.append(card)
-        self.events.append(Event("card_played", seat, (card,),
+        self.events.append(Event(PLAYED, seat, (card,),
                                  (("declared", declared),) if declared else ()))
         if len(self.plays) < self.n:
             self.turn = self.ring.following[seat]
@@ -302,7 +303,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                              tuple(self.plays), outcome.stage1, outcome.stage2, winner)
         self.history.append(record)
         self.discard.extend(cards)
-        self.events.append(Event("trick_resolved", winner, (self.face_card,), (("trick", record),)))
+        self.events.append(Event(TRICK_WON, winner, (self.face_card,), (("trick", record),)))
         if winner is None:
             self.face_discard.append(self.face_card)
         else:
@@ -344,7 +345,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         if over:
             self.phase = Phase.OVER
             self.turn = None
-            self.events.append(Event("match_over", None, info=(("match", self.match),)))
+            self.events.append(Event(GAME_OVER, None, info=(("match", self.match),)))
         else:
             self._start_game()
 

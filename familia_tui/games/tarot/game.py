@@ -58,5 +58,7 @@ GAME = GameSpec(
     position_keys=PositionKeys,
     parse_card=parse_card,
     progress=progress,
+    events=frozenset({"bid", "card_called", "card_discarded", "chien_shown", "declared", "grasch",
+                      "hand_annulled", "partner_revealed", "slam", "taker"}),
     figures=TarotFigures,
 )

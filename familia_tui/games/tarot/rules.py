@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from familia_tui.core.cards import shuffled
 from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.events import DEAL_SCORED, DEALT, PLAYED
 from familia_tui.core.table import (
     BaseState,
     Copier,
@@ -130,7 +131,7 @@ class StackedDeal:
     chien: tuple[Card, ...]
 
 
-_PLAYED = tuple(tuple(Event("card_played", seat, (card,)) for card in CARDS) for seat in range(5))
+_PLAYED = tuple(tuple(Event(PLAYED, seat, (card,)) for card in CARDS) for seat in range(5))
 """`_PLAYED[seat][card]`: the shared `card_played` event (cards are played on the hot path)."""
 
 
@@ -284,7 +285,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             self.deals_dealt += 1
             self.hands = [new_buckets(cards) for cards in deal.hands]
             self.chien = list(deal.chien)
-            self.events.append(Event("hand_dealt", self.dealer, info=(
+            self.events.append(Event(DEALT, self.dealer, info=(
                 ("hand", self.hands_played + 1), ("deal", self.deals_dealt))))
             petit_sec = next((s for s in range(self.n) if self._petit_sec(s)), None)
             if petit_sec is None:
@@ -521,7 +522,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         for seat, share in enumerate(result.shares_half):
             self.totals_half[seat] += share
         self.hands_played += 1
-        self.events.append(Event("hand_scored", None, info=(("result", result),)))
+        self.events.append(Event(DEAL_SCORED, None, info=(("result", result),)))
         if self.hands_played >= self.options.hand_count:
             self.phase = Phase.OVER
             self.to_act = None

@@ -319,7 +319,7 @@ def test_R_F26_the_deal_ends_after_its_tricks_and_the_next_starts_clockwise() ->
     for deal in range(2):
         events = finish_deal(state)
         kinds = [e.kind for e in events]
-        assert kinds.index("deal_ended") < kinds.index("deal_started")
+        assert kinds.index("deal_ended") < kinds.index("dealt")
         assert sum(1 for r in state.history if r.deal == deal) == 10
         assert state.deal == deal + 1
         assert (state.phase, state.trick_no) == (Phase.PILE, 0)
@@ -416,7 +416,7 @@ def test_R_F33a_the_style_may_change_per_deal() -> None:
     events = finish_deal(state)
     assert (state.style, state.batting) == ("batting", True)
     assert state.keys == tr.batting_key(1, "batting")
-    started = next(e for e in events if e.kind == "deal_started")
+    started = next(e for e in events if e.kind == "dealt")
     assert started.get("style") == "batting"
     assert state.view(0).style == "batting"
 

@@ -78,7 +78,7 @@ def test_A8_one_poignee_per_player_then_his_first_card() -> None:
     assert declares(state) == set() and state.to_act == 1
     assert state.explain(parse_action("declare poignee-simple " + trumps(10))).rulings == ("A8",)
     events = play(state, "play T2").events
-    assert events[0].kind == "card_played"
+    assert events[0].kind == "played"
     assert [(d.seat, str(d.kind)) for d in state.declarations] == [(1, "poignee-double")]
     assert state.declarations[0].cards == tuple(card(f"T{i}") for i in range(14, 1, -1))
 

@@ -90,7 +90,7 @@ class ToyScreen(TableScreen):
             if event.kind == "trump_chosen":
                 lines.append(self.t("toy.event.trump", team=event.get("team"),
                                     suit=suit_text(event.get("suit"), self.glyphs)))
-            elif event.kind == "card_played":
+            elif event.kind == "played":
                 lines.append(self.t("toy.event.played", name=seats[event.seat].name,
                                     card=card_markup(event.cards[0], self.glyphs)))
             elif event.kind == "trick_won":

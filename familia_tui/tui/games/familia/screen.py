@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from familia_tui.core.cards import JOKER, suit_order_key
 from familia_tui.core.engine import Event
+from familia_tui.core.events import TRICK_WON
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
@@ -107,7 +108,7 @@ class FamiliaScreen(TableScreen):
 
     def after_apply(self, events: Sequence[Event]) -> None:
         scored = [e for e in events if e.kind == "game_scored"]
-        trick = next((e.get("trick") for e in events if e.kind == "trick_resolved"), None)
+        trick = next((e.get("trick") for e in events if e.kind == TRICK_WON), None)
         if trick is not None and any(e.kind == "deal_ended" for e in events):
             self.deal_end = trick  # the deal's last trick stays on the table until a key
             self.hold(lambda: self._deal_over(scored[0].get("result") if scored else None))

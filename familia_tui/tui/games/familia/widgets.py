@@ -12,6 +12,7 @@ from rich import box
 from rich.table import Table
 
 from familia_tui.core.engine import Event, Seat
+from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.games.familia.scoring import score_player
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 from familia_tui.tui.glyphs import (
@@ -139,22 +140,22 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
     for event in events:
         name = seats[event.seat].name if event.seat is not None else ""
         cards = " ".join(card_markup(c, glyphs) for c in event.cards)
-        if event.kind == "deal_started":
+        if event.kind == DEALT:
             lines.append(t("fam.log.deal", deal=event.get("deal"), game=event.get("game"),
                            style=t("fam.ui.style_" + str(event.get("style"))), name=name))
         elif event.kind == "face_revealed":
             lines.append(t("fam.log.face", name=name, colour=t("fam.ui.pile_" + event.get("colour")), card=cards))
-        elif event.kind == "card_played":
+        elif event.kind == PLAYED:
             declared = event.get("declared")
             lines.append(t("fam.log.played", name=name, card=cards)
                          + (f" = {suit_text(declared, glyphs)}" if declared else ""))
-        elif event.kind == "trick_resolved":
+        elif event.kind == TRICK_WON:
             lines.extend(f"  {line}" for line in
                          result_markup(event.get("trick"), seats, t, glyphs).splitlines()[1:])
         elif event.kind == "card_drawn":
             lines.append(t("fam.log.drew", name=name, card=cards))
         elif event.kind == "game_scored":
             lines.append(t("fam.log.game_scored"))
-        elif event.kind == "match_over":
+        elif event.kind == GAME_OVER:
             lines.append(t("fam.log.match_over"))
     return lines

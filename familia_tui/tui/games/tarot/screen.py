@@ -28,6 +28,7 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from familia_tui.core.engine import Event
+from familia_tui.core.events import DEAL_SCORED
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.core.session import Table as GameTable
@@ -174,7 +175,7 @@ class TarotScreen(TableScreen):
 
     def after_apply(self, events: Sequence[Event]) -> None:
         self.show_previous = False
-        result = next((e.get("result") for e in events if e.kind == "hand_scored"), None)
+        result = next((e.get("result") for e in events if e.kind == DEAL_SCORED), None)
         if result is not None:
             trick = next(e for e in events if e.kind == "trick_won")
             self.hand_end = self.safe(hand_end_markup(trick, result, self.shown_seats, self.t, self.glyphs))

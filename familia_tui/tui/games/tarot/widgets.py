@@ -21,6 +21,7 @@ from rich import box
 from rich.table import Table
 
 from familia_tui.core.engine import Event, Seat
+from familia_tui.core.events import DEAL_SCORED, DEALT, GAME_OVER, PLAYED
 from familia_tui.games.tarot.actions import BID, CALL, PASS, Call, Contract, Declare
 from familia_tui.games.tarot.cards import (
     EXCUSE,
@@ -325,8 +326,8 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
         name = seats[event.seat].name if event.seat is not None else ""
         cards = cards_markup(event.cards, glyphs)
         kind = event.kind
-        if kind == "hand_dealt":
-            lines.append(f"[b]{t('tarot.event.hand_dealt', hand=event.get('hand'), seat=name)}[/]")
+        if kind == DEALT:
+            lines.append(f"[b]{t('tarot.event.dealt', hand=event.get('hand'), seat=name)}[/]")
         elif kind == "hand_annulled":
             key = f"tarot.event.hand_annulled.{event.get('reason')}"
             lines.append(f"[b reverse]{t(key, seat=name)}[/]")  # every hand is new: hard to miss
@@ -349,9 +350,9 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
             note = excuse_note(_excuse_player(event, len(seats)), event.get("excuse_kept"), seats, t)
             if note:
                 lines.append(f"  {note}")
-        elif kind == "hand_scored":
-            lines.append(f"[b]{t('tarot.event.hand_scored', hand=event.get('result').number)}[/]")
-        elif kind in ("passed", "grasch", "card_called", "chien_shown", "card_played", "game_over"):
+        elif kind == DEAL_SCORED:
+            lines.append(f"[b]{t('tarot.event.deal_scored', hand=event.get('result').number)}[/]")
+        elif kind in ("passed", "grasch", "card_called", "chien_shown", PLAYED, GAME_OVER):
             lines.append(t(f"tarot.event.{kind}", seat=name, card=cards, cards=cards))
     return lines
 
