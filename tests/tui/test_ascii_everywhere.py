@@ -37,7 +37,7 @@ WALKED = [s for s in all_scenes() if s.name not in WHOLE_GAMES]
 RULES_FROM = ("01-home", "03-table", "11-tarot-bidding", "15-daifugo-table")
 """Scenes F1 is pressed on: every game's rules once (and every game's tabs, from home)."""
 RESULTS = {"familia": ("familia-4", "game_scored"), "tarot": ("tarot-5", "deal_scored"),
-           "daifugo": ("daifugo-4", "game_over")}
+           "daifugo": ("daifugo-4", "game_scored")}
 """Each game: the preset and the event that brings up its results screen."""
 
 

@@ -23,7 +23,7 @@ EVENTS = [
     Event("played", 1, (Card(0, "X"),), (("play", Play((), (Card(0, "X"),))), ("kind", "top"),
                                          ("spade3", False))),
     Event("played", 0, (SPADE3,), (("play", Play((SPADE3,))), ("kind", "group"), ("spade3", True))),
-    Event("trick_ended", 0, (), (("why", "spade3"),)),
+    Event("trick_won", 0, (), (("why", "spade3"),)),
 ]
 
 

@@ -53,11 +53,9 @@ GAME = GameSpec(
     queries=QUERIES,
     position=position_state,
     progress=progress,
-    # `game_over` (shared) ends one game of the session here and `session_over` the session: the
-    # names the scenario format's `last_events` documents (README); see core/events.py.
     events=frozenset({"chombo", "declined", "dobon", "dobon_gaeshi", "nasuritsuke", "nokoshi",
-                      "number_lock", "revolution", "rule_card", "session_over", "stuck", "suit_lock",
-                      "tenho", "trick_ended", "trick_reverse", "uno", "uno_missed", "went_out"}),
+                      "number_lock", "revolution", "rule_card", "stuck", "suit_lock", "tenho",
+                      "trick_reverse", "uno", "uno_missed", "went_out"}),
     figures=DaifugoFigures,
     deal_keys=DealKeys,
     position_keys=PositionKeys,

@@ -11,7 +11,7 @@ Event kinds and their info (every event also has `seat` and `cards`):
 | `went_out` | the player | `place`, `how` (`empty`, `tenho`, `nokoshi`) |
 | `played` | the player | `play` (the action), `kind` (`group`, `sequence`, `top`), `spade3`; cards as played |
 | `passed` | the player | — |
-| `trick_ended` | the next leader | `why` (`passes`, `eight`, `spade3`) |
+| `trick_won` | the next leader | `why` (`passes`, `eight`, `spade3`) |
 | `suit_lock` | the player | `suits` (letters) |
 | `number_lock` | the player | `rank` (the rank that set it) |
 | `revolution` | the player | `on`, `coup` |
@@ -23,8 +23,8 @@ Event kinds and their info (every event also has `seat` and `cards`):
 | `chombo` | the offender | `why` (`stuck`, `uno`), `caller` (for `uno`) |
 | `stuck` | the stuck leader (pass-on option) | — |
 | `declined` | the seat | `call` (`dobon`, `chombo`) |
-| `game_over` | ビリ | `reason`, `record` (a `GameRecord`) |
-| `session_over` | — | `biri` (counts), `standings` |
+| `game_scored` | ビリ | `reason`, `record` (a `GameRecord`) |
+| `game_over` | — | `biri` (counts), `standings` |
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def _key(event: Event) -> str:
         return "dfg.ev.rule_card" if event.get("families") else "dfg.ev.rule_card.plain"
     if kind == "played" and event.get("spade3"):
         return "dfg.ev.played.spade3"
-    if kind == "trick_ended":
-        return f"dfg.ev.trick_ended.{event.get('why')}"
+    if kind == "trick_won":
+        return f"dfg.ev.trick_won.{event.get('why')}"
     if kind == "revolution":
         return "dfg.ev.revolution.coup" if event.get("coup") else (
             "dfg.ev.revolution.on" if event.get("on") else "dfg.ev.revolution.off")

@@ -57,6 +57,12 @@ def _last_game(state: DaifugoState) -> Any:
     return state.session.games[-1] if state.session.games else None
 
 
+SCENARIO_WORDS = {"trick_won": "trick_ended", "game_scored": "game_over", "game_over": "session_over"}
+"""`last_events` answers in the words the scenario format has documented since Daifugō's first
+scenarios (README), where the engine now reports the shared vocabulary (core/events.py): the
+end of a trick, of one game of the session, and of the session."""
+
+
 QUERIES: dict[str, Query | Parameterised] = {
     **common_queries(lambda s, seat: s.hand(seat), scores=lambda s: dict(enumerate(s.session.biri_counts)),
                      strongest=_strongest),
@@ -88,7 +94,7 @@ QUERIES: dict[str, Query | Parameterised] = {
     "session": lambda s: dict(enumerate(s.session.biri_counts)),
     "first_places": lambda s: dict(enumerate(s.session.first_places)),
     "games_played": lambda s: len(s.session.games),
-    "last_events": lambda s: [e.kind for e in s.events],
+    "last_events": lambda s: [SCENARIO_WORDS.get(e.kind, e.kind) for e in s.events],
 }
 """Every query: the common ones (`core.queries`; `scores` are the ビリ counts) and Daifugō's own."""
 """Every query; the README-style table of their values is in the package docstring."""

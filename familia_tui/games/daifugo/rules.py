@@ -436,7 +436,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             self.opening = self.trick[0]
         self.last_trick = FinishedTrick(tuple(self.trick), why)
         self._clear_trick()
-        self.events.append(fast_event(("trick_ended", leader, (), (("why", why),))))
+        self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
         self._start_trick(leader)
 
     @handles(Play)
@@ -645,11 +645,11 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                             middle, biri, reason, caller, self.revolutions, opening, self.outs,
                             tuple(self.counts), self.dobon_call)
         self.session.games.append(record)
-        self.events.append(Event("game_over", biri, info=(("reason", reason), ("record", record))))
+        self.events.append(Event("game_scored", biri, info=(("reason", reason), ("record", record))))
         self.pending = []
         if self.session.over:
             self.phase, self.to_act, self.is_over = OVER, None, True
-            self.events.append(Event("session_over", None, info=(
+            self.events.append(Event("game_over", None, info=(
                 ("biri", self.session.biri_counts), ("standings", tuple(self.session.standings())))))
         else:
             self._start_game()

@@ -82,7 +82,7 @@ def test_df23_df23a_a_stuck_leader_commits_chombo(hand: str) -> None:
     assert state.is_over
     record = state.session.games[-1]
     assert record.biri == 0 and record.reason == "stuck"
-    assert kinds(state.events)[:2] == ["chombo", "game_over"]
+    assert kinds(state.events)[:2] == ["chombo", "game_scored"]
 
 
 def test_df23a_one_natural_card_and_jokers_is_not_stuck() -> None:

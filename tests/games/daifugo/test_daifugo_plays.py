@@ -143,7 +143,7 @@ def test_df15_a_natural_eight_cuts_and_its_player_leads() -> None:
     state = table("8S 4D 5C", [[3, "6H"]])
     act(state, "play 8S")
     assert state.phase == "lead" and state.to_act == 0 and state.top is None
-    assert state.events[-1].kind == "trick_ended" and state.events[-1].get("why") == "eight"
+    assert state.events[-1].kind == "trick_won" and state.events[-1].get("why") == "eight"
 
 
 def test_df15_an_eight_inside_a_sequence_cuts() -> None:

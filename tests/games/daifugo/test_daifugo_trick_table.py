@@ -151,7 +151,7 @@ def test_c4_trick_ends_when_all_others_pass_and_last_player_leads() -> None:
     assert state.phase == "follow" and state.to_act == 0
     act(state, "pass")
     assert state.phase == "lead" and state.to_act == 1 and state.top is None
-    assert state.events[-1].kind == "trick_ended" and state.events[-1].get("why") == "passes"
+    assert state.events[-1].kind == "trick_won" and state.events[-1].get("why") == "passes"
 
 
 def test_df27_strategic_passing_any_number_of_times() -> None:
@@ -203,7 +203,7 @@ def test_df31_session_counts_biri_and_totals_are_minus_biri() -> None:
     assert result.totals == {f"P{s + 1}": -counts[s] for s in range(4)}
     ranking = result.standings()
     assert [s.biri for s in ranking] == sorted(s.biri for s in ranking)
-    assert kinds(state.events)[-1] == "session_over"
+    assert kinds(state.events)[-1] == "game_over"
 
 
 def test_df31_ties_broken_by_more_first_places() -> None:

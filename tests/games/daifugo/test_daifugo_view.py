@@ -83,8 +83,8 @@ def test_every_event_has_a_log_line_in_both_languages() -> None:
                 for lang in ("en", "ja"):
                     text = event_text(event, names, lang)
                     assert "dfg." not in text and "{" not in text, (event, text)
-    assert kinds >= {"rule_card", "dealt", "played", "passed", "trick_ended", "went_out",
-                     "game_over", "session_over", "revolution", "trick_reverse", "uno",
+    assert kinds >= {"rule_card", "dealt", "played", "passed", "trick_won", "went_out",
+                     "game_scored", "game_over", "revolution", "trick_reverse", "uno",
                      "number_lock", "suit_lock", "dobon"}
 
 

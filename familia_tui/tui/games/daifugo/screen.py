@@ -174,17 +174,17 @@ class DaifugoScreen(TableScreen):
     def after_apply(self, events: Sequence[Event]) -> None:
         self.reset_selection()
         self.show_previous = False
-        records = [e.get("record") for e in events if e.kind == "game_over"]
+        records = [e.get("record") for e in events if e.kind == "game_scored"]
         if records:
             self.redraw()
             self.show_results(records[-1], final=self.session.table.is_over)
             return
-        ended = any(e.kind == "trick_ended" for e in events)
+        ended = any(e.kind == "trick_won" for e in events)
         self.advance(self.app.settings.trick_pause if ended else None)  # type: ignore[attr-defined]
 
     def show_final(self) -> None:
         """A finished session opened from its save: its last game's results."""
-        records = [e.get("record") for e in self.session.last_events if e.kind == "game_over"]
+        records = [e.get("record") for e in self.session.last_events if e.kind == "game_scored"]
         self.show_results(records[-1] if records else None, final=True)
 
     def show_results(self, record: GameRecord | None, final: bool = False, review: bool = False) -> None:

@@ -230,12 +230,12 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
             line = t("dfg.ev.suit_lock", suits=lock_suits(str(event.get("suits")), glyphs)[0])
         else:
             line = event_text(event, names, lang, lambda c: card_markup(c, glyphs))
-        if event.kind in ("rule_card", "game_over", "session_over"):
+        if event.kind in ("rule_card", "game_scored", "game_over"):
             line = f"[b]{line}[/]"
         elif event.kind in ("revolution", "trick_reverse", "suit_lock", "number_lock", "dobon",
                             "dobon_gaeshi", "chombo", "nasuritsuke", "tenho", "nokoshi"):
             line = f"[b yellow]{line}[/]"
-        elif event.kind == "passed" or event.kind == "trick_ended":
+        elif event.kind == "passed" or event.kind == "trick_won":
             line = f"[dim]{line}[/]"
         lines.append(line)
         if event.kind == "rule_card" and event.get("revolution"):
