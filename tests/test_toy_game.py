@@ -41,8 +41,8 @@ def test_bots_play_whole_games_of_five_tricks() -> None:
 
 
 def test_the_trump_choice_belongs_to_the_first_team() -> None:
-    state = get_game("toy").new_game(find_preset("toy", "toy-4").options, get_game("toy").default_seats(
-        find_preset("toy", "toy-4").options), seed=3)
+    spec, options = get_game("toy"), find_preset("toy", "toy-4").options
+    state = spec.new_game(options, spec.default_seats(options), seed=3)
     assert state.deciders == (0, 2)
     assert state.view(0).team_hands and state.view(2).team_hands
     assert not state.view(1).team_hands and not state.public_view().team_hands

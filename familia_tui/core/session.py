@@ -39,10 +39,12 @@ class Table:
     Screens get it from `Session.table` (tests/test_layering.py checks that no screen reads
     `session.state`)."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_scratch", "_state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, scratch: bool = False) -> None:
         self._state = state
+        self._scratch = scratch
+        """A copy made by `after()`: later `after()`s move it on in place."""
 
     @property
     def phase(self) -> Any:
@@ -86,13 +88,15 @@ class Table:
 
     def after(self, actions: Sequence[Any]) -> Table | None:
         """The table as it would be after these actions of the player to act (a multi-step
-        choice tried out: Tarot's écart), or None when one of them would not be legal then."""
-        state = self._state.clone()
+        choice tried out: Tarot's écart), or None when one of them would not be legal then.
+        The game's table is copied once; a table `after()` returned is that copy, and is moved
+        on in place (one clone per try, however many steps it takes)."""
+        state = self._state if self._scratch else self._state.clone()
         for action in actions:
             if action not in state.legal_actions():
                 return None
             state.apply(action)
-        return Table(state)
+        return Table(state, scratch=True)
 
 
 @dataclass

@@ -71,7 +71,7 @@ class ToyScreen(TableScreen):
         lines += [f"{seats[s].name}: {card_markup(card, self.glyphs)}" for s, card in view.trick]
         self.query_one("#table", Static).update("\n".join(lines))
         self.query_one("#banner", Static).update(self.banner_text())
-        hands = view.team_hands or ((seat, view.hand),) if seat is not None else ()
+        hands = () if seat is None else (view.team_hands or ((seat, view.hand),))
         self.query_one("#hand", Static).update("\n".join(
             self.t("toy.ui.hand", name=seats[s].name, cards=cards_markup(hand, self.glyphs)) for s, hand in hands))
         self.show_choices()
