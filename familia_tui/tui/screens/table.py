@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from textual.binding import Binding
 from textual.events import Click, Key, Resize
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -42,6 +43,7 @@ from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.handoff import BURST, HandoffScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.panel import Frame, Note
 
 
 class TableScreen(AppScreen[None]):
@@ -53,6 +55,14 @@ class TableScreen(AppScreen[None]):
     held_texts = ""
     """The catalogue keys (`<held_texts>_banner`, `_note`) that say a deal's last trick is held
     (a game that holds its last trick sets them)."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    """What the table shows now; the game's panels are bound to it (`widgets/panel.py`)."""
+    banner: reactive[str] = reactive("")
+    """The line that says what happens now (`banner_line()` draws it)."""
+    explain_note: reactive[str] = reactive("")
+    """Why the choice under the cursor is (not) allowed, or a word on the decision
+    (`explain_line()` draws it)."""
 
     MIN_SIZE = (80, 24)
     """The smallest terminal the table fits in; below it a notice asks for a larger one."""
@@ -253,7 +263,15 @@ class TableScreen(AppScreen[None]):
         return glyph_safe(text, self.glyphs)
 
     def explain_text(self, text: str) -> None:
-        self.query_one("#explain", Static).update(text)
+        self.explain_note = text
+
+    def banner_line(self) -> Note:
+        """The banner, bound to `banner`, for a game's `compose()`."""
+        return Note(id="banner").data_bind(text=TableScreen.banner)
+
+    def explain_line(self) -> Note:
+        """The explanation line, bound to `explain_note`, for a game's `compose()`."""
+        return Note(id="explain").data_bind(text=TableScreen.explain_note)
 
     # ----- the last trick of a deal -----
 
