@@ -17,6 +17,7 @@ from familia_tui.games.daifugo.actions import PASS, parse_action
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
 from familia_tui.tui.games.daifugo.screen import DaifugoScreen
+from familia_tui.tui.games.daifugo.widgets import OffersLine
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
@@ -108,7 +109,7 @@ async def play_card(pilot, app, card: str, action: str) -> None:  # type: ignore
 
 def natural_multi_play(screen: DaifugoScreen):  # type: ignore[no-untyped-def]
     """A legal play of two or more natural cards, if there is one (the biggest)."""
-    plays = [p for p, used, jokers in screen.play_index().entries if len(used) >= 2 and not jokers]
+    plays = [p for p in screen.play_index().listed if len(p.naturals) >= 2 and not p.jokers]
     return max(plays, key=lambda p: p.size, default=None)
 
 
@@ -283,9 +284,10 @@ async def test_clicks_tick_cards_and_play_the_offer(tmp_path: Path) -> None:
             assert await click(pilot, chip)
             await pilot.pause()
         assert {hand[i] for i in screen.ticked} == {"7S", "7D"}
-        offer = next(c for c in screen.query(Chip) if c.index >= screen.hand_chips
-                     and str(getattr(screen.choices[c.index].value, "play", "")) == "play 7S 7D")
-        assert await click(pilot, offer)
+        offers = screen.query_one(OffersLine)  # the offers are one line of chips
+        start = next(start for start, _, index in offers.drawn
+                     if str(getattr(screen.choices[index].value, "play", "")) == "play 7S 7D")
+        assert await click(pilot, offers, offset=(start + 1, 0))
         await pilot.pause()
         assert screen.session.record.actions[0] == "play 7S 7D"
 

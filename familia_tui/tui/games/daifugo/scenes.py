@@ -89,9 +89,9 @@ def pair_on_offer(app: FamiliaTuiApp) -> bool:
 def _pair(app: FamiliaTuiApp) -> list[int]:
     screen = app.screen
     view = screen.shown  # type: ignore[attr-defined]
-    for play, used, jokers in screen.play_index().entries:  # type: ignore[attr-defined]
-        if len(used) == 2 and not jokers and not play.uno:
-            return sorted(view.hand.index(card) for card in used)
+    for play in screen.play_index().listed:  # type: ignore[attr-defined]
+        if len(play.naturals) == 2 and not play.jokers and not play.uno:
+            return sorted(view.hand.index(card) for card in play.naturals)
     return []
 
 

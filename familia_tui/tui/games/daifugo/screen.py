@@ -27,7 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Static
+from textual.reactive import reactive
 
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
@@ -35,43 +35,33 @@ from familia_tui.core.session import Session
 from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
+from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS, SPARE_KEYS, ThinkTimer, spare_keys, think_markup
+from familia_tui.tui.games.daifugo.offers import UNO, Form, HandCard, PlayIndex, Selection, closest_play
 from familia_tui.tui.games.daifugo.widgets import (
-    UNO,
-    Form,
-    HandCard,
-    PlayIndex,
-    Selection,
-    ThinkTimer,
-    closest_play,
+    DaifugoFrame,
+    HandBar,
+    OffersLine,
+    OrderPanel,
+    RulesPanel,
+    SeatsPanel,
+    TableNote,
+    TablePanel,
     event_lines,
     explanation_markup,
-    footer_cells,
-    locks_markup,
-    order_markup,
     play_text,
-    rule_markup,
-    seats_table,
-    spare_that_fit,
-    sync_chips,
-    table_markup,
-    think_markup,
 )
 from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
-from familia_tui.tui.widgets.log import EventLog, KinsokuText
+from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.panel import Note
+
+__all__ = ["FOOTER_KEYS", "TABLE", "DaifugoScreen"]
 
 CHIP_WIDTH = 7
 """Cells per card chip in the hand grid (`1 10♥*`)."""
-SPARE_KEYS = ("previous", "session")
-"""Keys the footer shows only when it has room for them (at 80 columns it may not)."""
-FOOTER_KEYS = (("choose", "Enter", "Choose"), ("hint", "h", "Hint"), ("answer", "a", "Answer"),
-               ("leave", "q", "Save & quit"), ("back", "esc", "Back"), ("tick", "Space", "Tick"),
-               ("find", "/", "Find"), ("pass_turn", "x", "Pass"), ("uno", "u", "Uno"),
-               ("previous", "p", "Previous trick"), ("session", "s", "Session"), ("rules", "f1", "Rules"))
-"""The footer's keys in its order: (action, key shown, English description)."""
 THINK_TICK = 0.2
 """Seconds between two steps of the think timer's countdown."""
 
@@ -93,6 +83,11 @@ class DaifugoScreen(TableScreen):
         Binding("s", "session", "Session"),
     ]
 
+    offers_label: reactive[str] = reactive("", repaint=False)
+    """"Plays:" before the offers when they are a card's plays."""
+    explain_info: reactive[bool] = reactive(False, repaint=False)
+    """The explanation line holds the decision's note (a quiet colour), not a refusal."""
+
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
         super().__init__(session, puzzle)
         self.selection = Selection()
@@ -108,25 +103,31 @@ class DaifugoScreen(TableScreen):
         self.shown: DaifugoView | None = None
         self.show_previous = False
         self.grid_columns = 10
-        self.explained = ""
         self.think = ThinkTimer(0)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="banner")
+        yield self.banner_line()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Static(id="rules")
-                yield Static(id="order")
-                yield Static(id="table")
+                yield RulesPanel(id="rules").data_bind(DaifugoScreen.frame)
+                yield OrderPanel(id="order").data_bind(DaifugoScreen.frame)
+                yield TablePanel(id="table").data_bind(DaifugoScreen.frame)
                 with VerticalScroll(id="seats-box", can_focus=False):
-                    yield Static(id="seats")
+                    yield SeatsPanel(id="seats").data_bind(DaifugoScreen.frame)
             yield EventLog(id="log")
-        yield ChoiceBar(id="hand")
+        yield HandBar(id="hand")
         with Horizontal(id="offers-row"):
-            yield Static(id="offers-label")
-            yield ChoiceBar(id="offers")
+            yield Note(id="offers-label").data_bind(text=DaifugoScreen.offers_label)
+            yield OffersLine(id="offers")
         yield self.explain_line()
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
+
+    def banner_line(self) -> TableNote:
+        return TableNote(self.lang, id="banner").data_bind(text=DaifugoScreen.banner)
+
+    def explain_line(self) -> TableNote:
+        return TableNote(self.lang, id="explain").data_bind(text=DaifugoScreen.explain_note,
+                                                            info=DaifugoScreen.explain_info)
 
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
@@ -154,10 +155,6 @@ class DaifugoScreen(TableScreen):
         return [self.t("dfg.ui.resumed", game=game)] + self.event_lines(events[start:])
 
     # ----- the flow of the game -----
-
-    def wrapped(self, markup: str) -> str | KinsokuText:
-        """Japanese text wraps with kinsoku (no line starts with 。 or a closing bracket)."""
-        return KinsokuText(markup) if self.lang == "ja" and markup else markup
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
         return [self.safe(line) for line in event_lines(events, self.session.seats, self.lang,
@@ -202,13 +199,9 @@ class DaifugoScreen(TableScreen):
 
     def redraw(self) -> None:
         view = self.shown = self.view()
-        t, glyphs = self.t, self.glyphs
-        for widget_id, text in (
-                ("#banner", self.banner_text()), ("#rules", rule_markup(view, t, glyphs)),
-                ("#order", order_markup(view, t) + "\n" + locks_markup(view, t, glyphs)),
-                ("#table", table_markup(view, t, glyphs, self.show_previous))):
-            self.query_one(widget_id, Static).update(self.wrapped(self.safe(text)))
-        self.query_one("#seats", Static).update(seats_table(view, t, glyphs))
+        self.frame = DaifugoFrame(view, self.session.viewer_seat(), self.t, self.glyphs, self.lang,
+                                  self.show_previous)
+        self.show_banner()
         self.show_choices()
 
     def banner_text(self) -> str:
@@ -242,7 +235,7 @@ class DaifugoScreen(TableScreen):
     def fit_hand_grid(self) -> None:
         width = self.size.width or self.app.size.width
         self.grid_columns = max(1, (width - 2) // CHIP_WIDTH)
-        self.query_one("#hand", ChoiceBar).styles.grid_size_columns = self.grid_columns
+        self.query_one(HandBar).styles.grid_size_columns = self.grid_columns
 
     def on_resize(self, event: Resize) -> None:
         self.fit_hand_grid()
@@ -304,11 +297,8 @@ class DaifugoScreen(TableScreen):
             self.choices = self.make_choices()
         self.fill_hand()
         offers = list(enumerate(self.choices))[self.hand_chips:]
-        label = self.query_one("#offers-label", Static)
-        text = self.t("dfg.ui.plays") if offers and self.hand_chips else ""
-        if label.content != text:  # an update lays the screen out again, even with the same text
-            label.update(text)
-        sync_chips(self.query_one("#offers", ChoiceBar), offers, self.cursor)
+        self.offers_label = self.t("dfg.ui.plays") if offers and self.hand_chips else ""
+        self.query_one(OffersLine).show(offers, self.cursor)
         if explain:
             self.explain_text(self.note if deciding else "")
         if self.think.start(version if deciding else None, time.monotonic()):
@@ -318,21 +308,16 @@ class DaifugoScreen(TableScreen):
     def fill_hand(self) -> None:
         """The viewer's cards: choices when deciding, else shown as they are; between two humans,
         nothing."""
-        bar = self.query_one("#hand", ChoiceBar)
+        bar = self.query_one(HandBar)
         view, viewer = self.shown, self.session.viewer_seat()
         if view is None or viewer is None:
-            bar.border_title = ""
-            if not bar.query(".hand-note"):
-                bar.remove_children()
-                bar.mount(Static(self.t("ui.hands_hidden"), classes="hand-note"))
+            bar.hide_hand(self.t("ui.hands_hidden"))
             return
         title = self.t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
                        count=len(view.hand), value=view.hand_value)
-        if bar.border_title != title:
-            bar.border_title = title
         chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
                  [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
-        sync_chips(bar, chips, self.cursor)
+        bar.show_hand(title, chips, self.cursor)
 
     def moved(self) -> None:
         """The cursor moved: onto another card, the offers become that card's plays (when none
@@ -342,12 +327,8 @@ class DaifugoScreen(TableScreen):
             selection.focus, selection.form = self.cursor, None
             if not selection.ticked:
                 self.show_choices(explain=False)
-        for chip in self.query(Chip):
-            selected = chip.index == self.cursor
-            if chip.has_class("-selected") != selected:
-                chip.set_class(selected, "-selected")
-                if selected and chip.index >= self.hand_chips:  # the offers scroll sideways
-                    chip.parent.scroll_to_widget(chip, animate=False)  # type: ignore[union-attr]
+        self.query_one(HandBar).select(self.cursor)
+        self.query_one(OffersLine).select(self.cursor)
         choice = self.choices[self.cursor]
         if not choice.enabled:
             self.explain_text(self.why_not(choice))
@@ -376,12 +357,8 @@ class DaifugoScreen(TableScreen):
 
     def explain_text(self, text: str) -> None:
         """The line under the choices: the note in a quiet colour, a refusal as a warning."""
-        explain = self.query_one("#explain", Static)
-        if explain.has_class("-info") != (text == self.note):
-            explain.set_class(text == self.note, "-info")
-        if text != self.explained:
-            self.explained = text
-            super().explain_text(self.wrapped(text))
+        self.explain_info = text == self.note
+        self.explain_note = text
 
     # ----- keys and clicks -----
 
@@ -524,19 +501,9 @@ class DaifugoScreen(TableScreen):
         return bool(super().check_action(action, ()))
 
     def spare_keys_shown(self) -> tuple[str, ...]:
-        """The spare keys that fit in the footer beside the keys that work now (which always
-        fit: 80 columns hold them in English and Japanese)."""
+        """The spare keys that fit in the footer beside the keys that work now."""
         width = self.size.width or self.app.size.width
-        compact = width < 100
-        palette = 0  # the command palette's key, docked right with a border, when it is shown
-        if not compact and self.glyphs != "ascii":
-            palette = footer_cells([("^p", self.app.t("bind.palette"))], False) + 2
-        keys = [(action, key, self.app.t(f"bind.{text}")) for action, key, text in FOOTER_KEYS]
-        working = footer_cells([(key, text) for action, key, text in keys
-                                if action not in SPARE_KEYS and self.key_works(action)], compact)
-        spare = [(action, footer_cells([(key, text)], compact))
-                 for action, key, text in keys if action in SPARE_KEYS]
-        return spare_that_fit(palette + working, spare, width)
+        return spare_keys(width, self.glyphs != "ascii", self.key_works, self.app.t)
 
     # ----- the think timer (DF-27: a nudge, nothing enforced) -----
 
@@ -550,7 +517,7 @@ class DaifugoScreen(TableScreen):
             self.show_banner()
 
     def show_banner(self) -> None:
-        self.query_one("#banner", Static).update(self.wrapped(self.safe(self.banner_text())))
+        self.banner = self.safe(self.banner_text())
 
 
 TABLE = DaifugoScreen
