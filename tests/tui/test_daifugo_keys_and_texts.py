@@ -21,9 +21,10 @@ from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state
 from familia_tui.i18n import translate
 from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
-from familia_tui.tui.games.daifugo.screen import FOOTER_KEYS, DaifugoScreen
+from familia_tui.tui.games.daifugo.screen import DaifugoScreen
 from familia_tui.tui.games.daifugo.widgets import explanation_markup, locks_markup
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.settings import Settings

@@ -7,6 +7,7 @@ ticked ones (`may_add`) and which plays use all of them (`offers`); what a joker
 chosen among the offers (a `Form` groups the plays that differ only in their jokers' suits, and
 its plays open after it). `Selection` turns the hand and the index into choices; it never
 chooses a play itself: Enter plays the one offer only when it adds no joker to the picked cards.
+`HandDecision` holds one decision's selection and builds the screen's choices from it.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from dataclasses import dataclass, field
 
 from familia_tui.core.cards import JOKER, Card
 from familia_tui.core.picks import ActionPicks
-from familia_tui.games.daifugo.actions import PASS, Action, Play, make_play
+from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Action, Play, make_play
 from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, sort_key
+from familia_tui.games.daifugo.view import DaifugoView
 from familia_tui.tui.games.daifugo.widgets import form_markup, play_markup
-from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.glyphs import card_markup, glyph_safe
 from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.choices import Choice
 
@@ -225,3 +227,97 @@ class Selection:
         if index.strict_uno:
             note += " " + t("dfg.ui.uno_on" if self.uno else "dfg.ui.uno_off")
         return note
+
+
+class HandDecision:
+    """The choices of one human decision at the table: the hand's chips, then the offers (or a
+    call and its refusal), the selection they come from and the note that says what Enter does.
+    A new decision (another number of actions so far) starts a new selection."""
+
+    def __init__(self) -> None:
+        self.selection = Selection()
+        self.note = ""
+        """The line under the choices when no refusal is shown."""
+        self.fresh = True
+        """The selection is new: the cursor goes to an enabled choice when the decision shows."""
+        self.hand_chips = 0
+        """`choices[:hand_chips]` are the hand's cards, the rest the offers."""
+        self.version = -1
+        """The decision (number of actions so far) the selection belongs to."""
+        self.indexed: tuple[int, PlayIndex] | None = None
+
+    def begin(self, version: int) -> None:
+        """The decision on screen now: a new one starts afresh."""
+        if version != self.version:
+            self.version = version
+            self.reset()
+
+    def reset(self) -> None:
+        self.selection, self.note, self.fresh = Selection(), "", True
+
+    def index(self, version: int, legal: Callable[[], Sequence[Action]]) -> PlayIndex:
+        """The legal plays as picks, built once per decision."""
+        if self.indexed is None or self.indexed[0] != version:
+            self.indexed = (version, PlayIndex(legal()))
+        return self.indexed[1]
+
+    def choices(self, view: DaifugoView, index: PlayIndex, t: Translate, glyphs: str) -> list[Choice]:
+        """The call and declining it (ドボン, チョンボ), or the hand's chips and the offers."""
+        self.hand_chips = 0
+        if view.decision is not None:
+            self.note = t(f"dfg.ui.{view.decision}_why", value=view.last_value,
+                          target=escape(view.seats[view.call_target or 0].name))
+            return [Choice(t(f"dfg.ui.call_{view.decision}"), True, CALL[view.decision]),
+                    Choice(t("dfg.ui.decline"), True, DECLINE)]
+        selection = self.selection
+        hand = selection.hand_choices(view.hand, index, glyphs)
+        self.hand_chips = len(hand)
+        offers = selection.offer_choices(view.hand, index, t, glyphs)
+        self.note = glyph_safe(selection.note(view.hand, index, t, glyphs), glyphs)
+        return hand + [Choice(glyph_safe(o.label, glyphs), o.enabled, o.value, o.marked) for o in offers]
+
+    def place(self, cursor: int, choices: Sequence[Choice]) -> int:
+        """Where the cursor goes on new choices: where it was, on the last choice if they are
+        fewer; a new selection, or offers, put it on an enabled choice (a dimmed card may be
+        looked at)."""
+        cursor = min(cursor, max(len(choices) - 1, 0))
+        if choices and not choices[cursor].enabled and (self.fresh or cursor >= self.hand_chips):
+            cursor = next((i for i, c in enumerate(choices) if c.enabled), 0)
+        self.fresh = self.fresh and not choices
+        return cursor
+
+    def first_play(self, choices: Sequence[Choice]) -> int:
+        """The first play on offer (after the ウノ toggle), else the first offer."""
+        offers = range(self.hand_chips, len(choices))
+        return next((i for i in offers if isinstance(choices[i].value, (Form, Play))),
+                    next((i for i in offers if choices[i].enabled), self.hand_chips))
+
+    def row(self, cursor: int, step: int, columns: int, choices: Sequence[Choice]) -> int:
+        """Where ↓ (step 1) or ↑ (-1) takes the cursor: a row down in the hand, then to the
+        offers; from the offers back to the card whose plays they are."""
+        cards = self.hand_chips
+        if cursor < cards:
+            target = cursor + step * columns
+            if 0 <= target < cards:
+                return target
+            return self.first_play(choices) if step > 0 and len(choices) > cards else cursor
+        return min(self.selection.focus, cards - 1) if step < 0 and cards else cursor
+
+    def key_works(self, action: str, choices: Sequence[Choice], strict_uno: Callable[[], bool]) -> bool | None:
+        """Whether a key of the decision does something now (None: not one of its keys)."""
+        if action in ("tick", "row", "uno"):
+            return self.hand_chips > 0 and (action != "uno" or strict_uno())
+        if action == "pass_turn":
+            return any(c.value == PASS for c in choices)
+        if action == "back":
+            return self.selection.form is not None or bool(self.selection.ticked)
+        return bool(choices) if action in ("choose", "cursor", "pick") else None
+
+    def meant(self, value: object, hand: Sequence[Card]) -> object:
+        """The action a choice stands for, to explain a refusal: for a dimmed card, the play it
+        and the ticked cards most likely mean (`closest_play`)."""
+        if not isinstance(value, HandCard):
+            return value
+        naturals, jokers = self.selection.cards(hand)
+        card = value.card
+        return closest_play([*naturals] + ([] if card.is_joker else [card]), jokers + card.is_joker)

@@ -1,21 +1,15 @@
 """The Daifugō table (大富豪統合ルール): the rule card and its families, the order and the locks,
-the trick, the seats with their counts and places, the log, and the hand as a row of card chips.
+the trick, the seats with their counts and places, the log, and the hand as a row of card chips
+with the offers under it (`offers.py`: the plays of the card under the cursor or of the ticked
+cards; Enter never chooses among several legal plays for the player).
 
-Under the hand, the offers are every legal play that uses the card under the cursor, or, once
-cards are ticked (Space, or a click), every legal play that uses all the ticked cards: built by
-filtering `legal_actions()`, natural sets and sequences first, then the plays that add jokers,
-then Pass. Enter never chooses among several legal plays for the player: on a card it plays
-the one play of those cards when there is exactly one and it adds no joker, and otherwise goes
-to the offers, where Enter plays the play under the cursor; on a play whose jokers may stand
-for several cards it opens the joker's cards right after it, the cursor staying on the play.
-Ticking only ticks. x passes (only when following); u declares ウノ in strict mode; a dimmed
-card shows `explain()` of the play it would make. ドボン and チョンボ calls are the deciding
-seat's choices, behind the hot-seat curtain like every human decision. The footer shows only
-the keys that do something now, and drops the previous-trick and session keys when the terminal
-is too narrow for them. With the think timer option, a countdown runs in the banner while a
-human's decision is on screen, and says when the time is up; nothing is enforced (DF-27). At
-the end of a game the places, the ビリ and why, and the session's ビリ counts are shown; Enter
-starts the next.
+x passes (only when following); u declares ウノ in strict mode; a dimmed card shows `explain()`
+of the play it would make. ドボン and チョンボ calls are the deciding seat's choices, behind the
+hot-seat curtain like every human decision. The footer shows only the keys that do something
+now, and drops the previous-trick and session keys when the terminal is too narrow for them.
+With the think timer option, a countdown runs in the banner while a human's decision is on
+screen, and says when the time is up; nothing is enforced (DF-27). At the end of a game the
+places, the ビリ and why, and the session's ビリ counts are shown; Enter starts the next.
 """
 
 from __future__ import annotations
@@ -32,11 +26,11 @@ from textual.reactive import reactive
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.games.daifugo.actions import CALL, DECLINE, PASS, Play
+from familia_tui.games.daifugo.actions import PASS
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS, SPARE_KEYS, ThinkTimer, spare_keys, think_markup
-from familia_tui.tui.games.daifugo.offers import UNO, Form, HandCard, PlayIndex, Selection, closest_play
+from familia_tui.tui.games.daifugo.footer import SPARE_KEYS, ThinkTimer, spare_keys, think_markup
+from familia_tui.tui.games.daifugo.offers import UNO, Form, HandCard, HandDecision, PlayIndex, Selection
 from familia_tui.tui.games.daifugo.widgets import (
     DaifugoFrame,
     HandBar,
@@ -48,20 +42,14 @@ from familia_tui.tui.games.daifugo.widgets import (
     TablePanel,
     event_lines,
     explanation_markup,
-    play_text,
+    turn_markup,
 )
-from familia_tui.tui.glyphs import card_markup
-from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.panel import Note
 
-__all__ = ["FOOTER_KEYS", "TABLE", "DaifugoScreen"]
-
-CHIP_WIDTH = 7
-"""Cells per card chip in the hand grid (`1 10♥*`)."""
 THINK_TICK = 0.2
 """Seconds between two steps of the think timer's countdown."""
 
@@ -90,16 +78,8 @@ class DaifugoScreen(TableScreen):
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
         super().__init__(session, puzzle)
-        self.selection = Selection()
-        self.note = ""
-        """The line under the choices when no refusal is shown."""
-        self.selection_of = -1
-        """The decision (number of actions so far) the selection belongs to."""
-        self.fresh = True
-        """The selection is new: the cursor goes to an enabled choice when the decision shows."""
-        self.hand_chips = 0
-        """`choices[:hand_chips]` are the hand's cards, the rest the offers."""
-        self.index: tuple[int, PlayIndex] | None = None
+        self.decision = HandDecision()
+        """The human decision on screen: the selection, the offers, the note."""
         self.shown: DaifugoView | None = None
         self.show_previous = False
         self.grid_columns = 10
@@ -169,7 +149,7 @@ class DaifugoScreen(TableScreen):
         super().apply(action)
 
     def after_apply(self, events: Sequence[Event]) -> None:
-        self.reset_selection()
+        self.decision.reset()
         self.show_previous = False
         records = [e.get("record") for e in events if e.kind == "game_scored"]
         if records:
@@ -205,37 +185,22 @@ class DaifugoScreen(TableScreen):
         self.show_choices()
 
     def banner_text(self) -> str:
-        """Whose turn it is (names escaped: the banner is markup) and the think timer; at the
-        end the session's own words."""
+        """Whose turn it is (the base's banner) and the think timer; at the end the session's
+        own words."""
         session = self.session
         if self.puzzle is not None:
             return super().banner_text()
         if session.table.is_over:
             return self.t("dfg.ui.over")
-        if session.to_act is None:
-            return ""
-        who = session.seats[session.to_act]
-        if not who.is_human:
-            return self.t("ui.bot_turn", name=escape(who.name))
-        return f"[b reverse] {self.turn_text(escape(who.name))} [/]{think_markup(self.think, self.t)}"
+        human = session.to_act is not None and session.seats[session.to_act].is_human
+        return super().banner_text() + (think_markup(self.think, self.t) if human else "")
 
     def turn_text(self, name: str) -> str:
         """The banner of a human's decision: lead, beat the top play, or the call to make."""
-        view, t = self.shown, self.t
-        if view is None:
-            return t("dfg.ui.turn_lead", name=name)
-        if view.phase in ("dobon", "chombo"):
-            target = view.top.seat if view.phase == "dobon" and view.top else view.uno_missed
-            return t(f"dfg.ui.turn_{view.phase}", name=name,
-                     target=escape(view.seats[target].name) if target is not None else "")
-        if view.top is not None:
-            return t("dfg.ui.turn_follow", name=name, top=play_text(view.top.play, self.glyphs))
-        return t("dfg.ui.turn_lead", name=name)
+        return turn_markup(self.shown, name, self.t, self.glyphs)
 
     def fit_hand_grid(self) -> None:
-        width = self.size.width or self.app.size.width
-        self.grid_columns = max(1, (width - 2) // CHIP_WIDTH)
-        self.query_one(HandBar).styles.grid_size_columns = self.grid_columns
+        self.grid_columns = self.query_one(HandBar).fit(self.size.width or self.app.size.width)
 
     def on_resize(self, event: Resize) -> None:
         self.fit_hand_grid()
@@ -246,78 +211,50 @@ class DaifugoScreen(TableScreen):
 
     # ----- the choices: the hand, the offers, the calls -----
 
-    def play_index(self) -> PlayIndex:
-        """The legal plays indexed for the selection, built once per decision."""
-        version = len(self.session.record.actions)
-        if self.index is None or self.index[0] != version:
-            self.index = (version, PlayIndex(self.session.table.legal_actions()))
-        return self.index[1]
+    @property
+    def selection(self) -> Selection:
+        return self.decision.selection
 
-    def reset_selection(self) -> None:
-        self.selection, self.note, self.fresh = Selection(), "", True
+    @property
+    def hand_chips(self) -> int:
+        return self.decision.hand_chips
 
     @property
     def ticked(self) -> set[int]:
         return self.selection.ticked
 
+    def play_index(self) -> PlayIndex:
+        """The legal plays as picks, built once per decision."""
+        return self.decision.index(len(self.session.record.actions), self.session.table.legal_actions)
+
     def make_choices(self) -> list[Choice]:
-        view, t = self.shown, self.t
-        assert view is not None
-        self.hand_chips = 0
-        if view.decision is not None:
-            self.note = t(f"dfg.ui.{view.decision}_why", value=view.last_value,
-                          target=escape(view.seats[view.call_target or 0].name))
-            return [Choice(t(f"dfg.ui.call_{view.decision}"), True, CALL[view.decision]),
-                    Choice(t("dfg.ui.decline"), True, DECLINE)]
-        index = self.play_index()
-        hand = self.selection.hand_choices(view.hand, index, self.glyphs)
-        self.hand_chips = len(hand)
-        offers = self.selection.offer_choices(view.hand, index, t, self.glyphs)
-        self.note = self.safe(self.selection.note(view.hand, index, t, self.glyphs))
-        return hand + [Choice(self.safe(o.label), o.enabled, o.value, o.marked) for o in offers]
+        assert self.shown is not None
+        return self.decision.choices(self.shown, self.play_index(), self.t, self.glyphs)
 
     def show_choices(self, note: str = "", explain: bool = True) -> None:
         """The hand as card chips and the offers below it (the base shows one row only); the
         note under them unless `explain` is False (the caller writes that line)."""
-        version = len(self.session.record.actions)
-        if version != self.selection_of:
-            self.selection_of = version
-            self.reset_selection()
+        version, decision = len(self.session.record.actions), self.decision
+        decision.begin(version)
         deciding = self.may_decide()
         self.choices = self.make_choices() if deciding else []
         if not deciding:
-            self.hand_chips = 0
-        self.cursor = min(self.cursor, max(len(self.choices) - 1, 0))
-        if self.choices and not self.choices[self.cursor].enabled and (
-                self.fresh or self.cursor >= self.hand_chips):  # a dimmed card may be looked at
-            self.cursor = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
-        self.fresh = self.fresh and not deciding
+            decision.hand_chips = 0
+        self.cursor = decision.place(self.cursor, self.choices)
         if self.cursor < self.hand_chips and self.selection.focus != self.cursor:
             self.selection.focus = self.cursor  # the offers are the plays of the card under the cursor
             self.choices = self.make_choices()
-        self.fill_hand()
+        viewer = self.session.viewer_seat() if self.shown is not None else None
+        self.query_one(HandBar).show_hand(self.shown, viewer, self.choices[:self.hand_chips], self.cursor,
+                                          self.t, self.glyphs)
         offers = list(enumerate(self.choices))[self.hand_chips:]
         self.offers_label = self.t("dfg.ui.plays") if offers and self.hand_chips else ""
         self.query_one(OffersLine).show(offers, self.cursor)
         if explain:
-            self.explain_text(self.note if deciding else "")
+            self.explain_text(decision.note if deciding else "")
         if self.think.start(version if deciding else None, time.monotonic()):
             self.show_banner()
         self.refresh_bindings()  # (the footer is rebuilt only when a key comes or goes)
-
-    def fill_hand(self) -> None:
-        """The viewer's cards: choices when deciding, else shown as they are; between two humans,
-        nothing."""
-        bar = self.query_one(HandBar)
-        view, viewer = self.shown, self.session.viewer_seat()
-        if view is None or viewer is None:
-            bar.hide_hand(self.t("ui.hands_hidden"))
-            return
-        title = self.t("dfg.ui.hand_title", name=escape(view.seats[viewer].name),
-                       count=len(view.hand), value=view.hand_value)
-        chips = (list(enumerate(self.choices[:self.hand_chips])) if self.hand_chips else
-                 [(99, Choice(card_markup(c, self.glyphs), True, None)) for c in view.hand])
-        bar.show_hand(title, chips, self.cursor)
 
     def moved(self) -> None:
         """The cursor moved: onto another card, the offers become that card's plays (when none
@@ -332,32 +269,24 @@ class DaifugoScreen(TableScreen):
         choice = self.choices[self.cursor]
         if not choice.enabled:
             self.explain_text(self.why_not(choice))
-        elif (isinstance(choice.value, Form) and len(choice.value.plays) > 1
-              and choice.value != self.selection.form):
+        elif isinstance(choice.value, Form) and len(choice.value.plays) > 1 and choice.value != selection.form:
             self.explain_text(self.t("dfg.ui.ways", count=len(choice.value.plays)))
         else:
-            self.explain_text(self.note)
+            self.explain_text(self.decision.note)
 
     def why_not(self, choice: Choice) -> str:
         """explain() of the play a dimmed card (with the ticked ones) or a choice would make."""
-        value, view = choice.value, self.shown
-        if isinstance(value, HandCard) and view is not None:
-            naturals, jokers = self.selection.cards(view.hand)
-            card = value.card
-            value = closest_play([*naturals] + ([] if card.is_joker else [card]), jokers + card.is_joker)
-        return self.refusal(value)
+        return self.refusal(self.decision.meant(choice.value, self.shown.hand if self.shown else ()))
 
     def refusal(self, action: object) -> str:
         """The refusal line: "Not allowed:" and why, in the glyph mode."""
-        return self.safe(f"[b]{self.t('ui.not_allowed')}[/] {self.why(action)}")
-
-    def why(self, action: object) -> str:
-        explanation = self.session.table.explain(action)
-        return explanation_markup(explanation, self.lang, self.session.seats, self.glyphs)
+        explanation = explanation_markup(self.session.table.explain(action), self.lang, self.session.seats,
+                                         self.glyphs)
+        return self.safe(f"[b]{self.t('ui.not_allowed')}[/] {explanation}")
 
     def explain_text(self, text: str) -> None:
         """The line under the choices: the note in a quiet colour, a refusal as a warning."""
-        self.explain_info = text == self.note
+        self.explain_info = text == self.decision.note
         self.explain_note = text
 
     # ----- keys and clicks -----
@@ -377,24 +306,17 @@ class DaifugoScreen(TableScreen):
         else:
             self.apply(value)
 
-    def first_play(self) -> int:
-        """The first play on offer (after the ウノ toggle), else the first offer."""
-        offers = range(self.hand_chips, len(self.choices))
-        return next((i for i in offers if isinstance(self.choices[i].value, (Form, Play))),
-                    next((i for i in offers if self.choices[i].enabled), self.hand_chips))
-
     def enter_on_card(self) -> None:
         """Enter on a card acts on the offers, the plays of the ticked cards (or of the card under
         the cursor, when none is ticked): the one play, when it is the only one and adds no joker, is
         played; otherwise the cursor goes to the offers and the player chooses one. Enter never
         ticks a card."""
-        view = self.shown
-        assert view is not None
-        sole = self.selection.sole_play(view.hand, self.play_index())
+        assert self.shown is not None
+        sole = self.selection.sole_play(self.shown.hand, self.play_index())
         if sole is not None:
             self.apply(sole)
         else:
-            self.cursor = self.first_play()
+            self.cursor = self.decision.first_play(self.choices)
             self.moved()
 
     def rebuild(self, focus: int | None = None) -> None:
@@ -408,13 +330,9 @@ class DaifugoScreen(TableScreen):
     def on_choice_bar_picked(self, message: ChoiceBar.Picked) -> None:
         """A click: on a card it ticks or unticks it, elsewhere it chooses."""
         message.prevent_default()  # not the base class's handler as well
-        if not 0 <= message.index < len(self.choices):
-            return
-        self.cursor = message.index
-        if message.index < self.hand_chips:
-            self.action_tick()
-        else:
-            self.action_choose()
+        if 0 <= message.index < len(self.choices):
+            self.cursor = message.index
+            self.action_tick() if message.index < self.hand_chips else self.action_choose()
 
     def action_tick(self) -> None:
         if not self.choices or self.cursor >= self.hand_chips:
@@ -441,18 +359,9 @@ class DaifugoScreen(TableScreen):
 
     def action_row(self, step: int) -> None:
         """↓ moves a row down in the hand, then to the offers; ↑ back."""
-        if not self.choices:
-            return
-        columns, cursor, cards = self.grid_columns, self.cursor, self.hand_chips
-        if cursor < cards:
-            target = cursor + step * columns
-            if 0 <= target < cards:
-                self.cursor = target
-            elif step > 0 and len(self.choices) > cards:
-                self.cursor = self.first_play()
-        elif step < 0 and cards:
-            self.cursor = min(self.selection.focus, cards - 1)  # back to the card of the offers
-        self.moved()
+        if self.choices:
+            self.cursor = self.decision.row(self.cursor, step, self.grid_columns, self.choices)
+            self.moved()
 
     def action_back(self) -> None:
         """Esc: back from the joker's card (to its play), else untick everything (practice:
@@ -462,7 +371,7 @@ class DaifugoScreen(TableScreen):
             self.selection.form = None
             self.rebuild(focus=next((i for i, c in enumerate(self.choices) if c.value == form), None))
         elif self.selection.ticked:
-            self.reset_selection()
+            self.decision.reset()
             self.rebuild(focus=0)
         else:
             super().action_back()
@@ -486,24 +395,15 @@ class DaifugoScreen(TableScreen):
 
     def key_works(self, action: str) -> bool:
         """Whether the key of `action` does something in the state on screen."""
-        if action in ("tick", "row"):
-            return self.hand_chips > 0
-        if action == "pass_turn":
-            return any(c.value == PASS for c in self.choices)
-        if action == "uno":
-            return self.hand_chips > 0 and self.play_index().strict_uno
-        if action == "back":
-            return self.selection.form is not None or bool(self.selection.ticked) or self.puzzle is not None
-        if action in ("choose", "cursor", "pick"):
-            return bool(self.choices)
-        if action in SPARE_KEYS or action == "rules":
+        if action in (*SPARE_KEYS, "rules") or (action == "back" and self.puzzle is not None):
             return True
-        return bool(super().check_action(action, ()))
+        works = self.decision.key_works(action, self.choices, lambda: self.play_index().strict_uno)
+        return bool(super().check_action(action, ())) if works is None else works
 
     def spare_keys_shown(self) -> tuple[str, ...]:
         """The spare keys that fit in the footer beside the keys that work now."""
         width = self.size.width or self.app.size.width
-        return spare_keys(width, self.glyphs != "ascii", self.key_works, self.app.t)
+        return spare_keys(width, self.glyphs != "ascii", self.key_works, self.t)
 
     # ----- the think timer (DF-27: a nudge, nothing enforced) -----
 

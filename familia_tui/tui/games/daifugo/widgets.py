@@ -86,6 +86,19 @@ def form_markup(play: Play, glyphs: str, open_suits: bool) -> str:
     return " ".join(text for _, _, text in sorted(tokens))
 
 
+def turn_markup(view: DaifugoView | None, name: str, t: Translate, glyphs: str) -> str:
+    """The banner of a human's decision: lead, beat the top play, or the call to make."""
+    if view is None:
+        return t("dfg.ui.turn_lead", name=name)
+    if view.phase in ("dobon", "chombo"):
+        target = view.top.seat if view.phase == "dobon" and view.top else view.uno_missed
+        return t(f"dfg.ui.turn_{view.phase}", name=name,
+                 target=escape(view.seats[target].name) if target is not None else "")
+    if view.top is not None:
+        return t("dfg.ui.turn_follow", name=name, top=play_text(view.top.play, glyphs))
+    return t("dfg.ui.turn_lead", name=name)
+
+
 def kind_text(top: TablePlay, t: Translate) -> str:
     size = top.play.size
     if top.kind == "group":
@@ -230,9 +243,8 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
     names = [escape(s.name) for s in seats]
     lines = []
     for event in events:
-        if event.kind == "played" and not event.get("spade3"):
-            line = t("dfg.ev.played", name=names[event.seat],  # type: ignore[index]
-                     cards=play_markup(event.get("play"), glyphs))
+        if event.kind == "played" and event.seat is not None and not event.get("spade3"):
+            line = t("dfg.ev.played", name=names[event.seat], cards=play_markup(event.get("play"), glyphs))
         elif event.kind == "suit_lock":
             line = t("dfg.ev.suit_lock", suits=lock_suits(str(event.get("suits")), glyphs)[0])
         else:
@@ -331,8 +343,8 @@ class TableNote(Note):
     """(`watch_text` draws it, laying the screen out only when its height may change.)"""
     info: reactive[bool] = reactive(False)
 
-    def __init__(self, lang: str, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, lang: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.lang = lang
         self.lines = 0
         """The lines the text took when last drawn (0: not drawn at this width yet)."""
@@ -354,19 +366,33 @@ class HandBar(ChoiceBar):
     the hand's owner, count and value as the border title; between two humans, a note."""
 
     fixed_chips = True
+    CHIP_WIDTH = 7
+    """Cells per card chip in the grid (`1 10♥*`)."""
 
-    def show_hand(self, title: str, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
+    def fit(self, width: int) -> int:
+        """As many columns as chips fit in a terminal `width` cells wide (the count)."""
+        columns = max(1, (width - 2) // self.CHIP_WIDTH)
+        self.styles.grid_size_columns = columns
+        return columns
+
+    def show_hand(self, view: DaifugoView | None, viewer: int | None, choices: Sequence[Choice], cursor: int,
+                  t: Translate, glyphs: str) -> None:
+        """The viewer's cards: the choices when deciding, else the cards as they are (never
+        selected); between two humans, a note that hands are hidden."""
+        if view is None or viewer is None:
+            self.border_title = ""
+            if not self.query(".hand-note"):
+                self.remove_children()
+                self.mount(Static(t("ui.hands_hidden"), classes="hand-note"))
+            return
+        title = t("dfg.ui.hand_title", name=escape(view.seats[viewer].name), count=len(view.hand),
+                  value=view.hand_value)
         if self.border_title != title:
             self.border_title = title
         if not all(isinstance(w, Chip) for w in self.children):
             self.remove_children()  # the note that hands are hidden
-        self.sync(chips, cursor)
-
-    def hide_hand(self, note: str) -> None:
-        self.border_title = ""
-        if not self.query(".hand-note"):
-            self.remove_children()
-            self.mount(Static(note, classes="hand-note"))
+        self.sync(list(enumerate(choices)) if choices else
+                  [(99, Choice(card_markup(c, glyphs), True, None)) for c in view.hand], cursor)
 
     def select(self, cursor: int) -> None:
         for chip in self.query_children(Chip):
@@ -382,8 +408,8 @@ class OffersLine(Widget):
 
     COMPONENT_CLASSES = {"offer--selected", "offer--marked", "offer--marked-selected"}
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.chips: list[tuple[int, Choice]] = []
         """(choice index, choice) of each offer."""
         self.cursor = -1
