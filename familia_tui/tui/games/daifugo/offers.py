@@ -156,6 +156,17 @@ class Selection:
         """The cards the offers use: the ticked ones, else the card in focus."""
         return self.ticked or {self.focus}
 
+    def toggle_tick(self, place: int) -> None:
+        self.form = None
+        self.ticked ^= {place}
+
+    def toggle_uno(self) -> None:
+        self.uno, self.form = not self.uno, None
+
+    def toggle_form(self, form: Form) -> None:
+        """Open the joker's cards of an offer after it, or close them again."""
+        self.form = None if form == self.form else form
+
     def cards(self, hand: Sequence[Card], places: Iterable[int] | None = None) -> tuple[frozenset[Card], int]:
         """(the natural cards, how many jokers) at these places (default: the ticked ones)."""
         cards = [hand[i] for i in (self.ticked if places is None else places) if i < len(hand)]

@@ -296,8 +296,7 @@ class DaifugoScreen(TableScreen):
         if isinstance(value, HandCard):
             self.enter_on_card()
         elif isinstance(value, Form) and len(value.plays) > 1:
-            # the joker's cards open after the play (or close again); the cursor stays on it
-            self.selection.form = None if value == self.selection.form else value
+            self.selection.toggle_form(value)  # its joker's cards open after it; the cursor stays
             self.rebuild()
         elif isinstance(value, Form):
             self.apply(value.play)
@@ -341,8 +340,7 @@ class DaifugoScreen(TableScreen):
             self.moved()
             self.app.bell()
             return
-        self.selection.form = None
-        self.selection.ticked ^= {self.cursor}
+        self.selection.toggle_tick(self.cursor)
         self.rebuild()
 
     def action_pass_turn(self) -> None:
@@ -353,8 +351,7 @@ class DaifugoScreen(TableScreen):
 
     def action_uno(self) -> None:
         if self.choices and self.play_index().strict_uno:
-            self.selection.uno = not self.selection.uno
-            self.selection.form = None
+            self.selection.toggle_uno()
             self.rebuild()
 
     def action_row(self, step: int) -> None:
@@ -387,8 +384,9 @@ class DaifugoScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key that does nothing now is hidden (not dimmed); the spare keys need room."""
-        if action in SPARE_KEYS:
-            return action in self.spare_keys_shown()
+        if action in SPARE_KEYS:  # as many as fit beside the keys that work now
+            width = self.size.width or self.app.size.width
+            return action in spare_keys(width, self.glyphs != "ascii", self.key_works, self.t)
         if action in ("tick", "row", "pass_turn", "uno", "back", "choose", "cursor", "pick"):
             return self.key_works(action)
         return super().check_action(action, parameters)
@@ -399,11 +397,6 @@ class DaifugoScreen(TableScreen):
             return True
         works = self.decision.key_works(action, self.choices, lambda: self.play_index().strict_uno)
         return bool(super().check_action(action, ())) if works is None else works
-
-    def spare_keys_shown(self) -> tuple[str, ...]:
-        """The spare keys that fit in the footer beside the keys that work now."""
-        width = self.size.width or self.app.size.width
-        return spare_keys(width, self.glyphs != "ascii", self.key_works, self.t)
 
     # ----- the think timer (DF-27: a nudge, nothing enforced) -----
 
