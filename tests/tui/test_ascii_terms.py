@@ -6,8 +6,8 @@ unicode and letters mode show them as they are. In ascii mode, in English, each 
 from its game's `ASCII_TERMS` (found through the registry's `texts` modules, like the
 catalogues), longest first, before the generic stand-ins of `widgets.ascii.STAND_INS`. These
 checks keep a new term from slipping in without its reading: every Japanese character of every
-English message and of every `rules.en.md` is covered by the game's own terms, and no other
-character falls back to `?`. Japanese keeps its terms in every mode.
+English message, preset description and `rules.en.md` is covered by the game's own terms, and
+no other character falls back to `?`. Japanese keeps its terms in every mode.
 """
 
 from __future__ import annotations
@@ -93,6 +93,20 @@ def test_every_option_of_every_preset_reads_in_ascii(entry: GameEntry) -> None:
         for key, label, value in option_rows(preset.options, entry.id, "en", "ascii"):
             for text in (label, value):
                 assert glyph_safe(text, "ascii", "en").isascii(), (preset.id, key, text)
+
+
+def test_every_english_message_of_the_app_and_the_games_reads_in_ascii() -> None:
+    odd = {key: text for key, text in CATALOGUES["en"].items()
+           if not glyph_safe(text, "ascii", "en").isascii() or unread(text, glyph_safe(text, "ascii", "en"))}
+    assert not odd, odd
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=IDS)
+def test_every_presets_title_and_description_is_read_by_its_games_terms(entry: GameEntry) -> None:
+    presets, _ = list_presets(entry.id)
+    for preset in presets:
+        for text in (preset.title("en"), preset.description["en"]):
+            assert not unread(text, with_own_terms(text, game_terms(entry))), (preset.id, text)
 
 
 def test_a_term_two_games_write_reads_the_same_in_both() -> None:

@@ -325,6 +325,7 @@ ASCII_TERMS: dict[str, str] = {
     "大富豪統合ルール": "daifugou tougou ruuru",
     "大富豪": "daifugou",
     "大貧民": "daihinmin",
+    "等分する必要なし": "toubun suru hitsuyou nashi",  # the rough deal's words (a preset)
     "都落ち": "miyako-ochi",
     "飛ばし": "-tobashi",  # 5飛ばし: 5-tobashi
     "渡し": "-watashi",  # 7渡し
@@ -375,4 +376,5 @@ ASCII_TERMS: dict[str, str] = {
 }
 """The game's Japanese terms in romaji (Hepburn, long vowels doubled), which English keeps as
 they are in unicode and letters mode: in ascii mode they read so (`i18n.ascii_terms`, longest
-first). Every term an English message or `rules.en.md` writes must be here (a test checks)."""
+first). Every term an English message, a preset's description or `rules.en.md` writes must be
+here (tests/tui/test_ascii_terms.py checks)."""
