@@ -101,7 +101,7 @@ def glyph_safe(text: str, glyphs: str, lang: str) -> str:
     """Text (or markup) in `lang` in the glyph mode: outside unicode mode a suit symbol that
     slipped into a message is its letter; in ascii mode the games' Japanese terms are read in
     romaji (革命 is `kakumei`) unless the language is Japanese, and nothing of ambiguous width is
-    left (→ is `->`, é is `e`), while Japanese (wide) text stays."""
+    left (→ is `>`, é is `e`), while Japanese (wide) text stays."""
     if glyphs == "unicode":
         return text
     text = text.translate(_SUIT_LETTERS)

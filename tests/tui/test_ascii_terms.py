@@ -130,7 +130,7 @@ def test_terms_read_longest_first_and_capitalised_at_a_line_start() -> None:
     assert ascii_terms("[dim]スペ3: the trick ends[/]", "en") == "[dim]Supe-3: the trick ends[/]"
     assert ascii_terms("in force, so no\n都落ち or 5飛ばし", "en") == "in force, so no\nmiyako-ochi or 5-tobashi"
     assert glyph_safe(CATALOGUES["en"]["dfg.ev.revolution.on"], "ascii", "en") == "Kakumei! The order is reversed"
-    assert glyph_safe("Daifugō ±2 → ×", "ascii", "en") == "Daifugou +/-2 -> x"
+    assert glyph_safe("Daifugō ±2 → ×", "ascii", "en") == "Daifugou +/-2 > x"
 
 
 @pytest.mark.parametrize("glyphs", ["unicode", "letters"])
