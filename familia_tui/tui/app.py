@@ -23,8 +23,9 @@ if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first f
     from familia_tui.core.record import Record, RecordError
     from familia_tui.core.saves import SavedGame, SaveFolder, Scan
 
-_ENGLISH = {glyph_safe(text, glyphs, lang): key.removeprefix("bind.") for lang, catalogue in CATALOGUES.items()
-            for key, text in catalogue.items() if key.startswith("bind.") for glyphs in GLYPH_MODES}
+_ENGLISH = {glyph_safe(text, glyphs, lang): key.removeprefix("bind.")
+            for lang, catalogue in CATALOGUES.items() for key, text in catalogue.items()
+            if key.startswith("bind.") for glyphs in GLYPH_MODES}
 """A translated binding description, as any glyph mode shows it, back to its English original."""
 
 

@@ -10,8 +10,9 @@ Every text a screen shows passes `glyph_safe` once: the app's `t` (every message
 `explanation_markup` (every `explain()` chain) use it, so no screen keeps its own translation or
 stand-in table. In ascii mode it reads the games' Japanese terms in romaji first (each game's
 `ASCII_TERMS`, `i18n.ascii_terms`; not in Japanese), then puts the stand-ins of
-`widgets.ascii.STAND_INS` for what is left. A game says only how its clause parameters look (`ClauseStyle`: its card
-notation, which parameters are named from the catalogue); `clause_renderer` draws them all.
+`widgets.ascii.STAND_INS` for what is left. A game says only how its clause parameters look
+(`ClauseStyle`: its card notation, which parameters are named from the catalogue);
+`clause_renderer` draws them all.
 """
 
 from __future__ import annotations
