@@ -123,7 +123,7 @@ def test_every_reading_is_ascii_and_every_term_is_not() -> None:
         assert not term.isascii(), term
 
 
-def test_terms_read_longest_first_and_capitalised_at_a_line_start() -> None:
+def test_terms_read_longest_first_and_capitalised_where_a_sentence_starts() -> None:
     assert ascii_terms("ドボン返し: Ben is ビリ", "en") == "Dobon-gaeshi: Ben is biri"
     assert ascii_terms("## ドボン and ドボン返し\n8切り ends it", "en") == \
         "## Dobon and dobon-gaeshi\n8-giri ends it"
