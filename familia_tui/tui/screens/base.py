@@ -12,11 +12,18 @@ ResultT = TypeVar("ResultT")
 
 
 class AppScreen(Screen[ResultT], Generic[ResultT]):
-    """A screen of familia-tui: `t(key, **params)` translates into the app's language."""
+    """A screen of familia-tui: `t(key, **params)` translates into the app's language, and
+    `safe(text)` passes any other text (names, rulebooks, presets' titles) through the same
+    pipeline of the glyph mode."""
 
     @property
     def t(self) -> Callable[..., str]:
         return self.app.t  # type: ignore[attr-defined,no-any-return]
+
+    def safe(self, text: str) -> str:
+        """Text (or markup) in the app's glyph mode and language (`glyphs.glyph_safe`): in ascii
+        mode nothing of ambiguous width, and in English the games' terms in romaji."""
+        return self.app.safe(text)  # type: ignore[attr-defined,no-any-return]
 
     @property
     def lang(self) -> str:

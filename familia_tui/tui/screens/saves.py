@@ -125,7 +125,7 @@ class ConfirmDelete(ModalScreen[SavedGame | None]):
 def game_entry(game: SavedGame, t: Callable[..., str], lang: str, glyphs: str) -> Text:
     """A saved game in three lines: game, preset and when; the seats; the round and the scores.
     Player names stay plain text (never markup); the glyph mode is the app's (`glyph_safe`)."""
-    head, seats, progress = (glyph_safe(line, glyphs) for line in summary_lines(game, lang))
+    head, seats, progress = (glyph_safe(line, glyphs, lang) for line in summary_lines(game, lang))
     text = Text(head, style="bold")
     if game.in_use:
         text.append(" " + t("ui.save_in_use_mark"), style="italic")

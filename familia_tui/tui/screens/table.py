@@ -36,7 +36,6 @@ from familia_tui.tui.glyphs import (
     ClauseStyle,
     clause_renderer,
     explanation_markup,
-    glyph_safe,
 )
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
@@ -257,11 +256,6 @@ class TableScreen(AppScreen[None]):
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""
         return self.t("ui.turn_play", name=name)
 
-    def safe(self, text: str) -> str:
-        """Text drawn from a view in the glyph mode: in ascii mode nothing of ambiguous width
-        (names, separators) reaches the screen (`glyph_safe`)."""
-        return glyph_safe(text, self.glyphs)
-
     def explain_text(self, text: str) -> None:
         self.explain_note = text
 
@@ -424,7 +418,7 @@ class TableScreen(AppScreen[None]):
         """A puzzle text in the app's language (texts may be a plain string or {en, ja})."""
         if isinstance(text, dict):
             text = text.get(self.lang) or text.get("en")
-        return glyph_safe(str(text or ""), self.glyphs)
+        return self.safe(str(text or ""))
 
     def action_hint(self) -> None:
         if self.puzzle is None or not self.puzzle.hints:
