@@ -65,13 +65,13 @@ def per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, Any]:
     return result
 
 
-def card_list(value: object, where: str, parse: Callable[[Any], list[C]],
+def card_list(value: str | Iterable[object] | None, where: str, parse: Callable[[Any], list[C]],
               errors: tuple[type[Exception], ...] = (ValueError, TypeError)) -> list[C]:
     """Cards written as a list or a space-separated text, read with the game's `parse`."""
     if value is None:
         return []
     try:
-        return parse(value if isinstance(value, str) else [str(v) for v in value])  # type: ignore[attr-defined]
+        return parse(value if isinstance(value, str) else [str(v) for v in value])
     except errors as error:
         raise SetupError(f"{where}: {error}") from None
 

@@ -20,7 +20,7 @@ natural card once, at most four jokers, finished seats without cards and the oth
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, parse_cards
@@ -43,7 +43,7 @@ from familia_tui.games.daifugo.shapes import legal_shape, shape_of
 __all__ = ["SetupError", "position_state", "stacked_deal"]
 
 
-def _cards(value: object, where: str) -> list[Card]:
+def _cards(value: str | Iterable[object] | None, where: str) -> list[Card]:
     """Cards written as a list or a space-separated string; errors name `where`."""
     return card_list(value, where, parse_cards, (CardError, TypeError))
 
