@@ -206,7 +206,7 @@ class _Position:
         given = {s: supply.take(c, f"hands.{s}") for s, c in _per_seat(self.data, "hands", self.n).items()}
         supply.take(plays, "trick_cards")
         stock = supply.take(_cards(self.data, "stock"), "stock")
-        played_seats = {(self.leader + i) % self.n for i in range(len(plays))}
+        played_seats = set(state.ring.order(self.leader)[:len(plays)])
         voids = _voids(self.data, self.n)
         state.hands = [_fill(supply, given.get(s, []), base_size - (s in played_seats), f"hands.{s}",
                              voids.get(s, "")) for s in range(self.n)]
