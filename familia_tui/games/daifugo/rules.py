@@ -89,6 +89,7 @@ from familia_tui.games.daifugo.shapes import (
     legal_shape,
     lock_signature,
     played,
+    shape_of,
     step_of,
 )
 
@@ -458,7 +459,10 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     def _play(self, play: Play) -> None:
         """A play, in the order of C15: the cards go on the table; locks; 革命 or クーデター;
         ○○バック; then going out, ウノ, the call windows and the end of the trick."""
-        seat, shape = self.acting(), legal_shape(play)
+        seat, shape = self.to_act, shape_of(play)
+        if seat is None or isinstance(shape, str):  # what acting() and legal_shape() check,
+            # written out on the hot path; apply() lets only a legal play through
+            raise LookupError(f"{play}: no seat is to act, or it is no combination")
         previous = self.top
         answer = previous is not None and shape.spade3 and previous.single_joker
         slots, rows = self.slots[seat], self.rows[seat]  # the cards leave the hand
