@@ -6,12 +6,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultCallbackType, ScreenResultType
 from textual.scrollbar import ScrollBar
 
 from familia_tui.i18n import CATALOGUES, translate
@@ -20,6 +20,11 @@ from familia_tui.tui.settings import Settings, load_settings, save_settings
 from familia_tui.tui.widgets.ascii import GlyphScrollBarRender
 
 if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first frame
+    import asyncio
+
+    from textual.await_complete import AwaitComplete
+    from textual.widget import AwaitMount
+
     from familia_tui.core.record import Record, RecordError
     from familia_tui.core.saves import SavedGame, SaveFolder, Scan
 
@@ -122,12 +127,30 @@ class FamiliaTuiApp(App[None]):
         self.translate_bindings(screen)
         screen.set_class(self.settings.glyphs == "ascii", "-ascii")
 
-    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+    @overload
+    def push_screen(self, screen: Screen[ScreenResultType] | str,
+                    callback: ScreenResultCallbackType[ScreenResultType] | None = None,
+                    wait_for_dismiss: Literal[False] = False, *,
+                    mode: str | None = None) -> AwaitMount: ...
+
+    @overload
+    def push_screen(self, screen: Screen[ScreenResultType] | str,
+                    callback: ScreenResultCallbackType[ScreenResultType] | None = None,
+                    wait_for_dismiss: Literal[True] = True, *,
+                    mode: str | None = None) -> asyncio.Future[ScreenResultType]: ...
+
+    def push_screen(self, screen: Screen[ScreenResultType] | str,
+                    callback: ScreenResultCallbackType[ScreenResultType] | None = None,
+                    wait_for_dismiss: bool = False, *,
+                    mode: str | None = None) -> AwaitMount | asyncio.Future[ScreenResultType]:
+        """Textual's push_screen, with the screen dressed first (Textual's overloads)."""
         if isinstance(screen, Screen):
             self.dress(screen)
-        return super().push_screen(screen, *args, **kwargs)
+        if wait_for_dismiss:
+            return super().push_screen(screen, callback, True, mode=mode)
+        return super().push_screen(screen, callback, False, mode=mode)
 
-    def switch_screen(self, screen):  # type: ignore[no-untyped-def,override]
+    def switch_screen(self, screen: Screen[ScreenResultType] | str) -> AwaitComplete:
         if isinstance(screen, Screen):
             self.dress(screen)
         return super().switch_screen(screen)

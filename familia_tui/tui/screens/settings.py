@@ -49,7 +49,7 @@ class SettingsScreen(AppScreen[None]):
 
     @property
     def settings(self) -> Settings:
-        return self.app.settings  # type: ignore[attr-defined]
+        return self.app.settings
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("ui.settings_title"), id="settings-title")
@@ -114,7 +114,7 @@ class SettingsScreen(AppScreen[None]):
         if setting == "theme":  # the app keeps the theme it shows in settings (`watch_theme`)
             self.app.theme = value
             return
-        self.app.change_settings(self.settings.with_(**{setting: value}))  # type: ignore[attr-defined]
+        self.app.change_settings(self.settings.with_(**{setting: value}))
         if setting == "lang":  # every label changes: draw the screen again in the new language
             await self.recompose()
             self.ready()

@@ -222,7 +222,7 @@ class SetupScreen(AppScreen[None]):
         """Every resolved option, as the rules screen lists them, in one widget (quick to redraw)."""
         if preset is None:
             return ""
-        ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        ascii_only = self.app.settings.glyphs == "ascii"
         table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, padding=(0, 2, 0, 0),
                       show_edge=False, header_style="bold", expand=True)
         table.add_column(self.t("ui.setup_col_option"), style="bold", max_width=OPTION_NAME_WIDTH,
@@ -303,7 +303,7 @@ class SetupScreen(AppScreen[None]):
                      ) -> tuple[list[Label], list[SeatRow]]:
         """The header and one row per seat."""
         choices = self.choices()
-        ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        ascii_only = self.app.settings.glyphs == "ascii"
         arrows = ("<", ">") if ascii_only else ("‹", "›")
         rows = [SeatRow(i, default, seat, columns, choices, arrows)
                 for i, (default, seat) in enumerate(zip(defaults, seats, strict=True))]
@@ -330,7 +330,7 @@ class SetupScreen(AppScreen[None]):
 
     def field_choices(self, field: SeatField) -> list[tuple[str, str]]:
         """A seat field's values as the setup shows them (suits with their glyph)."""
-        glyphs = self.app.settings.glyphs  # type: ignore[attr-defined]
+        glyphs = self.app.settings.glyphs
         return [(f"{suit_text(value, glyphs)} {field.value_text(value, self.lang)}" if field.suits
                  else field.value_text(value, self.lang), value) for value in field.values]
 
@@ -406,7 +406,7 @@ class SetupScreen(AppScreen[None]):
                         preset=self.preset.id)
         app = self.app
         self.dismiss()  # first, so that leaving the table returns home
-        app.open_game(record)  # type: ignore[attr-defined]
+        app.open_game(record)
 
     def action_back(self) -> None:
         self.dismiss()
