@@ -272,8 +272,9 @@ class HandDecision:
             self.indexed = (version, PlayIndex(legal()))
         return self.indexed[1]
 
-    def choices(self, view: DaifugoView, index: PlayIndex, t: Translate, glyphs: str) -> list[Choice]:
-        """The call and declining it (ドボン, チョンボ), or the hand's chips and the offers."""
+    def choices(self, view: DaifugoView, index: PlayIndex, t: Translate, glyphs: str, lang: str) -> list[Choice]:
+        """The call and declining it (ドボン, チョンボ), or the hand's chips and the offers (their
+        texts through the glyph mode's pipeline, `glyph_safe`)."""
         self.hand_chips = 0
         if view.decision is not None:
             self.note = t(f"dfg.ui.{view.decision}_why", value=view.last_value,
@@ -284,8 +285,8 @@ class HandDecision:
         hand = selection.hand_choices(view.hand, index, glyphs)
         self.hand_chips = len(hand)
         offers = selection.offer_choices(view.hand, index, t, glyphs)
-        self.note = glyph_safe(selection.note(view.hand, index, t, glyphs), glyphs)
-        return hand + [Choice(glyph_safe(o.label, glyphs), o.enabled, o.value, o.marked) for o in offers]
+        self.note = glyph_safe(selection.note(view.hand, index, t, glyphs), glyphs, lang)
+        return hand + [Choice(glyph_safe(o.label, glyphs, lang), o.enabled, o.value, o.marked) for o in offers]
 
     def place(self, cursor: int, choices: Sequence[Choice]) -> int:
         """Where the cursor goes on new choices: where it was, on the last choice if they are

@@ -157,7 +157,7 @@ class DaifugoScreen(TableScreen):
             self.show_results(records[-1], final=self.session.table.is_over)
             return
         ended = any(e.kind == "trick_won" for e in events)
-        self.advance(self.app.settings.trick_pause if ended else None)  # type: ignore[attr-defined]
+        self.advance(self.app.settings.trick_pause if ended else None)
 
     def show_final(self) -> None:
         """A finished session opened from its save: its last game's results."""
@@ -229,7 +229,7 @@ class DaifugoScreen(TableScreen):
 
     def make_choices(self) -> list[Choice]:
         assert self.shown is not None
-        return self.decision.choices(self.shown, self.play_index(), self.t, self.glyphs)
+        return self.decision.choices(self.shown, self.play_index(), self.t, self.glyphs, self.lang)
 
     def show_choices(self, note: str = "", explain: bool = True) -> None:
         """The hand as card chips and the offers below it (the base shows one row only); the

@@ -299,7 +299,7 @@ class DaifugoFrame(Frame):
 
 def wrapped(markup: str, glyphs: str, lang: str) -> str | KinsokuText:
     """Markup in the glyph mode; Japanese wraps with kinsoku (no line starts with 。)."""
-    safe = glyph_safe(markup, glyphs)
+    safe = glyph_safe(markup, glyphs, lang)
     return KinsokuText(safe) if lang == "ja" and safe else safe
 
 
