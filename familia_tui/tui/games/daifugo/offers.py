@@ -325,6 +325,24 @@ class HandDecision:
             return self.selection.form is not None or bool(self.selection.ticked)
         return bool(choices) if action in ("choose", "cursor", "pick") else None
 
+    def back(self, choices: Sequence[Choice]) -> int | None:
+        """Esc: close the joker's cards (the cursor back on their play: its place), else untick
+        every card (the cursor on the first)."""
+        form = self.selection.form
+        if form is None:
+            self.reset()
+            return 0
+        self.selection.form = None
+        return next((i for i, c in enumerate(choices) if c.value == form), None)
+
+    def word_on(self, choice: Choice, t: Translate) -> str:
+        """The line under an enabled choice: how many plays an offer stands for while its
+        joker's cards are closed, else the note."""
+        value = choice.value
+        if isinstance(value, Form) and len(value.plays) > 1 and value != self.selection.form:
+            return t("dfg.ui.ways", count=len(value.plays))
+        return self.note
+
     def meant(self, value: object, hand: Sequence[Card]) -> object:
         """The action a choice stands for, to explain a refusal: for a dimmed card, the play it
         and the ticked cards most likely mean (`closest_play`)."""

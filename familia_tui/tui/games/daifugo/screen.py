@@ -267,12 +267,7 @@ class DaifugoScreen(TableScreen):
         self.query_one(HandBar).select(self.cursor)
         self.query_one(OffersLine).select(self.cursor)
         choice = self.choices[self.cursor]
-        if not choice.enabled:
-            self.explain_text(self.why_not(choice))
-        elif isinstance(choice.value, Form) and len(choice.value.plays) > 1 and choice.value != selection.form:
-            self.explain_text(self.t("dfg.ui.ways", count=len(choice.value.plays)))
-        else:
-            self.explain_text(self.decision.note)
+        self.explain_text(self.decision.word_on(choice, self.t) if choice.enabled else self.why_not(choice))
 
     def why_not(self, choice: Choice) -> str:
         """explain() of the play a dimmed card (with the ticked ones) or a choice would make."""
@@ -363,15 +358,10 @@ class DaifugoScreen(TableScreen):
     def action_back(self) -> None:
         """Esc: back from the joker's card (to its play), else untick everything (practice:
         leave)."""
-        form = self.selection.form
-        if form is not None:
-            self.selection.form = None
-            self.rebuild(focus=next((i for i, c in enumerate(self.choices) if c.value == form), None))
-        elif self.selection.ticked:
-            self.decision.reset()
-            self.rebuild(focus=0)
-        else:
+        if self.selection.form is None and not self.selection.ticked:
             super().action_back()
+        else:
+            self.rebuild(focus=self.decision.back(self.choices))
 
     def action_previous(self) -> None:
         self.show_previous = not self.show_previous
