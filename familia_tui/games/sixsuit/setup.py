@@ -4,7 +4,8 @@ A **deal** (`DealKeys`) fixes any of: each seat's suit (`suits`, seat order; oth
 draw), its Jokers and white cards (`specials`; the team split is then not asked), its whole
 private deck top card first (`decks`), and the face pile top card first (`face_pile`).
 
-A **position** (`PositionKeys`) is any moment between two tricks: the deal's keys, plus `hands`,
+A **position** (`PositionKeys`) is any moment between two tricks: the deal's keys (`decks` for
+some seats only, the cards of a seat placed nowhere else going to its discard pile), plus `hands`,
 `discards`, `captured`, `removed` (played Jokers and whites), `rebuilt` (seats whose rebuild is
 used), `face` (the face card at stake), `battalions` (per team), and `leader`. A seat's deck,
 when not given, is the rest of its cards (own A–10 and specials) shuffled; a hand not given is
@@ -104,7 +105,7 @@ def position_state(options: SixSuitOptions, seats: Sequence[Seat], data: Mapping
                    seed: int | None = None) -> SixSuitState:
     """A state at a moment between tricks (`PositionKeys`)."""
     n = len(seats)
-    deal = read_deal(data, n)
+    deal = read_deal({k: v for k, v in data.items() if k != "decks"}, n)
     state = SixSuitState(options, seats, seed, Deal(deal.suits, deal.specials, None, None))
     if state.phase == "split":
         state.splits = _default_split(state)
@@ -121,7 +122,7 @@ def position_state(options: SixSuitOptions, seats: Sequence[Seat], data: Mapping
             raise SetupError("face_pile: no face card left to play for")
         face = [pile.pop(0)]
     state.face, state.face_pile = face[0], pile[::-1]
-    _place_numbers(state, data, deal, rng)
+    _place_numbers(state, data, rng)
     state.rebuilt = [False] * n
     for seat in data.get("rebuilt") or []:
         state.rebuilt[seat_number(seat, n, "rebuilt")] = True
@@ -145,12 +146,19 @@ def _default_split(state: SixSuitState) -> tuple[tuple[Card, ...], ...]:
     return tuple(splits)
 
 
-def _place_numbers(state: SixSuitState, data: Mapping[str, Any], deal: Deal, rng: random.Random) -> None:
+def _place_numbers(state: SixSuitState, data: Mapping[str, Any], rng: random.Random) -> None:
     n = state.n
     pools = [Supply([Card(r, state.suits[s]) for r in NUMBERS] + list(state.splits[s]), rng, f"seat {s}'s cards")
              for s in range(n)]
     hands = _per_seat_cards(data, "hands", n)
     discards = _per_seat_cards(data, "discards", n)
+    decks = _per_seat_cards(data, "decks", n)
+    for seat in range(n):
+        pool = pools[seat]
+        state.hands[seat] = pool.take(hands.get(seat, []), f"hands.{seat}")
+        state.discards[seat] = pool.take(discards.get(seat, []), f"discards.{seat}")
+        if seat in decks:
+            state.decks[seat] = pool.take(decks[seat], f"decks.{seat}")[::-1]
     removed = _cards(data.get("removed"), "removed")
     for card in removed:
         owner = next((s for s in range(n) if pools[s].free[card] > 0), None)
@@ -160,14 +168,14 @@ def _place_numbers(state: SixSuitState, data: Mapping[str, Any], deal: Deal, rng
     state.removed = removed
     for seat in range(n):
         pool = pools[seat]
-        state.hands[seat] = pool.take(hands.get(seat, []), f"hands.{seat}")
-        state.discards[seat] = pool.take(discards.get(seat, []), f"discards.{seat}")
-        if deal.decks is not None:
-            state.decks[seat] = pool.take(list(deal.decks[seat]), f"decks.{seat}")[::-1]
+        left = pool.rest()
+        pool.take(left, f"decks.{seat}")
+        if seat not in decks:
+            state.decks[seat] = left
+        elif left and seat in discards:
+            raise SetupError(f"seat {seat}: {' '.join(map(str, left))} placed nowhere (hand, deck, discards)")
         else:
-            state.decks[seat] = pool.rest()
-            for card in state.decks[seat]:
-                pool.take([card], f"decks.{seat}")
+            state.discards[seat] += left
         if seat not in hands:
             state.hands[seat] = []
             state._draw(seat)
