@@ -398,6 +398,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         else:
             self.events.append(Event("no_winner", self.leader, (self.face,)))
         self._discard_trick()
+        self.trick, self.trick_cards = [], 0
         if winner is not None and not self.face_pile:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
             return
