@@ -47,7 +47,8 @@ NUMBERS = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 FACE_PILE = tuple(Card(rank, suit) for suit in CANONICAL for rank in (11, 12, 13))
 """The 18 face cards: always all of them [R-S28]."""
 TEAM_NAMES = ("black", "red")
-SECRET_NAMES = ("black", "red", "white")
+SECRET_NAMES = ("black-pair", "red-pair", "white-pair")
+"""The secret-team game's pairs (not `white`: that word is the white card's notation)."""
 SPECIAL_TEAM = {BLACK_JOKER: 0, RED_JOKER: 1, WHITE_CARD: 2}
 
 
@@ -151,6 +152,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.face_pile = pile[::-1] if deal.face_pile is not None else pile
         specials = self._deal_specials(deal)
         self._set_teams(specials)
+        self._check_specials(specials)
         self.specials = specials
         if self.team_game and specials is None:
             self.phase = "split"
@@ -195,6 +197,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             return tuple(tuple(sorted(c for c in deck if c.rank < 2)) for deck in deal.decks)
         if deal.specials is not None:
             return tuple(tuple(sorted(s)) for s in deal.specials)
+
         if self.team_game:
             return None
         if self.options.variant == "secret_team":
@@ -204,6 +207,17 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             cards += [WHITE_CARD] * max(0, self.n - 4)
             cards = cards[:self.n]
         return tuple((card,) for card in cards)
+
+    def _check_specials(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
+        """A stacked team game gives each team its own 2 Jokers and 1 white card [B.2.1]."""
+        if specials is None or not self.team_game:
+            return
+        for team, members in enumerate(self.members):
+            given = sorted(c for seat in members for c in specials[seat])
+            joker = BLACK_JOKER if team == 0 else RED_JOKER
+            if given != [joker, joker, WHITE_CARD]:
+                names = " ".join(map(str, given)) or "nothing"
+                raise ValueError(f"the {TEAM_NAMES[team]} team's specials are {joker} {joker} W, not {names}")
 
     def _set_teams(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
         n = self.n

@@ -466,8 +466,8 @@ def test_R_S21_individual_ties_fewer_captures_then_nearest_the_spade_player() ->
 
 def test_R_S23_secret_teams_are_the_pairs_of_matching_specials() -> None:
     state = position("sixsuit-secret-6", specials=["BJ", "RJ", "W", "BJ", "RJ", "W"])
-    assert [state.unit_names()[t] for t in state.team_of] == ["black", "red", "white"] * 2
-    assert state.view(0).my_team == "black" and state.view(0).teams == (None,) * 6
+    assert [state.unit_names()[t] for t in state.team_of] == ["black-pair", "red-pair", "white-pair"] * 2
+    assert state.view(0).my_team == "black-pair" and state.view(0).teams == (None,) * 6
 
 
 def test_R_S23_no_one_point_rule_then_the_lower_member_then_nearest_spade() -> None:
@@ -475,7 +475,7 @@ def test_R_S23_no_one_point_rule_then_the_lower_member_then_nearest_spade() -> N
     base = {"specials": ["BJ", "RJ", "W", "BJ", "RJ", "W"], "hands": hands, "removed": "BJ BJ RJ RJ W W"}
     # black (seats 0, 3) 3 against red (1, 4) 2: within 1 point, but the totals decide
     state = position("sixsuit-secret-6", captured={0: "KS", 1: "KC"}, **base)  # type: ignore[arg-type]
-    assert state.result().order[0] == "black" and state.result().tie_break == "total"
+    assert state.result().order[0] == "black-pair" and state.result().tie_break == "total"
 
 
 def test_R_S23_tied_pairs_the_higher_lower_member_wins() -> None:
@@ -484,8 +484,8 @@ def test_R_S23_tied_pairs_the_higher_lower_member_wins() -> None:
                      removed="BJ BJ RJ RJ W W", captured={0: "KS QS", 1: "KH", 4: "KC"})
     # black: 6 + 0; red: 3 + 3 = 6 → equal totals, red's lower member (3) beats black's (0)
     result = state.result()
-    assert result.totals["black"] == result.totals["red"] == 6.0
-    assert result.order[0] == "red" and result.tie_break == "lower"
+    assert result.totals["black-pair"] == result.totals["red-pair"] == 6.0
+    assert result.order[0] == "red-pair" and result.tie_break == "lower"
 
 
 # ----- R-S25, R-S25a: what each seat sees -----
