@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -50,6 +51,26 @@ TEAM_NAMES = ("black", "red")
 SECRET_NAMES = ("black-pair", "red-pair", "white-pair")
 """The secret-team game's pairs (not `white`: that word is the white card's notation)."""
 SPECIAL_TEAM = {BLACK_JOKER: 0, RED_JOKER: 1, WHITE_CARD: 2}
+_ALL_CARDS = [Card(rank, suit) for suit in CANONICAL for rank in range(2, 15)] + [BLACK_JOKER, RED_JOKER, WHITE_CARD]
+FACE_UP = {card: play(card, True) for card in _ALL_CARDS}
+FACE_DOWN = {card: play(card, False) for card in _ALL_CARDS}
+"""Every card's plays, made once (the legal actions are built from them on every turn)."""
+
+
+@cache
+def _splits(joker: Card, members: int) -> tuple[Split, ...]:
+    """Every split of a team's 2 Jokers and 1 white card among its members, 3-0-0 included
+    [R-S26]; the Jokers are alike, so 6 × 3 = 18 splits for 3 members, 3 × 2 = 6 for 2."""
+    found: dict[Split, None] = {}
+    for first in range(members):
+        for second in range(first, members):
+            for white in range(members):
+                shares: list[list[Card]] = [[] for _ in range(members)]
+                shares[first].append(joker)
+                shares[second].append(joker)
+                shares[white].append(WHITE_CARD)
+                found[Split(tuple(tuple(sorted(share)) for share in shares))] = None
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -95,6 +116,8 @@ class SixSuitResult:
 class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     """A six-suit game in progress (mutable; `clone()` copies by the declared policy)."""
 
+    SHARED = ("final",)
+    """The result once the game is over (never changed after)."""
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
                  "leader", "face", "trick_cards", "split_team", "splits", "specials", "decl_start",
@@ -144,6 +167,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.end: str | None = None
         self.decl_start = self.decl_index = 0
         self.decl_any = False
+        self.final: SixSuitResult | None = None
         self.split_team = 0
         self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
         self._legal = None
@@ -295,12 +319,13 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         hand = self.hands[seat]
         if not hand:
             return [PASS]
-        actions: list[SixSuitAction] = []
-        first = self.trick_cards == 0
-        for card in dict.fromkeys(hand):
-            actions.append(play(card, True))
-            if not first:
-                actions.append(play(card, False))
+        actions: list[SixSuitAction]
+        if self.trick_cards == 0:
+            actions = [FACE_UP[card] for card in dict.fromkeys(hand)]
+        else:
+            actions = []
+            for card in dict.fromkeys(hand):
+                actions += (FACE_UP[card], FACE_DOWN[card])
         if self.decks[seat]:
             actions.append(DECK)
         return actions
@@ -314,19 +339,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return [PASS, *choices]
 
     def _split_actions(self) -> list[Split]:
-        members = self.members[self.split_team]
-        joker = BLACK_JOKER if self.split_team == 0 else RED_JOKER
-        found: dict[Split, None] = {}
-        k = len(members)
-        for first in range(k):
-            for second in range(first, k):
-                for white in range(k):
-                    shares: list[list[Card]] = [[] for _ in range(k)]
-                    shares[first].append(joker)
-                    shares[second].append(joker)
-                    shares[white].append(WHITE_CARD)
-                    found[Split(tuple(tuple(sorted(s)) for s in shares))] = None
-        return list(found)
+        return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
 
     def explain(self, action: SixSuitAction) -> Explanation:
         from familia_tui.games.sixsuit.explain import explain
@@ -486,7 +499,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
 
     def _finish(self, reason: str) -> None:
         self.phase, self.end = "over", reason
-        result = self.result()
+        result = self.final = self.result()
         self.events.append(Event("game_over", None, info=(("reason", reason), ("order", result.order),
                                                           ("tie_break", result.tie_break))))
 
@@ -506,6 +519,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return tuple(seat.name for seat in self.seats)
 
     def result(self) -> SixSuitResult:
+        if self.final is not None:
+            return self.final
         items = self.items()
         scores = [sum(row) for row in items]
         names = self.unit_names()
