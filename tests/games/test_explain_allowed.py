@@ -23,10 +23,10 @@ from familia_tui.core.scenario import load_scenario, start_state
 from familia_tui.games.daifugo.actions import Play as DaifugoPlay
 from familia_tui.games.daifugo.actions import make_play
 from familia_tui.games.familia.actions import PlayCard
+from familia_tui.games.familia.actions import parse_action as familia_action
 from familia_tui.games.sixsuit.actions import Play as SixSuitPlay
 from familia_tui.games.sixsuit.actions import Word as SixSuitWord
 from familia_tui.games.sixsuit.actions import play as sixsuit_play
-from familia_tui.games.familia.actions import parse_action as familia_action
 from familia_tui.games.tarot.actions import CALL, DISCARD, PLAY
 from familia_tui.games.tarot.actions import Play as TarotPlay
 from familia_tui.games.tarot.cards import NAMES

@@ -65,11 +65,11 @@ def _play(state: SixSuitState, action: SixSuitAction) -> tuple[Clause, ...]:
         return (clause("six.pass_empty", "R-S13"),)
     if isinstance(action, Word):
         if not state.decks[seat]:
-            return (clause("six.deck_empty"),)
+            return (clause("six.deck_empty", "B.2.2"),)
         return (clause("six.deck_face_up", "B.2.2"),)
     assert isinstance(action, Play)
     if action.card not in hand:
-        return (clause("six.not_in_hand", card=action.card),)
+        return (clause("six.not_in_hand", "B.2.2", card=action.card),)
     if state.trick_cards == 0:
         if not action.face_up:
             return (allowed_clause("six.first_face_up", _notations(state, Play) + _notations(state, Word), "R-S12"),)

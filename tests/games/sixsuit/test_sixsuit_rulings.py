@@ -528,3 +528,27 @@ def test_a_random_game_ends_and_its_result_follows_the_items() -> None:
     for unit, seats in result.units:
         bonus = result.battalion_points[("black", "red").index(unit)]
         assert result.totals[unit] == sum(result.scores[s] for s in seats) + bonus
+
+
+# ----- explanations -----
+
+
+@pytest.mark.parametrize("text", ["play 9S", "play 2H", "pass", "rebuild", "split BJ BJ W", "play 2S down"])
+def test_every_refusal_names_a_rule(text: str) -> None:
+    state = position(hands=QUIET6)
+    why = state.explain(parse_action(text))
+    assert not why.legal and why.rulings, why.text()
+
+
+def test_every_refusal_in_a_declaration_names_a_rule() -> None:
+    state = finish_quiet_trick(position(hands=QUIET6))
+    for text in ("play 2S", "deck", "rebuild 9S", "split BJ BJ W"):
+        why = state.explain(parse_action(text))
+        assert not why.legal and why.rulings, (text, why.text())
+    assert state.explain(parse_action("pass")).legal
+
+
+def test_notation_round_trips() -> None:
+    for text in ("play 10X", "play AL down", "deck", "pass", "rebuild", "rebuild 2S 3S", "split BJ+W BJ -",
+                 "split BJ+BJ+W - -"):
+        assert str(parse_action(text)) == text
