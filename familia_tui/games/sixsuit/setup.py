@@ -4,10 +4,11 @@ A **deal** (`DealKeys`) fixes any of: each seat's suit (`suits`, seat order; oth
 draw), its Jokers and white cards (`specials`; the team split is then not asked), its whole
 private deck top card first (`decks`), and the face pile top card first (`face_pile`).
 
-A **position** (`PositionKeys`) is any moment between two tricks: the deal's keys (`decks` for
+A **position** (`PositionKeys`) is any moment of a trick (before it is judged): the deal's keys (`decks` for
 some seats only, the cards of a seat placed nowhere else going to its discard pile), plus `hands`,
 `discards`, `captured`, `removed` (played Jokers and whites), `rebuilt` (seats whose rebuild is
-used), `face` (the face card at stake), `battalions` (per team), and `leader`. A seat's deck,
+used), `face` (the face card at stake), `battalions` (per team), `leader`, and the `trick` so far
+(`AS`, `9H down`, `pass` from the leader, played through the engine so its rules hold). A seat's deck,
 when not given, is the rest of its cards (own A–10 and specials) shuffled; a hand not given is
 drawn from it. Every card is placed at most once. The scenario then plays the trick with `do:`.
 """
@@ -19,10 +20,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, SIX_SUITS, WHITE_CARD, Card, CardError
-from familia_tui.core.engine import Seat
+from familia_tui.core.engine import IllegalAction, Seat
 from familia_tui.core.position import SetupError, Supply, card_list, per_seat, seat_number
 from familia_tui.core.presets import StrictModel
 from familia_tui.core.scenario import CardsText, SeatCards, SeatTexts
+from familia_tui.games.sixsuit.actions import PASS, play
 from familia_tui.games.sixsuit.options import SixSuitOptions
 from familia_tui.games.sixsuit.rules import FACE_PILE, NUMBERS, Deal, SixSuitState
 
@@ -54,6 +56,9 @@ class PositionKeys(DealKeys):
     battalions: list[int] | None = None
     """Battalions formed so far, per team."""
     leader: int | None = None
+    trick: list[str] | None = None
+    """The trick so far from the leader: `AS` (face up), `9H down`, or `pass`; each card is
+    taken from its player's cards (a seat that has played holds 2 unless `hands` says)."""
 
 
 def _parse(value: Any) -> list[Card]:
@@ -122,16 +127,43 @@ def position_state(options: SixSuitOptions, seats: Sequence[Seat], data: Mapping
             raise SetupError("face_pile: no face card left to play for")
         face = [pile.pop(0)]
     state.face, state.face_pile = face[0], pile[::-1]
-    _place_numbers(state, data, rng)
+    leader = seat_number(data.get("leader", state.spade), n, "leader")
+    plays = _trick_plays(state, data.get("trick") or [], leader)
+    _place_numbers(state, data, rng, {seat: card for seat, card, _ in plays if card is not None})
     state.rebuilt = [False] * n
     for seat in data.get("rebuilt") or []:
         state.rebuilt[seat_number(seat, n, "rebuilt")] = True
     if data.get("battalions") is not None:
         state.battalions = [int(b) for b in data["battalions"]]
-    leader = seat_number(data.get("leader", state.spade), n, "leader")
     state.leader = state.turn = leader
     state.trick, state.trick_cards, state.phase, state.events, state._legal = [], 0, "play", [], None
+    for number, (seat, card, face_up) in enumerate(plays):
+        if card is not None:
+            state.hands[seat].append(card)
+        try:
+            state.apply(PASS if card is None else play(card, face_up))
+        except IllegalAction as error:
+            raise SetupError(f"trick.{number}: {error}") from None
+    state.events = []
     return state
+
+
+def _trick_plays(state: SixSuitState, texts: Sequence[object], leader: int) -> list[tuple[int, Card | None, bool]]:
+    """The trick's plays as (seat, card or None for a pass, face up), seats from the leader."""
+    if len(texts) >= state.n:
+        raise SetupError(f"trick: at most {state.n - 1} plays (a position stops before the trick is judged)")
+    plays: list[tuple[int, Card | None, bool]] = []
+    seat = leader
+    for number, text in enumerate(texts):
+        words = str(text).split()
+        if words == ["pass"]:
+            plays.append((seat, None, False))
+        elif len(words) in (1, 2) and (len(words) == 1 or words[1] == "down"):
+            plays.append((seat, _cards(words[0], f"trick.{number}")[0], len(words) == 1))
+        else:
+            raise SetupError(f"trick.{number}: {text!r} — write a card (AS), a card face down (9H down) or pass")
+        seat = state.following[seat]
+    return plays
 
 
 def _default_split(state: SixSuitState) -> tuple[tuple[Card, ...], ...]:
@@ -146,13 +178,16 @@ def _default_split(state: SixSuitState) -> tuple[tuple[Card, ...], ...]:
     return tuple(splits)
 
 
-def _place_numbers(state: SixSuitState, data: Mapping[str, Any], rng: random.Random) -> None:
+def _place_numbers(state: SixSuitState, data: Mapping[str, Any], rng: random.Random,
+                   played: Mapping[int, Card]) -> None:
     n = state.n
     pools = [Supply([Card(r, state.suits[s]) for r in NUMBERS] + list(state.splits[s]), rng, f"seat {s}'s cards")
              for s in range(n)]
     hands = _per_seat_cards(data, "hands", n)
     discards = _per_seat_cards(data, "discards", n)
     decks = _per_seat_cards(data, "decks", n)
+    for seat, card in played.items():
+        pools[seat].take([card], f"trick (seat {seat})")
     for seat in range(n):
         pool = pools[seat]
         state.hands[seat] = pool.take(hands.get(seat, []), f"hands.{seat}")
@@ -179,4 +214,6 @@ def _place_numbers(state: SixSuitState, data: Mapping[str, Any], rng: random.Ran
         if seat not in hands:
             state.hands[seat] = []
             state._draw(seat)
+            if seat in played:
+                state.decks[seat].append(state.hands[seat].pop())
         state.shown[seat] = []
