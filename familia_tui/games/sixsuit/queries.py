@@ -4,7 +4,8 @@
 - `scores`: each unit's total (team, or seat name), `items`: each seat's points per item.
 - `captures`: face cards captured per seat (cards: scenarios may look; the screen never does).
 - `face`, `faces_left`, `battalions`, `rebuilt`, `decks`, `discards`, `removed`, `suits`,
-  `teams`, `order`, `end`, `winner`, `tie_break`, `last_judgement`.
+  `teams`, `order`, `end`, `winner`, `ranking` (`[[unit, rank], …]` best first), `totals` (= `scores`),
+  `individual` (each seat's own points, battalions left out [R-S19]), `tie_break`, `last_judgement`.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ QUERIES = {
     "order": lambda s: list(s.order),
     "end": lambda s: s.end,
     "winner": lambda s: s.result().order[0],
+    "ranking": lambda s: [[unit, rank] for unit, rank in s.result().ranking()],
+    "totals": lambda s: dict(s.result().totals),
+    "individual": lambda s: dict(enumerate(s.result().scores)),
     "tie_break": lambda s: s.result().tie_break,
     "last_judgement": lambda s: s.last_judgement,
     "last_winner": lambda s: s.last_winner,
