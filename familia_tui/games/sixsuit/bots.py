@@ -93,8 +93,8 @@ class BasicBot:
             return False
         plays = [(s, c, up) for s, c, up in view.trick] + [(seat, card, True)]
         if view.variant == "team":
-            size = 3 if len(view.seats) == 6 else 2
-            verdict = judge_team(plays, [0 if team == view.teams[seat] else 1 for team in view.teams], size)
+            mine = view.teams[seat]
+            verdict = judge_team(plays, [0 if team == mine else 1 for team in view.teams], view.battalion_size)
             winner = verdict.winner
             return winner is not None and view.teams[winner] == view.teams[seat]
         winner = judge_individual(plays).winner

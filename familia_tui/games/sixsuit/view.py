@@ -62,6 +62,9 @@ class SixSuitView:
     captured_counts: tuple[int, ...]
     battalions: tuple[int, ...]
     """Battalions formed, per team (team game)."""
+    battalion_size: int | None
+    """Equal face-up numbers of one team that make a battalion (3; 2 with the 4-player option);
+    None: no battalion in these rules [R-S6]."""
     trick: tuple[TrickPlay, ...]
     leader: int
     last_trick: tuple[TrickPlay, ...]
@@ -98,6 +101,7 @@ def make_view(state: SixSuitState, seat: int | None) -> SixSuitView:
         hand_sizes=tuple(len(h) for h in state.hands), deck_empty=tuple(not d for d in state.decks),
         discard_empty=tuple(not d for d in state.discards), rebuilt=tuple(state.rebuilt),
         captured_counts=tuple(len(c) for c in state.captured), battalions=tuple(state.battalions) if team_game else (),
+        battalion_size=state.battalion_size,
         trick=state.trick_view(seat, state.trick), leader=state.leader,
         last_trick=state.trick_view(seat, state.last_trick), last_winner=state.last_winner,
         last_judgement=state.last_judgement, shown_specials=tuple(tuple(s) for s in state.shown),
