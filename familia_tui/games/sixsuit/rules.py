@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -120,7 +119,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     """The result once the game is over (never changed after)."""
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
-                 "leader", "face", "trick_cards", "split_team", "splits", "specials", "decl_start",
+                 "leader", "face", "trick_cards", "split_team", "splits", "decl_start",
                  "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "tricks", "end")
     COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
               "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "battalions": copy_list,
@@ -177,7 +176,6 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         specials = self._deal_specials(deal)
         self._set_teams(specials)
         self._check_specials(specials)
-        self.specials = specials
         if self.team_game and specials is None:
             self.phase = "split"
             self.split_team = self.team_of[self.spade]
@@ -573,11 +571,6 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def trick_view(self, seat: int | None, plays: Sequence[PlayRecord]) -> tuple[TrickPlay, ...]:
         """A trick as `seat` may see it: another seat's face-down card as None."""
         return tuple((s, card if up or s == seat else None, up) for s, card, up in plays)
-
-    def debug(self) -> dict[str, Any]:
-        """Everything, for test failures."""
-        return {"phase": self.phase, "turn": self.turn, "hands": self.hands, "decks": self.decks,
-                "trick": self.trick, "face": self.face}
 
 
 def _secret_tie_break(ranked: list[int], members: list[list[int]], scores: list[int], totals: list[int]) -> str:
