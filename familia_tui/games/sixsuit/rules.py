@@ -35,7 +35,7 @@ from itertools import combinations
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, Seat
-from familia_tui.core.table import BaseState, copy_list, copy_rng, copy_rows, handles
+from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, copy_rows, handles
 from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
 from familia_tui.games.sixsuit.judge import Judgement, PlayRecord, judge_individual, judge_team
 from familia_tui.games.sixsuit.options import CANONICAL, SixSuitOptions
@@ -101,6 +101,10 @@ class SixSuitResult:
     tie_break: str
     """What decided the first place: `total`, `second`, `spade` (team game), `lower`, `nearest`
     (secret team), `captures`, `nearest` (individual) …"""
+    end: str | None = None
+    """`last_face` or `players_out` once the game is over [R-S17]."""
+    judgements: tuple[tuple[str, int], ...] = ()
+    """How many tricks each judgement decided (`judge.Judgement.kind`)."""
     deals_played: int = 1
 
     def ranking(self) -> list[tuple[str, int]]:
@@ -123,7 +127,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                  "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "tricks", "end")
     COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
               "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "battalions": copy_list,
-              "trick": copy_list, "shown": copy_rows, "rng": copy_rng}
+              "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
 
     def __init__(self, options: SixSuitOptions, seats: Sequence[Seat], seed: int | None = None,
                  deal: Deal | None = None) -> None:
@@ -167,6 +171,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.decl_start = self.decl_index = 0
         self.decl_any = False
         self.final: SixSuitResult | None = None
+        self.judged: dict[str, int] = {}
         self.split_team = 0
         self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
         self._legal = None
@@ -413,6 +418,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
         winner = verdict.winner
         self.last_trick, self.last_winner, self.last_judgement = tuple(self.trick), winner, verdict.kind
+        self.judged[verdict.kind] = self.judged.get(verdict.kind, 0) + 1
         self.tricks += 1
         if winner is not None:
             face = self.face
@@ -542,7 +548,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             tie_break = _individual_tie_break(ranked, scores, counts)
         units = tuple((names[t], tuple(m)) for t, m in enumerate(members))
         return SixSuitResult(units, {names[t]: float(totals[t]) for t in range(len(members))}, items, bonus,
-                             tuple(names[t] for t in ranked), tie_break)
+                             tuple(names[t] for t in ranked), tie_break, self.end, tuple(sorted(self.judged.items())))
 
     # ----- views -----
 
