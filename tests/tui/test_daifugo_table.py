@@ -10,7 +10,8 @@ import re
 import unicodedata
 from pathlib import Path
 
-from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
+import pytest
+from tui_helpers import click, make_app, save_folder, saved_record, saves_read, screen_text, settle
 
 from familia_tui.core.record import Record
 from familia_tui.games.daifugo.actions import PASS, parse_action
@@ -200,6 +201,34 @@ async def test_quit_mid_game_and_continue_restores_the_same_game(tmp_path: Path)
         log = screen.query_one(EventLog)
         assert log.lines[0].text.startswith("Game 1 resumed.")
         assert any("Game 1: rule card" in line.text for line in log.lines)  # the game so far
+
+
+async def test_a_resumed_game_is_replayed_once_and_logs_the_game_as_it_was(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a saved game replays its record once: the session keeps the events it replayed,
+    and the log of the game so far is drawn from them (it replayed the whole record a second
+    time). The log reads as it did before quitting."""
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=3, games=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(4):
+            await settle(pilot, lambda: deciding(app))
+            await decide(pilot, app)
+        await settle(pilot, lambda: deciding(app))
+        before = list(table(app).query_one(EventLog).entries)
+        await pilot.press("q")
+    record = saved_record(tmp_path)
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await saves_read(pilot, again)  # (the list of saved games replays each once)
+        starts: list[Record] = []
+        start = Record.start
+        monkeypatch.setattr(Record, "start", lambda self: starts.append(self) or start(self))
+        (path,) = save_folder(tmp_path).glob("*.json")
+        again.open_game(record, path)
+        await settle(pilot, lambda: deciding(again))
+        after = list(table(again).query_one(EventLog).entries)
+    assert len(starts) == 1
+    assert after[0] == "Game 1 resumed." and after[1:] == before[1:]
 
 
 async def test_the_leader_is_offered_no_pass_and_a_dimmed_card_shows_the_rule_chain(tmp_path: Path) -> None:
