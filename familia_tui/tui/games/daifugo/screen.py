@@ -61,6 +61,8 @@ class DaifugoScreen(TableScreen):
     AUTO_FOCUS = ""
     """Nothing takes the focus: the arrows, Space and Enter are the table's keys."""
     game_id = "daifugo"
+    clock = staticmethod(time.monotonic)
+    """The think timer's clock (tests put one they move by hand in its place)."""
     BINDINGS = [
         Binding("space", "tick", "Tick", key_display="Space"),
         Binding("x", "pass_turn", "Pass"),
@@ -114,7 +116,7 @@ class DaifugoScreen(TableScreen):
         for widget in (log, *self.query(ChoiceBar)):
             widget.can_focus = False  # the screen's keys must not scroll them
         state, options = self.session.table, self.view().options
-        self.think = ThinkTimer(options.think_timer, clock=time.monotonic())
+        self.think = ThinkTimer(options.think_timer, clock=self.clock())
         if self.think.seconds:
             self.set_interval(THINK_TICK, self.think_step)
         if self.puzzle is not None:
@@ -252,7 +254,7 @@ class DaifugoScreen(TableScreen):
         self.query_one(OffersLine).show(offers, self.cursor)
         if explain:
             self.explain_text(decision.note if deciding else "")
-        if self.think.start(version if deciding else None, time.monotonic()):
+        if self.think.start(version if deciding else None, self.clock()):
             self.show_banner()
         self.refresh_bindings()  # (the footer is rebuilt only when a key comes or goes)
 
@@ -393,7 +395,7 @@ class DaifugoScreen(TableScreen):
     def think_step(self) -> None:
         """Count down while the decision is on screen and the table is in front; say so once
         the time is up."""
-        changed, up = self.think.step(time.monotonic(), self.app.screen is self and self.may_decide())
+        changed, up = self.think.step(self.clock(), self.app.screen is self and self.may_decide())
         if up:
             self.app.bell()
         if changed:
