@@ -17,60 +17,50 @@ breakdown (where p shows it again).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
-from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Static
 
 from familia_tui.core.engine import Event
 from familia_tui.core.events import DEAL_SCORED
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.core.session import Table as GameTable
-from familia_tui.games.tarot.actions import (
-    DISCARD,
-    PLAY,
-    SLAM,
-    Bid,
-    Call,
-    Declare,
-    Discard,
-    Pass,
-    Slam,
-)
+from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Bid, Call, Declare, Discard, Pass, Slam
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.games.tarot.widgets import (
-    CLAUSES,
+from familia_tui.tui.games.tarot.choices import (
     ShownChips,
     Step,
     bid_choices,
     call_choices,
-    card_markup,
-    cards_markup,
-    contract_markup,
-    declarations_markup,
     declarations_on_offer,
     declare_choices,
+    ecart_choices,
+    ecart_picks,
+    pick_choices,
+    poignee_picks,
+    refill,
+)
+from familia_tui.tui.games.tarot.widgets import (
+    CLAUSES,
+    ContractPanel,
+    DeclaredPanel,
+    HandPanel,
+    SeatsPanel,
+    SidesPanel,
+    StockPanel,
+    TarotFrame,
+    TrickPanel,
+    card_markup,
+    cards_markup,
     event_lines,
     hand_end_markup,
-    hand_markup,
-    pick_choices,
-    refill,
-    seats_rows,
-    seats_table,
     sentence,
-    sides_markup,
-    stock_markup,
-    trick_markup,
-    where_markup,
-    won_markup,
 )
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
@@ -114,10 +104,6 @@ class TarotScreen(TableScreen):
         self.grid_columns = 1
         self.decision_shown: tuple[object, ...] = ()
         self.chips: ShownChips = []
-        self.drawn: dict[str, str] = {}
-        """What each part of the table shows now."""
-        self.shown: tuple[TarotView, TarotView] | None = None
-        """(the view drawn, the public view) at the last redraw."""
         self.ecart: list[Card] = []
         """The cards ticked for the écart, not yet confirmed."""
         self.hand_end = ""
@@ -125,35 +111,39 @@ class TarotScreen(TableScreen):
         breakdown."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="banner")
+        yield self.banner_line()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Static(id="contract")
-                yield Static(id="stock")
-                yield Static(id="declared")
-                yield Static(id="trick")
+                yield ContractPanel(id="contract").data_bind(TarotScreen.frame)
+                yield StockPanel(id="stock").data_bind(TarotScreen.frame)
+                yield DeclaredPanel(id="declared").data_bind(TarotScreen.frame)
+                yield TrickPanel(id="trick").data_bind(TarotScreen.frame)
                 with VerticalScroll(id="seats-box"):
-                    yield Static(id="seats")
-                    yield Static(id="sides")
+                    yield SeatsPanel(id="seats").data_bind(TarotScreen.frame)
+                    yield SidesPanel(id="sides").data_bind(TarotScreen.frame)
             yield EventLog(id="log")
-        yield Static(id="hand")
+        yield HandPanel(id="hand").data_bind(TarotScreen.frame)
         yield ChoiceBar(id="choices")
         yield self.explain_line()
         # at 80 columns every key of the table is needed more than the palette's (ctrl+p still works)
         yield AppFooter(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
 
     def on_mount(self) -> None:
-        state = self.session.table
         log = self.query_one(EventLog)
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
         elif self.session.record.actions:
-            public = self.views()[1]
+            public = self.session.table.public_view()
             log.add([self.t("tarot.ui.resumed", hand=public.hand_number, hands=public.hands_total)])
         else:
-            log.add(self.event_lines(state.events))
+            log.add(self.event_lines(self.session.table.events))
         self.fit_card_grid()
         self.advance()
+
+    @property
+    def shown(self) -> TarotFrame | None:
+        """What the table shows now (None before the first redraw)."""
+        return self.frame if isinstance(self.frame, TarotFrame) else None
 
     # ----- the flow of the game -----
 
@@ -164,7 +154,7 @@ class TarotScreen(TableScreen):
         delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
         if delay <= 0 and not session.table.is_over and not session.is_human_turn() and self.puzzle is None:
             seat = session.viewer_seat()
-            if self.choices or self.shown is None or self.shown[0].seat != (-1 if seat is None else seat):
+            if self.choices or self.shown is None or self.shown.view.seat != (-1 if seat is None else seat):
                 self.redraw()  # once: the decision just made leaves the screen, a hand is hidden
             self.call_after_refresh(self.bot_step)
             return
@@ -187,7 +177,7 @@ class TarotScreen(TableScreen):
     def show_results(self, final: bool = False, review: bool = False) -> None:
         from familia_tui.tui.games.tarot.results import TarotResultsScreen
 
-        public = self.views()[1]
+        public = self.session.table.public_view()
         if not public.results:
             return
         screen = TarotResultsScreen(public.results, public.totals, self.shown_seats, final=final,
@@ -205,37 +195,14 @@ class TarotScreen(TableScreen):
         return (public if seat is None else replace(state.view(seat), seats=shown)), public
 
     def redraw(self) -> None:
-        view, public = self.shown = self.views()
-        t, glyphs = self.t, self.glyphs
-        declared = declarations_markup(view, t, glyphs)
-        for widget_id, text in (
-                ("#banner", self.banner_text()),
-                ("#contract", where_markup(view, t) + "\n" + contract_markup(view, t, glyphs)),
-                ("#stock", stock_markup(view, t, glyphs)), ("#declared", declared),
-                ("#trick", self.hand_end if self.held else trick_markup(view, t, glyphs, self.show_previous)),
-                ("#sides", sides_markup(view, t))):
-            self.put(widget_id, self.safe(text))
-        if self.show_won:
-            self.put("#seats", self.safe(won_markup(view, t, glyphs)))
-        else:
-            rows = seats_rows(view, public, t, glyphs)
-            self.put("#seats", repr(rows), lambda: seats_table(rows, t, glyphs))
-        self.query_one("#declared", Static).display = bool(declared)
+        """The banner, the choices, then the frame every panel draws from (the hand shows
+        unless the choices are its cards)."""
+        view, public = self.views()
+        self.banner = self.safe(self.banner_text())
         self.show_choices()
-
-    def put(self, widget_id: str, text: str, renderable: Callable[[], Table] | None = None) -> None:
-        """Update a part of the table if it changed (every update costs a layout); `text` is the
-        markup shown, or what the `renderable` is drawn from."""
-        if self.drawn.get(widget_id) != text:
-            self.drawn[widget_id] = text
-            self.query_one(widget_id, Static).update(renderable() if renderable else text)
-
-    def hand_text(self, view: TarotView) -> str:
-        if self.held:
-            return self.t("tarot.ui.held_note")
-        if view.seat < 0:
-            return self.t("ui.hands_hidden")
-        return self.t("ui.hand_of", name=view.seats[view.seat].name, cards=hand_markup(view.hand, self.glyphs))
+        self.frame = TarotFrame(view, self.session.viewer_seat(), self.t, self.glyphs, public=public,
+                                held_trick=self.hand_end if self.held else None, previous=self.show_previous,
+                                won=self.show_won, hand_shown=self.choice_layout != "hand")
 
     def show_choices(self, note: str = "") -> None:
         """The base's choice row, rebuilt only when the choices changed (mounting chips is the
@@ -254,10 +221,6 @@ class TarotScreen(TableScreen):
             self.chips = refill(bar, self.chips, choices, self.cursor, note)
         bar.set_class(self.choice_layout != "buttons", "-cards")
         bar.display = bool(self.choices)
-        hand = self.query_one("#hand", Static)
-        hand.display = self.choice_layout != "hand"
-        if self.shown is not None:
-            hand.update(self.safe(self.hand_text(self.shown[0])))
         self.explain_text("")
         if self.choices:
             self.describe()
@@ -284,13 +247,12 @@ class TarotScreen(TableScreen):
 
     def banner_text(self) -> str:
         """As the base; while a redealt hand is bid, first that everyone has new cards."""
-        redeal = self.shown[1].redeal if self.shown is not None else None
+        redeal = self.session.table.public_view().redeal
         text = super().banner_text()
         return f"[b]{self.t(f'tarot.ui.redeal.{redeal}')}[/] {text}" if redeal else text
 
     def turn_text(self, name: str) -> str:
-        state = self.session.table
-        phase = str(state.phase)
+        phase = str(self.session.table.phase)
         if phase == "ecart":
             return self.t("tarot.ui.turn_ecart", name=name, left=self.ecart_size() - len(self.ecart))
         if phase == "play":
@@ -322,44 +284,44 @@ class TarotScreen(TableScreen):
             return [Choice(t("tarot.ui.no_slam"), True, SLAM[False]), Choice(t("tarot.ui.slam"), True, SLAM[True])]
         if view.phase == "ecart":
             self.choice_layout = "hand"
-            return [Choice(card_markup(c, glyphs), self.may_tick(c), DISCARD[c], c in self.ecart)
-                    for c in view.hand]
+            full = len(self.ecart) >= self.ecart_size()
+            return ecart_choices(view.hand, self.ecart, ecart_picks(state), full, glyphs)
         if self.pick is not None:
             self.choice_layout = "cards"
             return pick_choices(self.pick, self.picked, t, glyphs)
         if self.declaring():
-            return declare_choices(view, legal, t)
+            return declare_choices(view, legal, t, Step("none"))
         self.choice_layout = "hand"
         return [Choice(card_markup(c, glyphs), PLAY[c] in legal, PLAY[c]) for c in view.hand]
 
     def describe(self) -> None:
         """What the choice under the cursor means, for decisions that need words."""
         choice = self.choices[self.cursor]
-        value = choice.value
-        self.query_one("#explain", Static).set_class(choice.enabled, "-info")
-        if not choice.enabled:
-            self.explain_text(self.why_not(choice))
-        elif isinstance(value, Step) and value.name == "poignee" and value.level is not None:
+        self.query_one("#explain").set_class(choice.enabled, "-info")
+        self.explain_text(self.why_not(choice) if not choice.enabled else self.meaning(choice.value))
+
+    def meaning(self, value: object) -> str:
+        """What an enabled choice does: a poignée's shown trumps, the écart so far, the rule."""
+        if isinstance(value, Step) and value.name == "poignee" and value.level is not None:
             shown = value.level.action(0)
             text = self.t("tarot.ui.poignee_shows", cards=cards_markup(shown.cards, self.glyphs))
             if len(value.level.pool) > value.level.choose:
                 text += " " + self.t("tarot.ui.poignee_choose")
-            self.explain_text(f"{text}\n{self.explanation(shown)}")
-        elif isinstance(value, Step) and value.name == "none":
+            return f"{text}\n{self.explanation(shown)}"
+        if isinstance(value, Step) and value.name == "none":
             view = self.session.table.view(self.session.table.to_act)
             done = any(d.seat == view.seat for d in view.declarations)
-            self.explain_text(self.t("tarot.ui.no_more_hint" if done else "tarot.ui.no_declaration_hint"))
-        elif isinstance(value, Step) and self.pick is not None:
-            self.explain_text(self.t("tarot.ui.picked", cards=cards_markup(sorted(self.picked), self.glyphs),
-                                     count=len(self.picked), need=self.pick.choose))
-        elif isinstance(value, (Call, Slam, Declare)):
-            self.explain_text(self.explanation(value))
-        elif isinstance(value, Discard):
-            self.explain_text(self.ecart_text())
-        elif isinstance(value, (Bid, Pass)):
-            self.explain_text(self.t(f"tarot.ui.about_{value.contract if isinstance(value, Bid) else 'pass'}"))
-        else:
-            self.explain_text("")
+            return self.t("tarot.ui.no_more_hint" if done else "tarot.ui.no_declaration_hint")
+        if isinstance(value, Step) and self.pick is not None:
+            return self.t("tarot.ui.picked", cards=cards_markup(sorted(self.picked), self.glyphs),
+                          count=len(self.picked), need=self.pick.choose)
+        if isinstance(value, (Call, Slam, Declare)):
+            return self.explanation(value)
+        if isinstance(value, Discard):
+            return self.ecart_text()
+        if isinstance(value, (Bid, Pass)):
+            return self.t(f"tarot.ui.about_{value.contract if isinstance(value, Bid) else 'pass'}")
+        return ""
 
     def explanation(self, action: object) -> str:
         """The engine's explain() chain in the app's language and glyphs, as a sentence (its
@@ -367,6 +329,10 @@ class TarotScreen(TableScreen):
         return sentence(self.explanation_text(self.session.table.explain(action)))
 
     def why_not(self, choice: Choice) -> str:
+        if isinstance(choice.value, Step) and self.pick is not None:  # a trump beyond the poignée
+            kind = self.t(f"tarot.kind.{self.pick.kind}")
+            return f"[b]{self.t('ui.not_allowed')}[/] " + sentence(self.t(
+                "tarot.ui.pick_full", kind=kind, need=len(self.pick.fixed) + self.pick.choose))
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"
 
     # ----- keys and clicks -----
@@ -393,8 +359,8 @@ class TarotScreen(TableScreen):
         if step.name == "none":
             self.declared_enough.add((state.view(state.to_act).hand_number, state.to_act))
         elif step.name == "poignee" and step.level is not None:
-            if len(step.level.pool) == step.level.choose:
-                self.apply(step.level.action(0))  # nothing to choose: every trump is shown
+            if len(step.level.pool) == step.level.choose:  # nothing to choose: every trump is shown
+                self.apply(poignee_picks(step.level).made(step.level.pool)[0])
                 return
             self.pick, self.picked = step.level, list(step.level.pool[:step.level.choose])
         elif step.name == "trump" and step.card is not None:
@@ -415,35 +381,7 @@ class TarotScreen(TableScreen):
     def ecart_size(self) -> int:
         """The cards the écart still needs (all of the chien's size, unless a resumed game has
         some discarded already): the engine's count."""
-        return self.session.table.public_view().ecart_left
-
-    def ecart_order(self, cards: Sequence[Card]) -> list[Discard] | None:
-        """The engine's discards that make an écart holding `cards`, in an order the engine takes
-        (suit cards before trumps) and filled up with other legal discards when `cards` is not
-        complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
-        table: GameTable | None = self.session.table
-        pending, size = list(cards), self.ecart_size()
-        order: list[Discard] = []
-        for _ in range(size):
-            assert table is not None
-            legal = table.legal_actions()
-            action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
-            if action is None and len(order) + len(pending) < size:
-                action = next((a for a in legal if isinstance(a, Discard) and a.card not in pending), None)
-            if action is None:
-                return None
-            pending = [c for c in pending if c != action.card]
-            table = table.after([action])
-            order.append(action)
-        return order if not pending else None
-
-    def may_tick(self, card: Card) -> bool:
-        """A ticked card may be unticked; another may join when some legal écart holds it with
-        the ticked ones (when the set is full, when some legal écart holds it at all)."""
-        if card in self.ecart:
-            return True
-        full = len(self.ecart) >= self.ecart_size()
-        return self.ecart_order([card] if full else [*self.ecart, card]) is not None
+        return int(self.session.table.public_view().ecart_left)
 
     def ecart_text(self) -> str:
         need = self.ecart_size()
@@ -453,12 +391,12 @@ class TarotScreen(TableScreen):
         return self.safe(f"{chosen}\n{self.t(keys, need=need)}")
 
     def enter_ecart(self, card: Card) -> None:
-        """Enter: confirms a full écart; otherwise ticks (or unticks) the card under the cursor and
-        moves to the next card not ticked."""
+        """Enter: confirms a full écart (the one set of discards its picks make); otherwise
+        ticks (or unticks) the card under the cursor and moves to the next card not ticked."""
         if len(self.ecart) == self.ecart_size():
-            order = self.ecart_order(self.ecart)
+            made = ecart_picks(self.session.table).made(self.ecart)
             self.ecart = []
-            for action in order or ():
+            for action in made[0] if len(made) == 1 else ():
                 self.apply(action)
             return
         ticked = card not in self.ecart
@@ -478,13 +416,13 @@ class TarotScreen(TableScreen):
             self.explain_text(self.t("tarot.ui.ecart_full", need=self.ecart_size()))
             self.app.bell()
             return
-        elif self.ecart_order([*self.ecart, card]) is None:
+        elif not ecart_picks(self.session.table).may_add(self.ecart, card):
             self.explain_text(self.why_not(Choice("", False, DISCARD[card])))
             self.app.bell()
             return
         else:
             self.ecart.append(card)
-        self.put("#banner", self.safe(self.banner_text()))  # the count; the rest of the table stays
+        self.banner = self.safe(self.banner_text())  # the count; the rest of the table stays
         self.show_choices()
         self.query_one(ChoiceBar).select(self.cursor)
 
@@ -519,9 +457,9 @@ class TarotScreen(TableScreen):
         if action == "row":
             return True if self.choices else None
         if action == "scores":
-            return True if self.shown is not None and self.shown[1].results else None
+            return True if self.shown is not None and self.shown.shared.results else None
         if action in ("previous", "won"):
-            return True if self.shown is not None and self.shown[0].tricks else None
+            return True if self.shown is not None and self.shown.view.tricks else None
         return super().check_action(action, parameters)
 
 

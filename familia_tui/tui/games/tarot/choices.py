@@ -1,0 +1,175 @@
+"""The choices of each Tarot decision, built from the legal actions, and the decisions made in
+several picks (`core/picks.py`): a poignée's shown trumps and the cards of the écart.
+
+- The poignée: exactly `choose` trumps of the level's pool join its fixed cards [A8, TA-11];
+  a trump beyond that is refused (dimmed), and OK is lit once the picks make one `declare`.
+- The écart: a set of cards that some order of legal `discard`s makes [A6, TA-2]. The engine
+  alone says which: the picks try the discards out on a copy of the table (`Table.after`),
+  suit cards before trumps, as the engine takes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from familia_tui.core.picks import RulePicks, choose_from
+from familia_tui.core.session import Table
+from familia_tui.games.tarot.actions import BID, CALL, DISCARD, PASS, Call, Contract, Declare, Discard
+from familia_tui.games.tarot.cards import KING, Card, plain
+from familia_tui.games.tarot.declarations import ActionList, Handful
+from familia_tui.games.tarot.view import TarotView
+from familia_tui.tui.games.tarot.widgets import card_markup, contract_name
+from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+
+Translate = Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Step:
+    """A choice that moves the screen on without an action: a poignée level whose trumps are
+    chosen next, a trump ticked for it, back."""
+
+    name: str
+    level: Handful | None = None
+    card: Card | None = None
+
+
+def bid_choices(legal: Sequence[object], t: Translate) -> list[Choice]:
+    """Pass and the four contracts, those not higher than the highest bid dimmed (the line under
+    the choices gives the multiplier and what the contract means)."""
+    return [Choice(t("tarot.ui.pass"), PASS in legal, PASS)] + [
+        Choice(contract_name(str(c), t), BID[c] in legal, BID[c]) for c in Contract]
+
+
+def call_choices(view: TarotView, legal: Sequence[object], t: Translate, glyphs: str) -> list[Choice]:
+    """The four kings, and the lower honours when the taker holds every higher one."""
+    cards = [plain(KING, suit) for suit in range(4)]
+    cards += [a.card for a in legal if isinstance(a, Call) and a.card not in cards]
+    own = f" [dim]({t('tarot.ui.in_hand')})[/]"
+    return [Choice(card_markup(c, glyphs) + (own if c in view.hand else ""), CALL[c] in legal, CALL[c])
+            for c in cards]
+
+
+def declarations_on_offer(legal: Sequence[object]) -> tuple[tuple[Handful, ...], list[Declare]]:
+    """(the poignée levels, the misères) among the legal actions of a first card."""
+    if isinstance(legal, ActionList):
+        return legal.handfuls, [a for a in legal.actions if isinstance(a, Declare)]
+    return (), [a for a in legal if isinstance(a, Declare)]
+
+
+def declare_choices(view: TarotView, legal: Sequence[object], t: Translate, none: object) -> list[Choice]:
+    """The poignées on offer (highest first), the misères, and no (more) declaration (`none`)."""
+    levels, miseres = declarations_on_offer(legal)
+    choices = [Choice(f"{_capital(t(f'tarot.kind.{level.kind}'))} ({len(level.fixed) + level.choose})",
+                      True, Step("poignee", level)) for level in reversed(levels)]
+    choices += [Choice(_capital(t(f"tarot.kind.{m.kind}")), True, m) for m in miseres]
+    done = any(d.seat == view.seat for d in view.declarations)
+    choices.append(Choice(t("tarot.ui.no_more" if done else "tarot.ui.no_declaration"), True, none))
+    return choices
+
+
+# ----- a poignée's trumps -----
+
+def poignee_picks(level: Handful) -> RulePicks[Card, Declare]:
+    """Exactly `choose` trumps of the level's pool, shown with its fixed cards [A8, TA-11]."""
+    return choose_from(level.pool, level.choose, lambda picked: Declare(level.kind, (*level.fixed, *picked)))
+
+
+def pick_choices(level: Handful, picked: Sequence[Card], t: Translate, glyphs: str) -> list[Choice]:
+    """Which trumps a poignée shows: OK (lit once the picks make the declaration), Back, the
+    trumps (one more than the level shows is dimmed)."""
+    picks = poignee_picks(level)
+    made = picks.made(picked)
+    declare = made[0] if len(made) == 1 else Declare(level.kind, (*level.fixed, *picked))
+    ok = Choice(t("tarot.ui.ok"), len(made) == 1, declare)
+    return [ok, Choice(t("tarot.ui.back"), True, Step("back"))] + [
+        Choice(card_markup(c, glyphs), c in picked or picks.may_add(picked, c), Step("trump", card=c),
+               marked=c in picked) for c in level.pool]
+
+
+# ----- the écart -----
+
+Ecart = tuple[Discard, ...]
+"""An écart as the engine takes it: its discards in a legal order."""
+
+
+def ecart_order(table: Table, cards: Sequence[Card], size: int) -> Ecart | None:
+    """The discards that make an écart of `size` cards holding `cards`, in an order the engine
+    takes (suit cards before trumps), filled up with other legal discards when `cards` is not
+    complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
+    current: Table | None = table
+    pending, order = list(cards), []
+    for _ in range(size):
+        assert current is not None
+        legal = current.legal_actions()
+        action = next((DISCARD[c] for c in pending if DISCARD[c] in legal), None)
+        if action is None and len(order) + len(pending) < size:
+            action = next((a for a in legal if isinstance(a, Discard) and a.card not in pending), None)
+        if action is None:
+            return None
+        pending = [c for c in pending if c != action.card]
+        current = current.after([action])
+        order.append(action)
+    return tuple(order) if not pending else None
+
+
+def ecart_picks(table: Table) -> RulePicks[Card, Ecart]:
+    """The écart's picks: cards that some legal écart holds together, and the écart they make
+    once there are as many as it needs (the engine's count, `ecart_left`)."""
+    size = table.public_view().ecart_left
+
+    def extends(picked: Sequence[Card]) -> bool:
+        return len(picked) <= size and ecart_order(table, picked, size) is not None
+
+    def made(picked: Sequence[Card]) -> list[Ecart]:
+        order = ecart_order(table, picked, size) if len(picked) == size else None
+        return [order] if order is not None else []
+
+    return RulePicks(extends, made)
+
+
+def ecart_choices(hand: Sequence[Card], ticked: Sequence[Card], picks: RulePicks[Card, Ecart],
+                  full: bool, glyphs: str) -> list[Choice]:
+    """The hand's cards, ticked ones marked: a ticked card may be unticked; another is lit when
+    some legal écart holds it with the ticked ones (when the set is full: holds it at all)."""
+    def may_tick(card: Card) -> bool:
+        return card in ticked or picks.may_add([] if full else ticked, card)
+
+    return [Choice(card_markup(c, glyphs), may_tick(c), DISCARD[c], c in ticked) for c in hand]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+ShownChips = list[tuple[Chip, object]]
+"""The chips on show and the value of each."""
+
+
+def refill(bar: ChoiceBar, chips: ShownChips, choices: list[Choice], cursor: int, note: str) -> ShownChips:
+    """Show the choices, keeping the chips already there: a card played or discarded takes its
+    chip away and the others change only where they differ (mounting two dozen chips again costs
+    a good part of a second on a slow machine). Returns the chips now on show."""
+    values = [c.value for c in choices]
+    kept = [(chip, value) for chip, value in chips if value in values]
+    if not choices:
+        bar.show(choices, cursor, note)
+        return []
+    if [value for _, value in kept] != values:
+        bar.remove_children()
+        fresh = [(Chip(i, c, i == cursor), c.value) for i, c in enumerate(choices)]
+        bar.mount_all([chip for chip, _ in fresh])
+        return fresh
+    for chip, value in chips:
+        if value not in values:
+            chip.remove()
+    for index, ((chip, _), choice) in enumerate(zip(kept, choices, strict=True)):
+        model = Chip(index, choice, index == cursor)  # never mounted: its text and classes
+        chip.index = index
+        if chip.content != model.content:
+            chip.update(model.content)
+        if chip.classes != model.classes:
+            chip.set_classes(model.classes)
+    bar.select(cursor)
+    return kept
