@@ -99,7 +99,7 @@ def ecart_order(table: Table, cards: Sequence[Card], size: int) -> Ecart | None:
     takes (suit cards before trumps), filled up with other legal discards when `cards` is not
     complete; None when no legal écart holds them all. `legal_actions()` decides alone."""
     current: Table | None = table
-    pending, order = list(cards), []
+    pending, order = list(cards), list[Discard]()
     for _ in range(size):
         assert current is not None
         legal = current.legal_actions()

@@ -33,6 +33,7 @@ from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Bid, Call, Decl
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
+from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.games.tarot.choices import (
     ShownChips,
     Step,
@@ -63,6 +64,7 @@ from familia_tui.tui.games.tarot.widgets import (
     sentence,
 )
 from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.settings import Settings
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
@@ -141,6 +143,14 @@ class TarotScreen(TableScreen):
         self.advance()
 
     @property
+    def settings(self) -> Settings:
+        """The app's settings (the pace of bots and tricks)."""
+        app = self.app
+        if not isinstance(app, FamiliaTuiApp):
+            raise TypeError(f"the Tarot table runs in familia-tui's app, not {type(app).__name__}")
+        return app.settings
+
+    @property
     def shown(self) -> TarotFrame | None:
         """What the table shows now (None before the first redraw)."""
         return self.frame if isinstance(self.frame, TarotFrame) else None
@@ -151,7 +161,7 @@ class TarotScreen(TableScreen):
         """As the base; instant bots move on without drawing the table for each move (it is
         drawn when a person is to look at it: a decision, a handoff, a pause, the results)."""
         session = self.session
-        delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
+        delay = self.settings.bot_delay if pause is None else pause
         if delay <= 0 and not session.table.is_over and not session.is_human_turn() and self.puzzle is None:
             seat = session.viewer_seat()
             if self.choices or self.shown is None or self.shown.view.seat != (-1 if seat is None else seat):
@@ -172,7 +182,7 @@ class TarotScreen(TableScreen):
             self.hold(lambda: self.show_results(final=self.session.table.is_over))
             return
         trick_done = any(e.kind == "trick_won" for e in events)
-        self.advance(self.app.settings.trick_pause if trick_done else None)  # type: ignore[attr-defined]
+        self.advance(self.settings.trick_pause if trick_done else None)
 
     def show_results(self, final: bool = False, review: bool = False) -> None:
         from familia_tui.tui.games.tarot.results import TarotResultsScreen
@@ -265,6 +275,13 @@ class TarotScreen(TableScreen):
 
     # ----- the choices of each decision -----
 
+    def acting_view(self) -> TarotView:
+        """The view of the seat deciding (choices are made only while a seat is to act)."""
+        table = self.session.table
+        assert table.to_act is not None
+        view: TarotView = table.view(table.to_act)
+        return view
+
     def declaring(self) -> bool:
         """The acting human may still declare, and has not said he declares nothing (more)."""
         state = self.session.table
@@ -274,8 +291,7 @@ class TarotScreen(TableScreen):
 
     def make_choices(self) -> list[Choice]:
         state, t, glyphs = self.session.table, self.t, self.glyphs
-        view: TarotView = state.view(state.to_act)
-        legal = state.legal_actions()
+        view, legal = self.acting_view(), state.legal_actions()
         if view.phase == "bid":
             return bid_choices(legal, t)
         if view.phase == "call":
@@ -309,7 +325,7 @@ class TarotScreen(TableScreen):
                 text += " " + self.t("tarot.ui.poignee_choose")
             return f"{text}\n{self.explanation(shown)}"
         if isinstance(value, Step) and value.name == "none":
-            view = self.session.table.view(self.session.table.to_act)
+            view = self.acting_view()
             done = any(d.seat == view.seat for d in view.declarations)
             return self.t("tarot.ui.no_more_hint" if done else "tarot.ui.no_declaration_hint")
         if isinstance(value, Step) and self.pick is not None:

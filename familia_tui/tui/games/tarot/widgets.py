@@ -34,8 +34,8 @@ from familia_tui.games.tarot.cards import (
     half_to_points,
     parse_card,
 )
-from familia_tui.games.tarot.rules import TrickRecord
 from familia_tui.games.tarot.scoring import TARGETS
+from familia_tui.games.tarot.trick import TrickRecord
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.glyphs import ClauseStyle, glyph_safe, ink_style
 from familia_tui.tui.widgets.ascii import ascii_safe
@@ -247,9 +247,10 @@ def excuse_note(player: int | None, kept: int | None, seats: Sequence[Seat], t: 
 def hand_end_markup(event: Event, result: object, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
     """The last trick of a hand, from its `trick_won` event, with the petit au bout when the
     hand's result (a `ContractResult`) has one."""
-    leader, n = int(event.get("leader")), len(seats)
+    leader, n, winner = int(event.get("leader")), len(seats), event.seat
+    assert winner is not None  # a trick_won event names its winner
     trick = TrickRecord(int(event.get("number")), tuple((leader + i) % n for i in range(len(event.cards))),
-                        tuple(event.cards), event.seat, event.get("excuse_kept"))  # type: ignore[arg-type]
+                        tuple(event.cards), winner, event.get("excuse_kept"))
     text = last_trick_markup(trick, seats, t, glyphs)
     pab = getattr(result, "petit_au_bout", None)
     if pab is not None:
@@ -263,7 +264,7 @@ Row = tuple[str, ...]
 def seats_rows(view: TarotView, public: TarotView, t: Translate, glyphs: str) -> list[Row]:
     """One row per seat: turn marker, name, dealer and role; cards, tricks, points and bouts
     taken in tricks; the cumulative total."""
-    rows = []
+    rows: list[Row] = []
     for index, seat in enumerate(view.seats):
         marker = ">" if index == view.to_act else " "
         name = f"{marker} {ascii_safe(seat.name) if glyphs == 'ascii' else seat.name}" + (
@@ -359,7 +360,7 @@ def _excuse_player(event: Event, players: int) -> int | None:
     """The seat that played the Excuse to the trick of a `trick_won` event, if one did."""
     if EXCUSE not in event.cards:
         return None
-    return (event.get("leader") + event.cards.index(EXCUSE)) % players  # type: ignore[no-any-return]
+    return (int(event.get("leader")) + event.cards.index(EXCUSE)) % players
 
 
 _LEADING_MARKUP = re.compile(r"^((?:\[[^\]]*\])*)(.)", re.DOTALL)
