@@ -15,11 +15,23 @@ from dataclasses import dataclass
 
 from familia_tui.core.picks import RulePicks, choose_from
 from familia_tui.core.session import Table
-from familia_tui.games.tarot.actions import BID, CALL, DISCARD, PASS, Call, Contract, Declare, Discard
+from familia_tui.games.tarot.actions import (
+    BID,
+    CALL,
+    DISCARD,
+    PASS,
+    Bid,
+    Call,
+    Contract,
+    Declare,
+    Discard,
+    Pass,
+    Slam,
+)
 from familia_tui.games.tarot.cards import KING, Card, plain
 from familia_tui.games.tarot.declarations import ActionList, Handful
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.games.tarot.widgets import card_markup, contract_name
+from familia_tui.tui.games.tarot.widgets import card_markup, cards_markup, contract_name
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 
 Translate = Callable[..., str]
@@ -139,12 +151,79 @@ def ecart_choices(hand: Sequence[Card], ticked: Sequence[Card], picks: RulePicks
     return [Choice(card_markup(c, glyphs), may_tick(c), DISCARD[c], c in ticked) for c in hand]
 
 
+# ----- what a choice means -----
+
+def choice_meaning(value: object, t: Translate, glyphs: str, explain: Callable[[object], str],
+                   declared: bool) -> str:
+    """What an enabled choice of a bid, the call, the slam or a declaration does: a bid's
+    contract, a poignée's shown trumps, the engine's explanation of a call, a slam or a
+    declaration (`explain`), no (more) declaration (`declared`: the seat declared already)."""
+    if isinstance(value, Step) and value.name == "poignee" and value.level is not None:
+        shown = value.level.action(0)
+        text = t("tarot.ui.poignee_shows", cards=cards_markup(shown.cards, glyphs))
+        if len(value.level.pool) > value.level.choose:
+            text += " " + t("tarot.ui.poignee_choose")
+        return f"{text}\n{explain(shown)}"
+    if isinstance(value, Step) and value.name == "none":
+        return t("tarot.ui.no_more_hint" if declared else "tarot.ui.no_declaration_hint")
+    if isinstance(value, (Call, Slam, Declare)):
+        return explain(value)
+    if isinstance(value, (Bid, Pass)):
+        return t(f"tarot.ui.about_{value.contract if isinstance(value, Bid) else 'pass'}")
+    return ""
+
+
+def picked_note(level: Handful, picked: Sequence[Card], t: Translate, glyphs: str) -> str:
+    """The trumps a poignée shows so far."""
+    return t("tarot.ui.picked", cards=cards_markup(sorted(picked), glyphs), count=len(picked), need=level.choose)
+
+
+def pick_refusal(level: Handful, t: Translate) -> str:
+    """Why one more trump may not join the poignée."""
+    return t("tarot.ui.pick_full", kind=t(f"tarot.kind.{level.kind}"), need=len(level.fixed) + level.choose)
+
+
+def ecart_note(ticked: Sequence[Card], need: int, t: Translate, glyphs: str) -> str:
+    """The écart so far and the keys that change or confirm it."""
+    chosen = t("tarot.ui.ecart_set", count=len(ticked), need=need, cards=cards_markup(ticked, glyphs))
+    keys = "tarot.ui.ecart_ready" if len(ticked) == need else "tarot.ui.ecart_keys"
+    return f"{chosen}\n{t(keys, need=need)}"
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
 ShownChips = list[tuple[Chip, object]]
 """The chips on show and the value of each."""
+
+CHIP_WIDTH = 7
+"""Cells per card in the card grid: `9 10♥` and a gap. At 80 columns 11 cards make a row, so the
+3-player taker's 30 cards (hand and chien) fit in three rows, all on screen at once."""
+
+
+class TarotChoiceBar(ChoiceBar):
+    """The choice row of the Tarot table: chips kept from one decision to the next (`refill`),
+    laid out as framed buttons (bids, the call, declarations) or as a grid of cards."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.chips: ShownChips = []
+        self.columns = 1
+        """Cards per row of the grid (↑ ↓ move by a row)."""
+
+    def fill(self, choices: list[Choice], cursor: int, note: str) -> None:
+        self.chips = refill(self, self.chips, choices, cursor, note)
+
+    def lay_out(self, layout: str, shown: bool) -> None:
+        """Buttons, or (`layout` cards or hand) a grid; hidden when there is no choice."""
+        self.set_class(layout != "buttons", "-cards")
+        self.display = shown
+
+    def fit(self, width: int) -> None:
+        """As many cards a row as the screen's width holds."""
+        self.columns = max(1, (width - 2) // CHIP_WIDTH)
+        self.styles.grid_size_columns = self.columns
 
 
 def refill(bar: ChoiceBar, chips: ShownChips, choices: list[Choice], cursor: int, note: str) -> ShownChips:

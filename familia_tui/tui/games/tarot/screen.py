@@ -29,7 +29,7 @@ from familia_tui.core.engine import Event
 from familia_tui.core.events import DEAL_SCORED
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Bid, Call, Declare, Discard, Pass, Slam
+from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Discard
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
@@ -37,15 +37,19 @@ from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.games.tarot.choices import (
     ShownChips,
     Step,
+    TarotChoiceBar,
     bid_choices,
     call_choices,
+    choice_meaning,
     declarations_on_offer,
     declare_choices,
     ecart_choices,
+    ecart_note,
     ecart_picks,
     pick_choices,
+    pick_refusal,
+    picked_note,
     poignee_picks,
-    refill,
 )
 from familia_tui.tui.games.tarot.widgets import (
     CLAUSES,
@@ -58,20 +62,15 @@ from familia_tui.tui.games.tarot.widgets import (
     TarotFrame,
     TrickPanel,
     card_markup,
-    cards_markup,
     event_lines,
     hand_end_markup,
     sentence,
 )
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.settings import Settings
-from familia_tui.tui.widgets.choices import Choice, ChoiceBar
+from familia_tui.tui.widgets.choices import Choice
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
-
-CHIP_WIDTH = 7
-"""Cells per card in the card grid: `9 10♥` and a gap. At 80 columns 11 cards make a row, so the
-3-player taker's 30 cards (hand and chien) fit in three rows, all on screen at once."""
 
 
 class TarotScreen(TableScreen):
@@ -103,9 +102,7 @@ class TarotScreen(TableScreen):
         self.picked: list[Card] = []
         self.choice_layout = "buttons"
         """How the choices are laid out: `buttons`, `cards` (a grid), `hand` (the whole hand)."""
-        self.grid_columns = 1
         self.decision_shown: tuple[object, ...] = ()
-        self.chips: ShownChips = []
         self.ecart: list[Card] = []
         """The cards ticked for the écart, not yet confirmed."""
         self.hand_end = ""
@@ -125,7 +122,7 @@ class TarotScreen(TableScreen):
                     yield SidesPanel(id="sides").data_bind(TarotScreen.frame)
             yield EventLog(id="log")
         yield HandPanel(id="hand").data_bind(TarotScreen.frame)
-        yield ChoiceBar(id="choices")
+        yield TarotChoiceBar(id="choices")
         yield self.explain_line()
         # at 80 columns every key of the table is needed more than the palette's (ctrl+p still works)
         yield AppFooter(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
@@ -139,7 +136,7 @@ class TarotScreen(TableScreen):
             log.add([self.t("tarot.ui.resumed", hand=public.hand_number, hands=public.hands_total)])
         else:
             log.add(self.event_lines(self.session.table.events))
-        self.fit_card_grid()
+        self.query_one(TarotChoiceBar).fit(self.size.width or self.app.size.width)
         self.advance()
 
     @property
@@ -222,15 +219,14 @@ class TarotScreen(TableScreen):
         decision = self.decision()
         if decision != self.decision_shown:  # a new kind of decision starts on its first choice
             self.decision_shown, self.cursor = decision, 0
-        bar = self.query_one(ChoiceBar)
+        bar = self.query_one(TarotChoiceBar)
         if choices != self.choices or not bar.children:
             self.choices = choices
             self.cursor = min(self.cursor, max(len(choices) - 1, 0))
             if choices and not choices[self.cursor].enabled:
                 self.cursor = next((i for i, c in enumerate(choices) if c.enabled), 0)
-            self.chips = refill(bar, self.chips, choices, self.cursor, note)
-        bar.set_class(self.choice_layout != "buttons", "-cards")
-        bar.display = bool(self.choices)
+            bar.fill(choices, self.cursor, note)
+        bar.lay_out(self.choice_layout, shown=bool(self.choices))
         self.explain_text("")
         if self.choices:
             self.describe()
@@ -245,13 +241,16 @@ class TarotScreen(TableScreen):
             self.ecart = []
         return decision
 
-    def fit_card_grid(self) -> None:
-        width = self.size.width or self.app.size.width
-        self.grid_columns = max(1, (width - 2) // CHIP_WIDTH)
-        self.query_one(ChoiceBar).styles.grid_size_columns = self.grid_columns
+    @property
+    def chips(self) -> ShownChips:
+        return self.query_one(TarotChoiceBar).chips
+
+    @property
+    def grid_columns(self) -> int:
+        return self.query_one(TarotChoiceBar).columns
 
     def on_resize(self, event: Resize) -> None:
-        self.fit_card_grid()
+        self.query_one(TarotChoiceBar).fit(event.size.width)
         footer = self.query_one(AppFooter)
         footer.compact = event.size.width < 100  # every key, / and Space too, fits 80 columns
 
@@ -317,27 +316,13 @@ class TarotScreen(TableScreen):
         self.explain_text(self.why_not(choice) if not choice.enabled else self.meaning(choice.value))
 
     def meaning(self, value: object) -> str:
-        """What an enabled choice does: a poignée's shown trumps, the écart so far, the rule."""
-        if isinstance(value, Step) and value.name == "poignee" and value.level is not None:
-            shown = value.level.action(0)
-            text = self.t("tarot.ui.poignee_shows", cards=cards_markup(shown.cards, self.glyphs))
-            if len(value.level.pool) > value.level.choose:
-                text += " " + self.t("tarot.ui.poignee_choose")
-            return f"{text}\n{self.explanation(shown)}"
-        if isinstance(value, Step) and value.name == "none":
-            view = self.acting_view()
-            done = any(d.seat == view.seat for d in view.declarations)
-            return self.t("tarot.ui.no_more_hint" if done else "tarot.ui.no_declaration_hint")
-        if isinstance(value, Step) and self.pick is not None:
-            return self.t("tarot.ui.picked", cards=cards_markup(sorted(self.picked), self.glyphs),
-                          count=len(self.picked), need=self.pick.choose)
-        if isinstance(value, (Call, Slam, Declare)):
-            return self.explanation(value)
+        """What an enabled choice does: the écart so far, the trumps shown, the rule."""
         if isinstance(value, Discard):
             return self.ecart_text()
-        if isinstance(value, (Bid, Pass)):
-            return self.t(f"tarot.ui.about_{value.contract if isinstance(value, Bid) else 'pass'}")
-        return ""
+        if isinstance(value, Step) and self.pick is not None:
+            return picked_note(self.pick, self.picked, self.t, self.glyphs)
+        declared = any(d.seat == self.session.table.to_act for d in self.acting_view().declarations)
+        return choice_meaning(value, self.t, self.glyphs, self.explanation, declared)
 
     def explanation(self, action: object) -> str:
         """The engine's explain() chain in the app's language and glyphs, as a sentence (its
@@ -346,9 +331,7 @@ class TarotScreen(TableScreen):
 
     def why_not(self, choice: Choice) -> str:
         if isinstance(choice.value, Step) and self.pick is not None:  # a trump beyond the poignée
-            kind = self.t(f"tarot.kind.{self.pick.kind}")
-            return f"[b]{self.t('ui.not_allowed')}[/] " + sentence(self.t(
-                "tarot.ui.pick_full", kind=kind, need=len(self.pick.fixed) + self.pick.choose))
+            return f"[b]{self.t('ui.not_allowed')}[/] {sentence(pick_refusal(self.pick, self.t))}"
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"
 
     # ----- keys and clicks -----
@@ -389,7 +372,7 @@ class TarotScreen(TableScreen):
         self.redraw()
         if keep_cursor and cursor < len(self.choices):
             self.cursor = cursor
-            self.query_one(ChoiceBar).select(cursor)
+            self.query_one(TarotChoiceBar).select(cursor)
             self.describe()
 
     # ----- the écart: a set of cards, confirmed at once -----
@@ -400,11 +383,7 @@ class TarotScreen(TableScreen):
         return int(self.session.table.public_view().ecart_left)
 
     def ecart_text(self) -> str:
-        need = self.ecart_size()
-        chosen = self.t("tarot.ui.ecart_set", count=len(self.ecart), need=need,
-                        cards=cards_markup(self.ecart, self.glyphs))
-        keys = "tarot.ui.ecart_ready" if len(self.ecart) == need else "tarot.ui.ecart_keys"
-        return self.safe(f"{chosen}\n{self.t(keys, need=need)}")
+        return self.safe(ecart_note(self.ecart, self.ecart_size(), self.t, self.glyphs))
 
     def enter_ecart(self, card: Card) -> None:
         """Enter: confirms a full écart (the one set of discards its picks make); otherwise
@@ -421,26 +400,23 @@ class TarotScreen(TableScreen):
             after = [i for i, c in enumerate(self.choices) if c.enabled and not c.marked]
             target = next((i for i in after if i > self.cursor), after[0] if after else self.cursor)
             self.cursor = target
-            self.query_one(ChoiceBar).select(target)
+            self.query_one(TarotChoiceBar).select(target)
             self.describe()
 
     def tick(self, card: Card) -> None:
         """Tick or untick one card of the écart; a card no legal écart allows shows why."""
-        if card in self.ecart:
-            self.ecart.remove(card)
-        elif len(self.ecart) >= self.ecart_size():
-            self.explain_text(self.t("tarot.ui.ecart_full", need=self.ecart_size()))
-            self.app.bell()
-            return
-        elif not ecart_picks(self.session.table).may_add(self.ecart, card):
-            self.explain_text(self.why_not(Choice("", False, DISCARD[card])))
-            self.app.bell()
-            return
-        else:
-            self.ecart.append(card)
+        if card not in self.ecart and len(self.ecart) >= self.ecart_size():
+            return self.refuse(self.t("tarot.ui.ecart_full", need=self.ecart_size()))
+        if card not in self.ecart and not ecart_picks(self.session.table).may_add(self.ecart, card):
+            return self.refuse(self.why_not(Choice("", False, DISCARD[card])))
+        self.ecart.remove(card) if card in self.ecart else self.ecart.append(card)
         self.banner = self.safe(self.banner_text())  # the count; the rest of the table stays
         self.show_choices()
-        self.query_one(ChoiceBar).select(self.cursor)
+        self.query_one(TarotChoiceBar).select(self.cursor)
+
+    def refuse(self, reason: str) -> None:
+        self.explain_text(reason)
+        self.app.bell()
 
     def action_tick(self) -> None:
         """Space: tick or untick the card under the cursor for the écart."""
