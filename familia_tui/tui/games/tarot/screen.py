@@ -352,25 +352,23 @@ class TarotScreen(TableScreen):
         self.apply(value)
 
     def step(self, step: Step) -> None:
-        """A declaration step: nothing (more) to declare, a poignée's trumps, back."""
-        state = self.session.table
-        keep_cursor = False
+        """A declaration step: nothing (more) to declare, a poignée (applied at once when it
+        shows every trump), a trump ticked or unticked for it, back."""
+        level, card = step.level, step.card
         if step.name == "none":
-            self.declared_enough.add((state.view(state.to_act).hand_number, state.to_act))
-        elif step.name == "poignee" and step.level is not None:
-            if len(step.level.pool) == step.level.choose:  # nothing to choose: every trump is shown
-                self.apply(poignee_picks(step.level).made(step.level.pool)[0])
-                return
-            self.pick, self.picked = step.level, list(step.level.pool[:step.level.choose])
-        elif step.name == "trump" and step.card is not None:
-            self.picked.remove(step.card) if step.card in self.picked else self.picked.append(step.card)
-            keep_cursor = True
+            table = self.session.table
+            self.declared_enough.add((self.acting_view().hand_number, table.to_act or 0))
+        elif level is not None and len(level.pool) == level.choose:
+            return self.apply(poignee_picks(level).made(level.pool)[0])
+        elif level is not None:
+            self.pick, self.picked = level, list(level.pool[:level.choose])
+        elif card is not None:
+            self.picked.remove(card) if card in self.picked else self.picked.append(card)
         else:
             self.pick, self.picked = None, []
-        cursor = self.cursor
-        self.cursor = 0
+        cursor, self.cursor = self.cursor, 0
         self.redraw()
-        if keep_cursor and cursor < len(self.choices):
+        if card is not None and cursor < len(self.choices):  # the cursor stays on the trump
             self.cursor = cursor
             self.query_one(TarotChoiceBar).select(cursor)
             self.describe()
