@@ -151,6 +151,67 @@ def ecart_choices(hand: Sequence[Card], ticked: Sequence[Card], picks: RulePicks
     return [Choice(card_markup(c, glyphs), may_tick(c), DISCARD[c], c in ticked) for c in hand]
 
 
+# ----- the picks in progress -----
+
+class PoigneePick:
+    """A poignée whose shown trumps the player is choosing (its lowest ones at first)."""
+
+    def __init__(self, level: Handful) -> None:
+        self.level = level
+        self.picked: list[Card] = list(level.pool[:level.choose])
+
+    @property
+    def need(self) -> int:
+        """The cards the poignée shows."""
+        return len(self.level.fixed) + self.level.choose
+
+    def toggle(self, card: Card) -> None:
+        self.picked.remove(card) if card in self.picked else self.picked.append(card)
+
+    def choices(self, t: Translate, glyphs: str) -> list[Choice]:
+        return pick_choices(self.level, self.picked, t, glyphs)
+
+    def turn(self, name: str, t: Translate) -> str:
+        return t("tarot.ui.turn_pick", name=name, need=self.need, picked=len(self.picked))
+
+
+class EcartTicks(list[Card]):
+    """The cards ticked for the écart, not yet discarded: `ecart_picks` says which may join
+    and which discards they make once there are as many as the engine's count."""
+
+    @staticmethod
+    def left(table: Table) -> int:
+        """The cards the écart still needs (the chien's size, unless a resumed game has some
+        discarded already): the engine's count."""
+        return int(table.public_view().ecart_left)
+
+    def refusal(self, table: Table, card: Card, t: Translate) -> str | None:
+        """Why `card` may not be ticked now: the set is full (a word), no legal écart holds it
+        with the others (`""`: the engine explains); None when it may."""
+        if card in self:
+            return None
+        if len(self) >= self.left(table):
+            return t("tarot.ui.ecart_full", need=self.left(table))
+        return None if ecart_picks(table).may_add(self, card) else ""
+
+    def toggle(self, card: Card) -> None:
+        self.remove(card) if card in self else self.append(card)
+
+    def made(self, table: Table) -> Ecart:
+        """The discards of the écart ticked, when they make exactly one (else none)."""
+        made = ecart_picks(table).made(self)
+        return made[0] if len(made) == 1 else ()
+
+    def choices(self, table: Table, hand: Sequence[Card], glyphs: str) -> list[Choice]:
+        return ecart_choices(hand, self, ecart_picks(table), len(self) >= self.left(table), glyphs)
+
+    def note(self, table: Table, t: Translate, glyphs: str) -> str:
+        return ecart_note(self, self.left(table), t, glyphs)
+
+    def turn(self, table: Table, name: str, t: Translate) -> str:
+        return t("tarot.ui.turn_ecart", name=name, left=self.left(table) - len(self))
+
+
 # ----- what a choice means -----
 
 def choice_meaning(value: object, t: Translate, glyphs: str, explain: Callable[[object], str],

@@ -31,10 +31,11 @@ from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Discard
 from familia_tui.games.tarot.cards import Card
-from familia_tui.games.tarot.declarations import Handful
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.games.tarot.choices import (
+    EcartTicks,
+    PoigneePick,
     ShownChips,
     Step,
     TarotChoiceBar,
@@ -43,10 +44,6 @@ from familia_tui.tui.games.tarot.choices import (
     choice_meaning,
     declarations_on_offer,
     declare_choices,
-    ecart_choices,
-    ecart_note,
-    ecart_picks,
-    pick_choices,
     pick_refusal,
     picked_note,
     poignee_picks,
@@ -97,13 +94,12 @@ class TarotScreen(TableScreen):
         """The seats' won cards instead of the seats table (w)."""
         self.declared_enough: set[tuple[int, int]] = set()
         """(hand, seat) of players who chose to declare nothing (more) at their first card."""
-        self.pick: Handful | None = None
+        self.pick: PoigneePick | None = None
         """The poignée whose shown trumps the player is choosing."""
-        self.picked: list[Card] = []
         self.choice_layout = "buttons"
         """How the choices are laid out: `buttons`, `cards` (a grid), `hand` (the whole hand)."""
         self.decision_shown: tuple[object, ...] = ()
-        self.ecart: list[Card] = []
+        self.ecart = EcartTicks()
         """The cards ticked for the écart, not yet confirmed."""
         self.hand_end = ""
         """The last trick of the hand just scored (markup): held on the table, then p in the
@@ -238,8 +234,13 @@ class TarotScreen(TableScreen):
         step = "pick" if self.pick is not None else "declare" if self.choice_layout == "buttons" else ""
         decision = (state.to_act, str(state.phase), state.public_view().hand_number, step)
         if decision != self.decision_shown:
-            self.ecart = []
+            self.ecart = EcartTicks()
         return decision
+
+    @property
+    def picked(self) -> list[Card]:
+        """The trumps the poignée being chosen shows so far."""
+        return self.pick.picked if self.pick is not None else []
 
     @property
     def chips(self) -> ShownChips:
@@ -263,13 +264,11 @@ class TarotScreen(TableScreen):
     def turn_text(self, name: str) -> str:
         phase = str(self.session.table.phase)
         if phase == "ecart":
-            return self.t("tarot.ui.turn_ecart", name=name, left=self.ecart_size() - len(self.ecart))
-        if phase == "play":
-            if self.pick is not None:
-                need = len(self.pick.fixed) + self.pick.choose
-                return self.t("tarot.ui.turn_pick", name=name, need=need, picked=len(self.picked))
-            if self.declaring():
-                return self.t("tarot.ui.turn_declare", name=name)
+            return self.ecart.turn(self.session.table, name, self.t)
+        if phase == "play" and self.pick is not None:
+            return self.pick.turn(name, self.t)
+        if phase == "play" and self.declaring():
+            return self.t("tarot.ui.turn_declare", name=name)
         return self.t(f"tarot.ui.turn_{phase}", name=self.safe(name))
 
     # ----- the choices of each decision -----
@@ -299,11 +298,10 @@ class TarotScreen(TableScreen):
             return [Choice(t("tarot.ui.no_slam"), True, SLAM[False]), Choice(t("tarot.ui.slam"), True, SLAM[True])]
         if view.phase == "ecart":
             self.choice_layout = "hand"
-            full = len(self.ecart) >= self.ecart_size()
-            return ecart_choices(view.hand, self.ecart, ecart_picks(state), full, glyphs)
+            return self.ecart.choices(state, view.hand, glyphs)
         if self.pick is not None:
             self.choice_layout = "cards"
-            return pick_choices(self.pick, self.picked, t, glyphs)
+            return self.pick.choices(t, glyphs)
         if self.declaring():
             return declare_choices(view, legal, t, Step("none"))
         self.choice_layout = "hand"
@@ -318,9 +316,9 @@ class TarotScreen(TableScreen):
     def meaning(self, value: object) -> str:
         """What an enabled choice does: the écart so far, the trumps shown, the rule."""
         if isinstance(value, Discard):
-            return self.ecart_text()
+            return self.safe(self.ecart.note(self.session.table, self.t, self.glyphs))
         if isinstance(value, Step) and self.pick is not None:
-            return picked_note(self.pick, self.picked, self.t, self.glyphs)
+            return picked_note(self.pick.level, self.picked, self.t, self.glyphs)
         declared = any(d.seat == self.session.table.to_act for d in self.acting_view().declarations)
         return choice_meaning(value, self.t, self.glyphs, self.explanation, declared)
 
@@ -331,7 +329,7 @@ class TarotScreen(TableScreen):
 
     def why_not(self, choice: Choice) -> str:
         if isinstance(choice.value, Step) and self.pick is not None:  # a trump beyond the poignée
-            return f"[b]{self.t('ui.not_allowed')}[/] {sentence(pick_refusal(self.pick, self.t))}"
+            return f"[b]{self.t('ui.not_allowed')}[/] {sentence(pick_refusal(self.pick.level, self.t))}"
         return f"[b]{self.t('ui.not_allowed')}[/] {self.explanation(choice.value)}"
 
     # ----- keys and clicks -----
@@ -348,7 +346,7 @@ class TarotScreen(TableScreen):
         if isinstance(value, Discard):
             self.enter_ecart(value.card)
             return
-        self.pick, self.picked = None, []
+        self.pick = None
         self.apply(value)
 
     def step(self, step: Step) -> None:
@@ -361,11 +359,11 @@ class TarotScreen(TableScreen):
         elif level is not None and len(level.pool) == level.choose:
             return self.apply(poignee_picks(level).made(level.pool)[0])
         elif level is not None:
-            self.pick, self.picked = level, list(level.pool[:level.choose])
-        elif card is not None:
-            self.picked.remove(card) if card in self.picked else self.picked.append(card)
+            self.pick = PoigneePick(level)
+        elif card is not None and self.pick is not None:
+            self.pick.toggle(card)
         else:
-            self.pick, self.picked = None, []
+            self.pick = None
         cursor, self.cursor = self.cursor, 0
         self.redraw()
         if card is not None and cursor < len(self.choices):  # the cursor stays on the trump
@@ -375,46 +373,33 @@ class TarotScreen(TableScreen):
 
     # ----- the écart: a set of cards, confirmed at once -----
 
-    def ecart_size(self) -> int:
-        """The cards the écart still needs (all of the chien's size, unless a resumed game has
-        some discarded already): the engine's count."""
-        return int(self.session.table.public_view().ecart_left)
-
-    def ecart_text(self) -> str:
-        return self.safe(ecart_note(self.ecart, self.ecart_size(), self.t, self.glyphs))
-
     def enter_ecart(self, card: Card) -> None:
         """Enter: confirms a full écart (the one set of discards its picks make); otherwise
         ticks (or unticks) the card under the cursor and moves to the next card not ticked."""
-        if len(self.ecart) == self.ecart_size():
-            made = ecart_picks(self.session.table).made(self.ecart)
-            self.ecart = []
-            for action in made[0] if len(made) == 1 else ():
+        table = self.session.table
+        if len(self.ecart) == self.ecart.left(table):
+            made, self.ecart = self.ecart.made(table), EcartTicks()
+            for action in made:
                 self.apply(action)
             return
         ticked = card not in self.ecart
         self.tick(card)
         if ticked and card in self.ecart:
             after = [i for i, c in enumerate(self.choices) if c.enabled and not c.marked]
-            target = next((i for i in after if i > self.cursor), after[0] if after else self.cursor)
-            self.cursor = target
-            self.query_one(TarotChoiceBar).select(target)
+            self.cursor = next((i for i in after if i > self.cursor), after[0] if after else self.cursor)
+            self.query_one(TarotChoiceBar).select(self.cursor)
             self.describe()
 
     def tick(self, card: Card) -> None:
         """Tick or untick one card of the écart; a card no legal écart allows shows why."""
-        if card not in self.ecart and len(self.ecart) >= self.ecart_size():
-            return self.refuse(self.t("tarot.ui.ecart_full", need=self.ecart_size()))
-        if card not in self.ecart and not ecart_picks(self.session.table).may_add(self.ecart, card):
-            return self.refuse(self.why_not(Choice("", False, DISCARD[card])))
-        self.ecart.remove(card) if card in self.ecart else self.ecart.append(card)
+        refusal = self.ecart.refusal(self.session.table, card, self.t)
+        if refusal is not None:
+            self.explain_text(refusal or self.why_not(Choice("", False, DISCARD[card])))
+            return self.app.bell()
+        self.ecart.toggle(card)
         self.banner = self.safe(self.banner_text())  # the count; the rest of the table stays
         self.show_choices()
         self.query_one(TarotChoiceBar).select(self.cursor)
-
-    def refuse(self, reason: str) -> None:
-        self.explain_text(reason)
-        self.app.bell()
 
     def action_tick(self) -> None:
         """Space: tick or untick the card under the cursor for the écart."""
