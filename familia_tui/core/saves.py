@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, replace
@@ -35,10 +36,10 @@ from familia_tui.core.record import (
 from familia_tui.core.registry import get_game
 from familia_tui.i18n import translate
 
-try:
+if sys.platform == "win32":  # no advisory locks: two apps on one game are not prevented there
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # Windows: no advisory locks; two apps on one game are not prevented there
-    fcntl = None  # type: ignore[assignment]
 
 LEGACY_AUTOSAVE = "autosave.json"
 """The one save file of earlier versions, in the data folder itself."""

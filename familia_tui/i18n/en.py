@@ -216,3 +216,9 @@ MESSAGES: dict[str, str] = {
     'bind.Trick': 'Trick',
     'bind.Won': 'Won',
 }
+
+ASCII_TERMS: dict[str, str] = {
+    "日本語": "Nihongo",
+}
+"""The app's own Japanese words in ASCII (the games give theirs with their texts): what the
+ascii glyph mode shows in English (`ascii_terms`)."""

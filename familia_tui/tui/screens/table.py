@@ -36,7 +36,6 @@ from familia_tui.tui.glyphs import (
     ClauseStyle,
     clause_renderer,
     explanation_markup,
-    glyph_safe,
 )
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
@@ -166,7 +165,7 @@ class TableScreen(AppScreen[None]):
             self.action_answer()
             return
         if not session.is_human_turn():
-            delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
+            delay = self.app.settings.bot_delay if pause is None else pause
             if delay > 0:
                 self.bot_timer = self.set_timer(delay, self.bot_step)
             else:
@@ -204,7 +203,7 @@ class TableScreen(AppScreen[None]):
         """Say a failed save once (the game goes on from memory), and again when it changes."""
         error = self.session.save_error
         if error and str(error) != self.save_error_shown:
-            self.notify(self.t("ui.save_failed", reason=self.app.error_reason(error)),  # type: ignore[attr-defined]
+            self.notify(self.t("ui.save_failed", reason=self.app.error_reason(error)),
                         severity="error", timeout=10, markup=False)
         self.save_error_shown = str(error) if error else None
 
@@ -257,11 +256,6 @@ class TableScreen(AppScreen[None]):
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""
         return self.t("ui.turn_play", name=name)
 
-    def safe(self, text: str) -> str:
-        """Text drawn from a view in the glyph mode: in ascii mode nothing of ambiguous width
-        (names, separators) reaches the screen (`glyph_safe`)."""
-        return glyph_safe(text, self.glyphs)
-
     def explain_text(self, text: str) -> None:
         self.explain_note = text
 
@@ -282,7 +276,7 @@ class TableScreen(AppScreen[None]):
         self.held = then
         self.redraw()
         if not any(seat.is_human for seat in self.session.seats):
-            self.set_timer(max(self.app.settings.trick_pause, 0.01), self.release)  # type: ignore[attr-defined]
+            self.set_timer(max(self.app.settings.trick_pause, 0.01), self.release)
 
     def release(self) -> None:
         """Go on from the held last trick."""
@@ -424,7 +418,7 @@ class TableScreen(AppScreen[None]):
         """A puzzle text in the app's language (texts may be a plain string or {en, ja})."""
         if isinstance(text, dict):
             text = text.get(self.lang) or text.get("en")
-        return glyph_safe(str(text or ""), self.glyphs)
+        return self.safe(str(text or ""))
 
     def action_hint(self) -> None:
         if self.puzzle is None or not self.puzzle.hints:
@@ -455,7 +449,7 @@ class TableScreen(AppScreen[None]):
         if session.save_path is not None and session.save_error is None:
             self.app.notify(self.t("ui.saved"), timeout=4)
         else:
-            reason = self.app.error_reason(session.save_error) if session.save_error else ""  # type: ignore[attr-defined]
+            reason = self.app.error_reason(session.save_error) if session.save_error else ""
             self.app.notify(self.t("ui.not_saved", reason=reason), severity="error",
                             timeout=15, markup=False)
 

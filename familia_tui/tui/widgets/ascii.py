@@ -12,9 +12,12 @@ STAND_INS: Mapping[str, str] = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "✚": "X", "❦": "L", "◆": "D", "○": "O", "■": "#", "★": "*",
     "♂": "M", "♀": "F",
     "→": ">", "←": "<", "↑": "^", "↓": "v", "⏎": "Enter", "…": "...", "·": "-", "—": "-", "–": "-", "−": "-",
-    "×": "x", "÷": "/", "½": ".5", "“": '"', "”": '"', "‘": "'", "’": "'",
+    "×": "x", "÷": "/", "½": ".5", "±": "+/-", "“": '"', "”": '"', "‘": "'", "’": "'",
+    "ō": "ou", "Ō": "Ou", "ū": "uu", "Ū": "Uu",
 }
-"""The one table of ASCII stand-ins for the ambiguous-width characters of every game's texts."""
+"""The one table of ASCII stand-ins for the ambiguous-width characters of every game's texts.
+Hepburn's long vowels are doubled as the games' romaji terms write them (Daifugō is `Daifugou`,
+like 大富豪 `daifugou`); other accents are dropped (`ascii_safe`)."""
 
 
 def ascii_safe(text: str, stand_ins: Mapping[str, str] = STAND_INS) -> str:
