@@ -32,7 +32,6 @@ from familia_tui.core.session import Session
 from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Discard
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.games.tarot.choices import (
     EcartTicks,
     PoigneePick,
@@ -64,7 +63,6 @@ from familia_tui.tui.games.tarot.widgets import (
     sentence,
 )
 from familia_tui.tui.screens.table import TableScreen
-from familia_tui.tui.settings import Settings
 from familia_tui.tui.widgets.choices import Choice
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
@@ -136,14 +134,6 @@ class TarotScreen(TableScreen):
         self.advance()
 
     @property
-    def settings(self) -> Settings:
-        """The app's settings (the pace of bots and tricks)."""
-        app = self.app
-        if not isinstance(app, FamiliaTuiApp):
-            raise TypeError(f"the Tarot table runs in familia-tui's app, not {type(app).__name__}")
-        return app.settings
-
-    @property
     def shown(self) -> TarotFrame | None:
         """What the table shows now (None before the first redraw)."""
         return self.frame if isinstance(self.frame, TarotFrame) else None
@@ -154,7 +144,7 @@ class TarotScreen(TableScreen):
         """As the base; instant bots move on without drawing the table for each move (it is
         drawn when a person is to look at it: a decision, a handoff, a pause, the results)."""
         session = self.session
-        delay = self.settings.bot_delay if pause is None else pause
+        delay = self.app.settings.bot_delay if pause is None else pause
         if delay <= 0 and not session.table.is_over and not session.is_human_turn() and self.puzzle is None:
             seat = session.viewer_seat()
             if self.choices or self.shown is None or self.shown.view.seat != (-1 if seat is None else seat):
@@ -175,7 +165,7 @@ class TarotScreen(TableScreen):
             self.hold(lambda: self.show_results(final=self.session.table.is_over))
             return
         trick_done = any(e.kind == "trick_won" for e in events)
-        self.advance(self.settings.trick_pause if trick_done else None)
+        self.advance(self.app.settings.trick_pause if trick_done else None)
 
     def show_results(self, final: bool = False, review: bool = False) -> None:
         from familia_tui.tui.games.tarot.results import TarotResultsScreen
@@ -205,7 +195,7 @@ class TarotScreen(TableScreen):
         self.show_choices()
         self.frame = TarotFrame(view, self.session.viewer_seat(), self.t, self.glyphs, public=public,
                                 held_trick=self.hand_end if self.held else None, previous=self.show_previous,
-                                won=self.show_won, hand_shown=self.choice_layout != "hand")
+                                won=self.show_won, lang=self.lang, hand_shown=self.choice_layout != "hand")
 
     def show_choices(self, note: str = "") -> None:
         """The base's choice row, rebuilt only when the choices changed (mounting chips is the

@@ -389,6 +389,8 @@ class TarotFrame(Frame):
     """The last trick instead of the trick in play (p)."""
     won: bool = False
     """The seats' won cards instead of the seats table (w)."""
+    lang: str = "en"
+    """The app's language (the text pipeline reads the games' terms in romaji in English ascii)."""
     hand_shown: bool = True
     """The hand shows above the choices (not when the choices are the hand's cards)."""
 
@@ -417,7 +419,7 @@ class TarotPanel(Panel):
         return self.draw(frame)
 
     def draw(self, frame: TarotFrame) -> RenderableType:
-        return glyph_safe(self.markup(frame), frame.glyphs)
+        return glyph_safe(self.markup(frame), frame.glyphs, frame.lang)
 
     def markup(self, frame: TarotFrame) -> str:
         raise NotImplementedError
