@@ -276,6 +276,9 @@ def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
 
     spec, preset = load_game(args.game, args.preset)
+    if spec.entry.ui is None:
+        raise UsageError(f"{spec.names['en']} has no table in the app yet: its rules engine runs in "
+                         f"`familia-tui simulate {spec.id}` and `familia-tui check`")
     check_player_count(spec, args.seats)
     if args.preset is None:
         preset = preset_for_seats(spec, preset, args.seats)

@@ -205,8 +205,11 @@ def _deal(spec: GameSpec, deal: object, source: str) -> Mapping[str, Any] | None
     """A record's stacked deal, checked against the game's deal keys like a scenario's."""
     from familia_tui.core.presets import problems_under, validate_model
 
-    if deal is None or spec.deal_keys is None:
-        return deal  # type: ignore[return-value]
+    if deal is None:
+        return None
+    if spec.deal_keys is None:  # the game cannot stack a deal: nothing would read it
+        raise RecordError(f"{source}: 'deal' is not part of a {spec.id} record; remove it. "
+                          "The file was left untouched.", "no_deal", source, untouched=True, game=spec.id)
     keys, problems = validate_model(spec.deal_keys, deal)
     if keys is None:  # then there are problems to report
         raise RecordError(f"{source}: invalid {problems_under('deal', problems)[0].render()} "

@@ -183,6 +183,7 @@ MESSAGES: dict[str, str] = {
     'record.seats': 'invalid seats: {given} given, but its options seat {table}.',
     'record.deal': 'invalid deal: {path} ({count} {count:problem|problems}).',
     'record.not_list': '{field} must be a list.',
+    'record.no_deal': "'deal' is not part of a {game} record; remove it.",
     'record.invalid': 'invalid {path}: {msg} ({count} {count:problem|problems}).',
     'record.missing': 'no such file.',
     'record.unreadable': 'cannot be read ({error}).',

@@ -18,7 +18,7 @@ stand-in table. In ascii mode it reads the games' Japanese terms in romaji first
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -84,7 +84,7 @@ def card_ink(card: Card) -> str | None:
     return (SPECIAL_INK if card.rank < 2 else NUMBER_INK).get(card.suit)
 
 
-def cards_markup(cards, glyphs: str) -> str:  # type: ignore[no-untyped-def]
+def cards_markup(cards: Iterable[Card], glyphs: str) -> str:
     return " ".join(card_markup(c, glyphs) for c in cards) or ("-" if glyphs == "ascii" else "—")
 
 

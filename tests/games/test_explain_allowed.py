@@ -24,6 +24,9 @@ from familia_tui.games.daifugo.actions import Play as DaifugoPlay
 from familia_tui.games.daifugo.actions import make_play
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.actions import parse_action as familia_action
+from familia_tui.games.sixsuit.actions import Play as SixSuitPlay
+from familia_tui.games.sixsuit.actions import Word as SixSuitWord
+from familia_tui.games.sixsuit.actions import play as sixsuit_play
 from familia_tui.games.tarot.actions import CALL, DISCARD, PLAY
 from familia_tui.games.tarot.actions import Play as TarotPlay
 from familia_tui.games.tarot.cards import NAMES
@@ -57,6 +60,17 @@ def daifugo_candidates(state: Any) -> Iterator[Any]:
     yield from (make_play(list(pair)) for pair in combinations(naturals, 2) if pair[0].rank == pair[1].rank)
 
 
+def sixsuit_candidates(state: Any) -> Iterator[Any]:
+    if state.phase == "play":
+        for card in set(state.hands[state.to_act]):
+            yield sixsuit_play(card, True)
+            yield sixsuit_play(card, False)
+
+
+def sixsuit_legal(state: Any, action: Any) -> set[str]:
+    return {str(a) for a in state.legal_actions() if isinstance(a, (SixSuitPlay, SixSuitWord))}
+
+
 def familia_legal(state: Any, action: Any) -> set[str]:
     return {str(a.card) for a in state.legal_actions() if isinstance(a, PlayCard)}
 
@@ -74,6 +88,7 @@ GAMES: dict[str, tuple[Callable[[Any], Iterator[Any]], Callable[[Any, Any], set[
     "familia": (familia_candidates, familia_legal),
     "tarot": (tarot_candidates, tarot_legal),
     "daifugo": (daifugo_candidates, daifugo_legal),
+    "sixsuit": (sixsuit_candidates, sixsuit_legal),
 }
 
 PRESETS = [(game, preset.id) for game in GAMES for preset in list_presets(game)[0]]
@@ -84,7 +99,7 @@ def names_allowed(state: Any, action: Any) -> bool:
     must a Daifugō play that does not answer the top."""
     if isinstance(action, PlayCard):
         return not action.card.is_joker
-    return isinstance(action, (TarotPlay, DaifugoPlay))
+    return isinstance(action, (TarotPlay, DaifugoPlay, SixSuitPlay))
 
 
 def check_position(state: Any, game: str) -> int:

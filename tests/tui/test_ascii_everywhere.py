@@ -29,9 +29,11 @@ from familia_tui.core.registry import entries, game_ids, get_game, ui_part
 from familia_tui.tui import scenes
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, all_scenes, until
+from familia_tui.tui.screens.tables import has_table
 
 ORIGINAL_APP_FOR = scenes.app_for
-PUZZLES = sorted(p for game in game_ids() for p in (rules_dir(game) / "practice").glob("*.yaml"))
+PUZZLES = sorted(p for game in game_ids() if has_table(game) for p in (rules_dir(game) / "practice").glob("*.yaml"))
+"""The puzzles the app offers: those of the games it has a table for."""
 WHOLE_GAMES = ("07-breakdown", "13-tarot-breakdown", "17-daifugo-end", "16-daifugo-multi-select")
 """Scenes that play whole deals (too slow here): results are reached from `near_the_end` instead."""
 WALKED = [s for s in all_scenes() if s.name not in WHOLE_GAMES]

@@ -13,6 +13,7 @@ from tui_helpers import make_app, save_folder, saves_read, screen_text, settle
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
+from familia_tui.core.registry import game_ids
 from familia_tui.core.saves import SaveFolder
 from familia_tui.games.familia.game import GAME
 from familia_tui.tui.screens.home import HomeScreen
@@ -122,7 +123,7 @@ async def test_f1_from_home_has_a_tab_per_game_and_scrolls_the_shown_one(tmp_pat
         screen = app.screen
         assert isinstance(screen, RulesScreen)
         tabs = screen.query_one(TabbedContent)
-        assert [pane.id for pane in tabs.query("TabPane")] == ["rules-familia", "rules-tarot", "rules-daifugo"]
+        assert [pane.id for pane in tabs.query("TabPane")] == [f"rules-{game}" for game in game_ids()]
         assert "ファミリア" in screen_text(app)
         tabs.active = "rules-tarot"
         await pilot.pause()

@@ -51,7 +51,7 @@ class GlyphScrollBarRender(ScrollBarRender):
     a scrollbar no screen thought of (a select's list, a setup panel) is covered too."""
 
     @classmethod
-    def render_bar(cls, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+    def render_bar(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
         app = active_app.get(None)
         if getattr(app, "glyphs", None) == "ascii":
             return PlainScrollBarRender.render_bar(*args, **kwargs)

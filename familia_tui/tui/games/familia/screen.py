@@ -114,7 +114,7 @@ class FamiliaScreen(TableScreen):
             self.redraw()
             self._show_result(scored[0].get("result"))
         else:
-            self.advance(self.app.settings.trick_pause if trick is not None else None)  # type: ignore[attr-defined]
+            self.advance(self.app.settings.trick_pause if trick is not None else None)
 
     def _deal_over(self, result: object) -> None:
         """After the held last trick: the breakdown when a game was scored, else play on."""

@@ -1,0 +1,113 @@
+"""Judging a trick: who takes the face card, and by which judgement (B.2.3, B.2.4, B.3).
+
+A trick is a sequence of plays `(seat, card, face_up)` in play order; a pass is
+`(seat, None, False)`. Face-down cards and passes are out of every judgement [R-S11].
+
+Team game, in order of precedence:
+
+1. **Battalion** [R-S6–R-S8]: one team's face-up numbers (A–10) of one rank, 3 of them (2 in the
+   4-player option); the team's 2nd card in play order wins. Two battalions: the stronger number
+   (Same Two applied) wins; equal numbers: the team of the first player who played a card.
+   Every battalion earns its team 2 points.
+2. **White Punisher** [R-S10]: a face-up Joker and a face-up white: the first white wins.
+3. **Strength**: Joker > (2 under Same Two [R-S9]) > A > 10 … 2 > white; a tie goes to the
+   card played first.
+
+Individual and secret-team games [B.3]: a face-up Joker or white (the same card there): the
+*last* one played wins; otherwise strength with Same Two; no battalion, no White Punisher.
+
+>>> from familia_tui.core.cards import SIX_SUITS
+>>> plays = [(0, c, True) for c in SIX_SUITS.parse_cards("AS 10H 2X")]
+>>> judge_team(plays, (0, 1, 0), 3)
+Judgement(winner=2, kind='same_two', battalions=())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from familia_tui.core.cards import Card
+
+ACE = 14
+JOKER_STRENGTH = 20
+SAME_TWO_STRENGTH = 15
+"""A 2 under Same Two: above the A (14), below the Joker [R-S9]."""
+
+PlayRecord = tuple[int, Card | None, bool]
+
+
+class Judgement(NamedTuple):
+    """Who takes the face card (None: nobody [R-S15]) and why.
+
+    `kind`: `battalion`, `white_punisher`, `same_two` (a 2 won under Same Two), `last_joker`
+    (individual: the last Joker or white), `strongest`, or `none` (no face-up card)."""
+
+    winner: int | None
+    kind: str
+    battalions: tuple[int, ...]
+    """The teams that formed a battalion (each earns 2 points), in play order of their 2nd card."""
+
+
+def strength(card: Card, same_two: bool) -> int:
+    """A face-up card's strength: white 1, 2–10, A 14, 2 under Same Two 15, Joker 20."""
+    rank = card.rank
+    if rank == 0:
+        return JOKER_STRENGTH
+    if rank == 2 and same_two:
+        return SAME_TWO_STRENGTH
+    return rank
+
+
+def _face_up(plays: Sequence[PlayRecord]) -> list[tuple[int, Card]]:
+    return [(seat, card) for seat, card, up in plays if up and card is not None]
+
+
+def _strongest(up: list[tuple[int, Card]], same_two: bool) -> Judgement:
+    best_seat, best_card = up[0]
+    best = strength(best_card, same_two)
+    for seat, card in up[1:]:
+        value = strength(card, same_two)
+        if value > best:
+            best_seat, best_card, best = seat, card, value
+    kind = "same_two" if same_two and best_card.rank == 2 else "strongest"
+    return Judgement(best_seat, kind, ())
+
+
+def battalions(up: list[tuple[int, Card]], team_of: Sequence[int], size: int) -> list[tuple[int, int, int]]:
+    """Every battalion as (team, rank, seat of the team's 2nd card) [R-S7]."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for seat, card in up:
+        if card.rank >= 2:
+            groups.setdefault((team_of[seat], card.rank), []).append(seat)
+    return [(team, rank, seats[1]) for (team, rank), seats in groups.items() if len(seats) >= size]
+
+
+def judge_team(plays: Sequence[PlayRecord], team_of: Sequence[int], battalion_size: int | None) -> Judgement:
+    """The team game's judgement; `battalion_size` None: no battalions (4 players by default)."""
+    up = _face_up(plays)
+    if not up:
+        return Judgement(None, "none", ())
+    ranks = {card.rank for _, card in up}
+    same_two = ACE in ranks and 2 in ranks
+    if battalion_size is not None:
+        found = battalions(up, team_of, battalion_size)
+        if found:
+            first = next(seat for seat, card, _ in plays if card is not None)
+            best = max(found, key=lambda b: (strength(Card(b[1], "S"), same_two), team_of[first] == b[0]))
+            return Judgement(best[2], "battalion", tuple(team for team, _, _ in found))
+    if 0 in ranks and 1 in ranks:
+        return Judgement(next(seat for seat, card in up if card.rank == 1), "white_punisher", ())
+    return _strongest(up, same_two)
+
+
+def judge_individual(plays: Sequence[PlayRecord]) -> Judgement:
+    """The individual and secret-team judgement [B.3]."""
+    up = _face_up(plays)
+    if not up:
+        return Judgement(None, "none", ())
+    specials = [seat for seat, card in up if card.rank < 2]
+    if specials:
+        return Judgement(specials[-1], "last_joker", ())
+    ranks = {card.rank for _, card in up}
+    return _strongest(up, ACE in ranks and 2 in ranks)

@@ -1,0 +1,595 @@
+"""The six-suit game's state: setup, the team split, tricks, cleanup, rebuilds, the end.
+
+Rules implemented (digest B with its amendments; option switches in `options.py`):
+
+- **Deck** [R-S1, R-S2]: 6 suits × 13, 2 black and 2 red Jokers, 2 white cards; the 4-player
+  team game leaves out Cross and Leaf A–10 [R-S28]. Face cards form the central face pile.
+- **Setup** [B.2.1, R-S30, R-S21, R-S23]: suits by the Ace draw (a seeded shuffle) or, with fixed
+  teams, from each seat's `suit` field (colour = team colour); play goes in the canonical order
+  S → H → X → L → C → D among the suits in play. The seat numbers stay those of the table; `order`
+  is the order of play. Team game: each team splits its 2 Jokers and 1 white card, one decision
+  seen by its members only (`deciders`) [R-S26], the Spade player's team first. Individual: one
+  Joker (or white, from the 5th player on) each; secret team: 4 Jokers and 2 whites dealt, the
+  matching pairs are the teams [R-S23]. Each deck is shuffled, 3 cards drawn, the Spade player
+  reveals the first face card and leads.
+- **Trick** [B.2.2]: a hand card face up or down, or the deck's top card face up; the first card
+  of a trick face up [R-S12]; pass only with an empty hand [R-S13]; a face card revealed per
+  trick [R-S14]. Judgement in `judge.py` [R-S6–R-S11]; no face-up card: the face card stays and
+  the leader leads again [R-S15, R-S15a].
+- **Cleanup** [B.2.5, R-S16]: played cards to their own discard pile, Jokers removed (white cards
+  too outside the team game); draw to 3; declaration rounds from the winner (the leader when
+  nobody won) [R-S4, R-S5, R-S24, R-S15a]: once per game, forced with no hand and no deck [R-S3];
+  a rebuild discards any hand cards, shuffles deck and discards into the new deck, draws to 3.
+- **End** [R-S17]: right after the last face card's trick is judged (no draw), or after a
+  cleanup when 3 players (2 with 4 or fewer) have no hand, no deck and no rebuild left.
+- **Scoring and winner**: `scoring.py` [R-S18–R-S20, R-S23, R-S27, R-S29].
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
+from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, copy_rows, handles
+from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
+from familia_tui.games.sixsuit.judge import Judgement, PlayRecord, judge_individual, judge_team
+from familia_tui.games.sixsuit.options import CANONICAL, SixSuitOptions
+from familia_tui.games.sixsuit.scoring import individual_order, player_items, secret_order, team_winner
+from familia_tui.games.sixsuit.view import SixSuitView, TrickPlay
+
+HAND_SIZE = 3
+NUMBERS = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+FACE_PILE = tuple(Card(rank, suit) for suit in CANONICAL for rank in (11, 12, 13))
+"""The 18 face cards: always all of them [R-S28]."""
+TEAM_NAMES = ("black", "red")
+SECRET_NAMES = ("black-pair", "red-pair", "white-pair")
+"""The secret-team game's pairs (not `white`: that word is the white card's notation)."""
+SPECIAL_TEAM = {BLACK_JOKER: 0, RED_JOKER: 1, WHITE_CARD: 2}
+_ALL_CARDS = [Card(rank, suit) for suit in CANONICAL for rank in range(2, 15)] + [BLACK_JOKER, RED_JOKER, WHITE_CARD]
+FACE_UP = {card: play(card, True) for card in _ALL_CARDS}
+FACE_DOWN = {card: play(card, False) for card in _ALL_CARDS}
+"""Every card's plays, made once (the legal actions are built from them on every turn)."""
+
+
+@cache
+def _splits(joker: Card, members: int) -> tuple[Split, ...]:
+    """Every split of a team's 2 Jokers and 1 white card among its members, 3-0-0 included
+    [R-S26]; the Jokers are alike, so 6 × 3 = 18 splits for 3 members, 3 × 2 = 6 for 2."""
+    found: dict[Split, None] = {}
+    for first in range(members):
+        for second in range(first, members):
+            for white in range(members):
+                shares: list[list[Card]] = [[] for _ in range(members)]
+                shares[first].append(joker)
+                shares[second].append(joker)
+                shares[white].append(WHITE_CARD)
+                found[Split(tuple(tuple(sorted(share)) for share in shares))] = None
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A stacked start (scenarios): any part left None is drawn from the seed.
+
+    `suits`: each seat's suit. `specials`: each seat's Jokers and white cards (the team split
+    then is not asked). `decks`: each seat's whole private deck, top card first (specials
+    included; then `specials` is read off it). `face_pile`: top card first."""
+
+    suits: tuple[str, ...] | None = None
+    specials: tuple[tuple[Card, ...], ...] | None = None
+    decks: tuple[tuple[Card, ...], ...] | None = None
+    face_pile: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class SixSuitResult:
+    """Scores per unit (team, or seat in the individual game), the items per seat, the winner."""
+
+    units: tuple[tuple[str, tuple[int, ...]], ...]
+    totals: dict[str, float]
+    items: tuple[tuple[int, ...], ...]
+    """Each seat's points per item (`scoring.ITEMS`)."""
+    battalion_points: tuple[int, ...]
+    """Per team (team game): 2 per battalion."""
+    order: tuple[str, ...]
+    """The units best first, ties broken by the rules."""
+    tie_break: str
+    """What decided the first place: `total`, `second`, `spade` (team game), `lower`, `nearest`
+    (secret team), `captures`, `nearest` (individual) …"""
+    end: str | None = None
+    """`last_face` or `players_out` once the game is over [R-S17]."""
+    judgements: tuple[tuple[str, int], ...] = ()
+    """How many tricks each judgement decided (`judge.Judgement.kind`)."""
+    deals_played: int = 1
+
+    def ranking(self) -> list[tuple[str, int]]:
+        return [(unit, place + 1) for place, unit in enumerate(self.order)]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's own points (battalions not included [R-S19])."""
+        return tuple(sum(row) for row in self.items)
+
+
+class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
+    """A six-suit game in progress (mutable; `clone()` copies by the declared policy)."""
+
+    SHARED = ("final",)
+    """The result once the game is over (never changed after)."""
+    IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
+                 "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
+                 "leader", "face", "trick_cards", "split_team", "splits", "decl_start",
+                 "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "tricks", "end")
+    COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
+              "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "battalions": copy_list,
+              "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
+
+    def __init__(self, options: SixSuitOptions, seats: Sequence[Seat], seed: int | None = None,
+                 deal: Deal | None = None) -> None:
+        suit_set = options.suit_set
+        if len(seats) != len(suit_set):
+            raise ValueError(f"these rules seat {len(suit_set)} players, not {len(seats)}")
+        deal = deal or Deal()
+        self.rng = random.Random(seed)
+        self.options = options
+        self.seats = tuple(seats)
+        self.n = n = len(seats)
+        self.team_game = options.variant == "team"
+        self.suits = self._draw_suits(deal, suit_set)
+        self.colours = tuple(options.colour(s) for s in self.suits)
+        self.order = tuple(sorted(range(n), key=lambda s: CANONICAL.index(self.suits[s])))
+        following = [0] * n
+        for place, seat in enumerate(self.order):
+            following[seat] = self.order[(place + 1) % n]
+        self.following = tuple(following)
+        self.spade = self.order[0]
+        self.battalion_size = 3 if n == 6 else (2 if options.battalion_4p else None)
+        if not self.team_game:
+            self.battalion_size = None
+        self.out_limit = (3 if n == 6 else 2) if self.team_game else (2 if n <= 4 else 3)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.decks: list[list[Card]] = [[] for _ in range(n)]
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.captured: list[list[Card]] = [[] for _ in range(n)]
+        self.shown: list[list[Card]] = [[] for _ in range(n)]
+        self.removed: list[Card] = []
+        self.rebuilt = [False] * n
+        self.trick: list[PlayRecord] = []
+        self.trick_cards = 0
+        self.leader = self.turn = self.spade
+        self.face: Card | None = None
+        self.last_trick: tuple[PlayRecord, ...] = ()
+        self.last_winner: int | None = None
+        self.last_judgement: str | None = None
+        self.tricks = 0
+        self.end: str | None = None
+        self.decl_start = self.decl_index = 0
+        self.decl_any = False
+        self.final: SixSuitResult | None = None
+        self.judged: dict[str, int] = {}
+        self.split_team = 0
+        self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
+        self._legal = None
+        self.events = []
+        pile = list(deal.face_pile) if deal.face_pile is not None else self._shuffled(FACE_PILE)
+        self.face_pile = pile[::-1] if deal.face_pile is not None else pile
+        specials = self._deal_specials(deal)
+        self._set_teams(specials)
+        self._check_specials(specials)
+        if self.team_game and specials is None:
+            self.phase = "split"
+            self.split_team = self.team_of[self.spade]
+            self.turn = self.members[self.split_team][0]
+            self.events.append(Event("split_asked", self.turn, info=(("team", TEAM_NAMES[self.split_team]),)))
+        else:
+            assert specials is not None
+            self._start(specials, deal.decks)
+
+    # ----- setup -----
+
+    def _shuffled(self, cards: Sequence[Card]) -> list[Card]:
+        return [cards[i] for i in permutation(len(cards), self.rng)]
+
+    def _draw_suits(self, deal: Deal, suit_set: tuple[str, ...]) -> tuple[str, ...]:
+        """The Ace draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
+        given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
+        if all(given):
+            if sorted(given) != sorted(suit_set):
+                raise ValueError(f"the seats' suits {list(given)} are not the suits in play {list(suit_set)}")
+            if self.options.teams == "fixed" and deal.suits is None:
+                self._check_fixed_teams(given)
+            return tuple(given)
+        if self.options.teams == "fixed":
+            raise ValueError("fixed teams: every seat needs a suit of its team's colour [R-S30]")
+        return tuple(suit_set[i] for i in permutation(len(suit_set), self.rng))
+
+    def _check_fixed_teams(self, suits: Sequence[str]) -> None:
+        """Each team's suits share one colour and the two teams differ [R-S30]."""
+        colour_of_team: dict[str | None, set[str]] = {}
+        for seat, suit in zip(self.seats, suits):
+            colour_of_team.setdefault(seat.team, set()).add(self.options.colour(suit))
+        if None in colour_of_team or len(colour_of_team) != 2 or any(len(c) != 1 for c in colour_of_team.values()):
+            raise ValueError("fixed teams: two teams, each given suits of its own colour only [R-S30]")
+        if len({next(iter(c)) for c in colour_of_team.values()}) != 2:
+            raise ValueError("fixed teams: the two teams must have different colours [R-S30]")
+
+    def _deal_specials(self, deal: Deal) -> tuple[tuple[Card, ...], ...] | None:
+        """Each seat's Jokers and white cards, or None while the teams are still to split."""
+        if deal.decks is not None:
+            return tuple(tuple(sorted(c for c in deck if c.rank < 2)) for deck in deal.decks)
+        if deal.specials is not None:
+            return tuple(tuple(sorted(s)) for s in deal.specials)
+
+        if self.team_game:
+            return None
+        if self.options.variant == "secret_team":
+            cards = self._shuffled((BLACK_JOKER, BLACK_JOKER, RED_JOKER, RED_JOKER, WHITE_CARD, WHITE_CARD))
+        else:
+            cards = self._shuffled((BLACK_JOKER, BLACK_JOKER, RED_JOKER, RED_JOKER, WHITE_CARD, WHITE_CARD)[:4])
+            cards += [WHITE_CARD] * max(0, self.n - 4)
+            cards = cards[:self.n]
+        return tuple((card,) for card in cards)
+
+    def _check_specials(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
+        """A stacked team game gives each team its own 2 Jokers and 1 white card [B.2.1]."""
+        if specials is None or not self.team_game:
+            return
+        for team, members in enumerate(self.members):
+            given = sorted(c for seat in members for c in specials[seat])
+            joker = BLACK_JOKER if team == 0 else RED_JOKER
+            if given != [joker, joker, WHITE_CARD]:
+                names = " ".join(map(str, given)) or "nothing"
+                raise ValueError(f"the {TEAM_NAMES[team]} team's specials are {joker} {joker} W, not {names}")
+
+    def _set_teams(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
+        n = self.n
+        if self.team_game:
+            self.team_of = tuple(TEAM_NAMES.index(c) for c in self.colours)
+        elif self.options.variant == "secret_team":
+            assert specials is not None
+            self.team_of = tuple(SPECIAL_TEAM[share[0]] if share else 0 for share in specials)
+        else:
+            self.team_of = tuple(range(n))
+        self.team_count = max(self.team_of) + 1
+        self.members = tuple(tuple(s for s in self.order if self.team_of[s] == t) for t in range(self.team_count))
+        self.battalions = [0] * self.team_count
+
+    def _start(self, specials: tuple[tuple[Card, ...], ...], decks: tuple[tuple[Card, ...], ...] | None) -> None:
+        """Shuffle each private deck, draw 3 each, reveal the first face card [B.2.1 (4)–(5)]."""
+        self.splits = specials
+        for seat in range(self.n):
+            if decks is not None:
+                self.decks[seat] = list(decks[seat])[::-1]
+            else:
+                own = [Card(rank, self.suits[seat]) for rank in NUMBERS]
+                self.decks[seat] = self._shuffled(own + list(specials[seat]))
+            self._draw(seat)
+        self.phase = "play"
+        self.events.append(Event("dealt", self.spade))
+        self._new_trick(self.spade)
+
+    def _draw(self, seat: int) -> None:
+        hand, deck = self.hands[seat], self.decks[seat]
+        while len(hand) < HAND_SIZE and deck:
+            hand.append(deck.pop())
+
+    def _new_trick(self, leader: int) -> None:
+        """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
+        if self.face is None:
+            self.face = self.face_pile.pop()
+            self.events.append(Event("face_revealed", leader, (self.face,)))
+        self.leader = self.turn = leader
+        self.trick = []
+        self.trick_cards = 0
+        self.phase = "play"
+
+    # ----- the protocol -----
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """The splitting team's members during its split [R-S26]; else the seat to act."""
+        if self.phase == "split":
+            return self.members[self.split_team]
+        return () if self.phase == "over" else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def _compute_legal(self) -> list[SixSuitAction]:
+        phase = self.phase
+        if phase == "play":
+            return self._play_actions(self.turn)
+        if phase == "rebuild":
+            return self._rebuild_actions(self.turn)
+        if phase == "split":
+            return list(self._split_actions())
+        return []
+
+    def _play_actions(self, seat: int) -> list[SixSuitAction]:
+        hand = self.hands[seat]
+        if not hand:
+            return [PASS]
+        actions: list[SixSuitAction]
+        if self.trick_cards == 0:
+            actions = [FACE_UP[card] for card in dict.fromkeys(hand)]
+        else:
+            actions = []
+            for card in dict.fromkeys(hand):
+                actions += (FACE_UP[card], FACE_DOWN[card])
+        if self.decks[seat]:
+            actions.append(DECK)
+        return actions
+
+    def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
+        hand = sorted(self.hands[seat])
+        if not hand and not self.decks[seat]:
+            return [Rebuild(())]  # no hand, no deck: the rebuild is forced [B.2.6]
+        choices = dict.fromkeys(Rebuild(combo) for size in range(len(hand) + 1)
+                                for combo in combinations(hand, size))
+        return [PASS, *choices]
+
+    def _split_actions(self) -> list[Split]:
+        return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
+
+    def explain(self, action: SixSuitAction) -> Explanation:
+        from familia_tui.games.sixsuit.explain import explain
+
+        return explain(self, action)
+
+    # ----- the team split [R-S26] -----
+
+    @handles(Split)
+    def _split(self, action: Split) -> None:
+        members = self.members[self.split_team]
+        splits = list(self.splits)
+        for seat, share in zip(members, action.shares):
+            splits[seat] = share
+        self.splits = tuple(splits)
+        self.events.append(Event("split", self.turn, info=(("team", TEAM_NAMES[self.split_team]),)))
+        if self.split_team == self.team_of[self.spade]:
+            self.split_team = 1 - self.split_team
+            self.turn = self.members[self.split_team][0]
+            self.events.append(Event("split_asked", self.turn, info=(("team", TEAM_NAMES[self.split_team]),)))
+            return
+        self._start(self.splits, None)
+
+    # ----- playing a trick -----
+
+    @handles(Play)
+    def _play(self, action: Play) -> None:
+        seat = self.turn
+        card = action.card
+        self.hands[seat].remove(card)
+        self._played(seat, card, action.face_up)
+
+    @handles(Word)
+    def _word(self, action: Word) -> None:
+        seat = self.turn
+        if action.word == "deck":
+            self._played(seat, self.decks[seat].pop(), True)
+        elif self.phase == "rebuild":
+            self.events.append(Event("rebuild_passed", seat))
+            self._next_declarer()
+        else:
+            self.trick.append((seat, None, False))
+            self.events.append(Event("passed", seat))
+            self._next_player(seat)
+
+    def _played(self, seat: int, card: Card, face_up: bool) -> None:
+        self.trick.append((seat, card, face_up))
+        self.trick_cards += 1
+        if face_up:
+            if card.rank < 2:
+                self.shown[seat].append(card)
+            self.events.append(Event("played", seat, (card,), (("face_up", True),)))
+        else:
+            self.events.append(Event("played", seat, (), (("face_up", False),)))
+        self._next_player(seat)
+
+    def _next_player(self, seat: int) -> None:
+        if len(self.trick) < self.n:
+            self.turn = self.following[seat]
+        else:
+            self._judge()
+
+    def judgement(self) -> Judgement:
+        """The judgement of the trick as it stands (the whole trick once everyone has acted)."""
+        if self.team_game:
+            return judge_team(self.trick, self.team_of, self.battalion_size)
+        return judge_individual(self.trick)
+
+    def _judge(self) -> None:
+        verdict = self.judgement()
+        for team in verdict.battalions:
+            self.battalions[team] += 1
+            self.events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
+        winner = verdict.winner
+        self.last_trick, self.last_winner, self.last_judgement = tuple(self.trick), winner, verdict.kind
+        self.judged[verdict.kind] = self.judged.get(verdict.kind, 0) + 1
+        self.tricks += 1
+        if winner is not None:
+            face = self.face
+            assert face is not None
+            self.captured[winner].append(face)
+            self.face = None
+            self.events.append(Event("trick_won", winner, (face,), (("judgement", verdict.kind),)))
+        else:
+            self.events.append(Event("no_winner", self.leader, (self.face,)))
+        self._discard_trick()
+        self.trick, self.trick_cards = [], 0
+        if winner is not None and not self.face_pile:
+            self._finish("last_face")  # no draw, no rebuild [R-S17]
+            return
+        for seat in range(self.n):
+            self._draw(seat)
+        start = winner if winner is not None else self.leader  # [R-S24], [R-S15a]
+        self.decl_start, self.decl_index, self.decl_any = start, 0, False
+        self.leader = start
+        self._ask_declaration(0)
+
+    def _discard_trick(self) -> None:
+        """Played cards to their own discard pile; Jokers (and whites outside the team game) are
+        removed, face down or up [R-S16]."""
+        limit = 1 if self.team_game else 2
+        for seat, card, _ in self.trick:
+            if card is None:
+                continue
+            if card.rank < limit:
+                self.removed.append(card)
+            else:
+                self.discards[seat].append(card)
+
+    # ----- rebuild declaration rounds [R-S3]–[R-S5], [R-S24] -----
+
+    def _ask_declaration(self, index: int) -> None:
+        """Ask the next seat from play position `index` (from the round's start) that may still
+        rebuild; a round with no declaration ends the cleanup [R-S4]."""
+        order = self._declaration_order()
+        rebuilt = self.rebuilt
+        while True:
+            while index < self.n and rebuilt[order[index]]:
+                index += 1
+            if index < self.n:
+                self.phase, self.decl_index, self.turn = "rebuild", index, order[index]
+                return
+            if not self.decl_any or all(rebuilt):
+                self._end_of_cleanup()
+                return
+            index, self.decl_any = 0, False
+
+    def _declaration_order(self) -> tuple[int, ...]:
+        start = self.order.index(self.decl_start)
+        return self.order[start:] + self.order[:start]
+
+    def _next_declarer(self) -> None:
+        self._ask_declaration(self.decl_index + 1)
+
+    @handles(Rebuild)
+    def _rebuild(self, action: Rebuild) -> None:
+        seat = self.turn
+        hand, discard = self.hands[seat], self.discards[seat]
+        for card in action.discard:
+            hand.remove(card)
+            discard.append(card)
+        cards = self.decks[seat] + discard
+        self.decks[seat] = self._shuffled(cards)
+        self.discards[seat] = []
+        self._draw(seat)
+        self.rebuilt[seat] = True
+        self.decl_any = True
+        self.events.append(Event("rebuilt", seat, info=(("discarded", len(action.discard)),)))
+        self._next_declarer()
+
+    def _end_of_cleanup(self) -> None:
+        """End condition (b) after the rebuilds [R-S17]; else the next trick."""
+        out = sum(1 for s in range(self.n) if self.rebuilt[s] and not self.hands[s] and not self.decks[s])
+        if out >= self.out_limit:
+            self._finish("players_out")
+            return
+        self._new_trick(self.leader)
+
+    def _finish(self, reason: str) -> None:
+        self.phase, self.end = "over", reason
+        result = self.final = self.result()
+        self.events.append(Event("game_over", None, info=(("reason", reason), ("order", result.order),
+                                                          ("tie_break", result.tie_break))))
+
+    # ----- scoring -----
+
+    def items(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's points per item (`scoring.ITEMS`), as the game stands."""
+        white_is_joker = not self.team_game
+        return tuple(player_items(self.captured[s], self.hands[s], self.decks[s], self.suits[s],
+                                  self.options.colour, white_is_joker) for s in range(self.n))
+
+    def unit_names(self) -> tuple[str, ...]:
+        if self.team_game:
+            return TEAM_NAMES
+        if self.options.variant == "secret_team":
+            return SECRET_NAMES
+        return tuple(seat.name for seat in self.seats)
+
+    def result(self) -> SixSuitResult:
+        if self.final is not None:
+            return self.final
+        items = self.items()
+        scores = [sum(row) for row in items]
+        names = self.unit_names()
+        bonus = tuple(2 * count for count in self.battalions) if self.team_game else ()
+        distance = self.order.index
+        if self.team_game:
+            members = [sorted(m) for m in self.members]
+            totals = [sum(scores[s] for s in m) + bonus[t] for t, m in enumerate(members)]
+            best, tie_break = team_winner(members, scores, totals, self.team_of[self.spade])
+            ranked = [best, 1 - best]
+        elif self.options.variant == "secret_team":
+            members = [sorted(m) for m in self.members]
+            totals = [sum(scores[s] for s in m) for m in members]
+            ranked = secret_order(members, scores, distance)
+            tie_break = _secret_tie_break(ranked, members, scores, totals)
+        else:
+            members = [[s] for s in range(self.n)]
+            totals = scores
+            counts = [len(c) for c in self.captured]
+            ranked = individual_order(scores, counts, distance)
+            tie_break = _individual_tie_break(ranked, scores, counts)
+        units = tuple((names[t], tuple(m)) for t, m in enumerate(members))
+        return SixSuitResult(units, {names[t]: float(totals[t]) for t in range(len(members))}, items, bonus,
+                             tuple(names[t] for t in ranked), tie_break, self.end, tuple(sorted(self.judged.items())))
+
+    # ----- views -----
+
+    def view(self, seat: int | None) -> SixSuitView:
+        from familia_tui.games.sixsuit.view import make_view
+
+        return make_view(self, seat)
+
+    def public_view(self) -> SixSuitView:
+        return self.view(None)
+
+    def card_census(self) -> dict[str, list[Card]]:
+        """Every card of the game by where it is (each exactly once)."""
+        census: dict[str, list[Card]] = {"face_pile": list(self.face_pile), "removed": list(self.removed),
+                                         "face": [self.face] if self.face is not None else [],
+                                         "trick": [c for _, c, _ in self.trick if c is not None]}
+        for seat in range(self.n):
+            census[f"hand.{seat}"] = list(self.hands[seat])
+            census[f"deck.{seat}"] = list(self.decks[seat])
+            census[f"discard.{seat}"] = list(self.discards[seat])
+            census[f"captured.{seat}"] = list(self.captured[seat])
+        if self.phase == "split":
+            census["unsplit"] = [c for s in self._split_actions()[0].shares for c in s]
+        return census
+
+    def trick_view(self, seat: int | None, plays: Sequence[PlayRecord]) -> tuple[TrickPlay, ...]:
+        """A trick as `seat` may see it: another seat's face-down card as None."""
+        return tuple((s, card if up or s == seat else None, up) for s, card, up in plays)
+
+
+def _secret_tie_break(ranked: list[int], members: list[list[int]], scores: list[int], totals: list[int]) -> str:
+    first, second = ranked[0], ranked[1]
+    if totals[first] != totals[second]:
+        return "total"
+    if min(scores[s] for s in members[first]) != min(scores[s] for s in members[second]):
+        return "lower"
+    return "nearest"
+
+
+def _individual_tie_break(ranked: list[int], scores: list[int], counts: list[int]) -> str:
+    first, second = ranked[0], ranked[1]
+    if scores[first] != scores[second]:
+        return "total"
+    return "captures" if counts[first] != counts[second] else "nearest"
