@@ -1,20 +1,22 @@
 """Pilot tests of the Tarot decisions made in several picks (core/picks.py): a poignée's trumps
-[A8, TA-11] and the écart [A6]. A pick the rules do not allow is refused with the reason, and
-Enter applies only what the picks make."""
+[A8, TA-11] and the écart [A6]; a pick the rules do not allow is refused with the reason, and
+Enter applies only what the picks make. And "No declaration": the engine's `declare none`,
+recorded, saved and resumed with the seat's declarations closed [A8]."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import make_app, saved_record, saves_read, screen_text, settle
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.games.tarot.actions import Discard
+from familia_tui.games.tarot.actions import DECLARE_NONE, Discard, Play
 from familia_tui.games.tarot.game import GAME
 from familia_tui.tui.games.tarot.choices import Step, ecart_picks
 from familia_tui.tui.games.tarot.screen import TarotScreen
+from familia_tui.tui.screens.home import HomeScreen
 
 
 def record(seats: str, preset: str, seed: int) -> Record:
@@ -80,3 +82,33 @@ async def test_enter_confirms_the_ecart_its_picks_make(tmp_path: Path) -> None:
         discards = [a for a in screen.session.record.actions if a.startswith("discard")]
         assert discards == [str(d) for d in made[0]]
         assert all(isinstance(d, Discard) for d in made[0])
+
+
+async def test_declaring_nothing_is_recorded_and_survives_a_save_and_resume(tmp_path: Path) -> None:
+    """[A8] "No declaration" is the engine's `declare none`: in the record and the save, and a
+    resumed game offers the cards, not the declarations again."""
+    app = make_app(tmp_path, record("Aki,bot,bot,bot,bot", "tarot-5", seed=331))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, lambda: human_to_act(app))
+        await pilot.press("enter")  # pass
+        await settle(pilot, lambda: human_to_act(app) and app.screen.session.table.phase == "play"
+                     and app.screen.choices[-1].value == DECLARE_NONE)
+        screen = app.screen
+        await pilot.press("end")
+        assert "Declare nothing and play your first card." in screen_text(app)
+        await pilot.press("enter")
+        actions = screen.session.record.actions
+        assert actions[-1] == "declare none"
+        assert screen.choices and all(isinstance(c.value, Play) for c in screen.choices)
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+    assert saved_record(tmp_path).actions == actions
+    again = make_app(tmp_path)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await saves_read(pilot, again)
+        await pilot.press("c", "enter")  # Continue, the newest game
+        await settle(pilot, lambda: human_to_act(again))
+        screen = again.screen
+        assert screen.session.record.actions == actions
+        assert DECLARE_NONE not in screen.session.table.legal_actions()
+        assert all(isinstance(c.value, Play) for c in screen.choices)

@@ -18,12 +18,16 @@ from familia_tui.core.session import Table
 from familia_tui.games.tarot.actions import (
     BID,
     CALL,
+    DECLARE_NONE,
     DISCARD,
     PASS,
+    PLAY,
+    SLAM,
     Bid,
     Call,
     Contract,
     Declare,
+    DeclareNone,
     Discard,
     Pass,
     Slam,
@@ -70,14 +74,16 @@ def declarations_on_offer(legal: Sequence[object]) -> tuple[tuple[Handful, ...],
     return (), [a for a in legal if isinstance(a, Declare)]
 
 
-def declare_choices(view: TarotView, legal: Sequence[object], t: Translate, none: object) -> list[Choice]:
-    """The poignées on offer (highest first), the misères, and no (more) declaration (`none`)."""
+def declare_choices(view: TarotView, legal: Sequence[object], t: Translate) -> list[Choice]:
+    """The poignées on offer (highest first), the misères, and no (more) declaration (the
+    engine's `declare none`, which closes the seat's declarations for the hand)."""
     levels, miseres = declarations_on_offer(legal)
     choices = [Choice(f"{_capital(t(f'tarot.kind.{level.kind}'))} ({len(level.fixed) + level.choose})",
                       True, Step("poignee", level)) for level in reversed(levels)]
     choices += [Choice(_capital(t(f"tarot.kind.{m.kind}")), True, m) for m in miseres]
     done = any(d.seat == view.seat for d in view.declarations)
-    choices.append(Choice(t("tarot.ui.no_more" if done else "tarot.ui.no_declaration"), True, none))
+    choices.append(Choice(t("tarot.ui.no_more" if done else "tarot.ui.no_declaration"),
+                          DECLARE_NONE in legal, DECLARE_NONE))
     return choices
 
 
@@ -212,6 +218,34 @@ class EcartTicks(list[Card]):
         return t("tarot.ui.turn_ecart", name=name, left=self.left(table) - len(self))
 
 
+def table_choices(table: Table, view: TarotView, ecart: EcartTicks, pick: PoigneePick | None,
+                  t: Translate, glyphs: str) -> tuple[str, list[Choice]]:
+    """The deciding seat's choices from `legal_actions()`, and how they are laid out: bids, the
+    call, the slam and declarations as `buttons`, a poignée's trumps as `cards`, the écart and the
+    plays as the `hand`'s cards."""
+    legal = table.legal_actions()
+    if view.phase == "bid":
+        return "buttons", bid_choices(legal, t)
+    if view.phase == "call":
+        return "buttons", call_choices(view, legal, t, glyphs)
+    if view.phase == "slam":
+        return "buttons", [Choice(t("tarot.ui.no_slam"), True, SLAM[False]),
+                           Choice(t("tarot.ui.slam"), True, SLAM[True])]
+    if view.phase == "ecart":
+        return "hand", ecart.choices(table, view.hand, glyphs)
+    if pick is not None:
+        return "cards", pick.choices(t, glyphs)
+    if declaring(legal):
+        return "buttons", declare_choices(view, legal, t)
+    return "hand", [Choice(card_markup(c, glyphs), PLAY[c] in legal, PLAY[c]) for c in view.hand]
+
+
+def declaring(legal: Sequence[object]) -> bool:
+    """The deciding seat may still declare (the engine closes it on `declare none`)."""
+    levels, miseres = declarations_on_offer(legal)
+    return bool(levels or miseres)
+
+
 # ----- what a choice means -----
 
 def choice_meaning(value: object, t: Translate, glyphs: str, explain: Callable[[object], str],
@@ -225,7 +259,7 @@ def choice_meaning(value: object, t: Translate, glyphs: str, explain: Callable[[
         if len(value.level.pool) > value.level.choose:
             text += " " + t("tarot.ui.poignee_choose")
         return f"{text}\n{explain(shown)}"
-    if isinstance(value, Step) and value.name == "none":
+    if isinstance(value, DeclareNone):
         return t("tarot.ui.no_more_hint" if declared else "tarot.ui.no_declaration_hint")
     if isinstance(value, (Call, Slam, Declare)):
         return explain(value)

@@ -1,18 +1,17 @@
 """The French Tarot table: bidding, the 5-player call, the chien and the écart, the slam,
 declarations at the first card, the tricks, and each hand's breakdown.
 
-The screen drives a `Session` through `TableScreen` (bots at the configured pace, the hot-seat
-curtain before another human's decision). It draws the view of the person at the keyboard, or,
-when nobody may look (bots' turns between two humans), what every seat knows (the engine's `public_view()`):
-a 5-player partner stays secret until the view says otherwise, the écart is the taker's alone.
+The screen drives a `Session` through `TableScreen` and sets its reactive `frame` (a
+`TarotFrame`: the viewer's view or, between two humans, the engine's `public_view()`), which the
+table's panels (widgets.py) draw themselves from: a 5-player partner stays secret until the view
+says otherwise, the écart is the taker's alone.
 
-Every decision is a row of choices built from `legal_actions()`: bids (higher ones lit), the
-called card, the écart as a set (Space or Enter ticks and unticks cards, kings, bouts and
-avoidable trumps dimmed with the reason; Enter confirms once the set is full, and the engine
-takes its cards one `discard` at a time), slam or not, declarations (highest first, with the
-trumps they show; which trumps is the player's choice), then the cards. Cards are laid out as
-a grid (↑ ↓ move by a row). The last trick of a hand stays on screen until a key, then the
-breakdown (where p shows it again).
+Every decision is a row of choices built from `legal_actions()` (choices.py): bids, the called
+card, the écart as a set of ticked cards and a poignée's trumps (both picks, `core/picks.py`: a
+card they do not allow is dimmed with the reason, and Enter applies only what they make), slam
+or not, declarations or the engine's `declare none`, then the cards, laid out as a grid (↑ ↓
+move by a row). The last trick of a hand stays on screen until a key, then the breakdown (where
+p shows it again).
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from familia_tui.core.engine import Event
 from familia_tui.core.events import DEAL_SCORED
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
-from familia_tui.games.tarot.actions import DISCARD, PLAY, SLAM, Discard
+from familia_tui.games.tarot.actions import DISCARD, Discard
 from familia_tui.games.tarot.cards import Card
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.games.tarot.choices import (
@@ -38,14 +37,12 @@ from familia_tui.tui.games.tarot.choices import (
     ShownChips,
     Step,
     TarotChoiceBar,
-    bid_choices,
-    call_choices,
     choice_meaning,
-    declarations_on_offer,
-    declare_choices,
+    declaring,
     pick_refusal,
     picked_note,
     poignee_picks,
+    table_choices,
 )
 from familia_tui.tui.games.tarot.widgets import (
     CLAUSES,
@@ -57,7 +54,6 @@ from familia_tui.tui.games.tarot.widgets import (
     StockPanel,
     TarotFrame,
     TrickPanel,
-    card_markup,
     event_lines,
     hand_end_markup,
     sentence,
@@ -90,8 +86,6 @@ class TarotScreen(TableScreen):
         self.show_previous = False
         self.show_won = False
         """The seats' won cards instead of the seats table (w)."""
-        self.declared_enough: set[tuple[int, int]] = set()
-        """(hand, seat) of players who chose to declare nothing (more) at their first card."""
         self.pick: PoigneePick | None = None
         """The poignée whose shown trumps the player is choosing."""
         self.choice_layout = "buttons"
@@ -257,7 +251,7 @@ class TarotScreen(TableScreen):
             return self.ecart.turn(self.session.table, name, self.t)
         if phase == "play" and self.pick is not None:
             return self.pick.turn(name, self.t)
-        if phase == "play" and self.declaring():
+        if phase == "play" and declaring(self.session.table.legal_actions()):
             return self.t("tarot.ui.turn_declare", name=name)
         return self.t(f"tarot.ui.turn_{phase}", name=self.safe(name))
 
@@ -270,32 +264,10 @@ class TarotScreen(TableScreen):
         view: TarotView = table.view(table.to_act)
         return view
 
-    def declaring(self) -> bool:
-        """The acting human may still declare, and has not said he declares nothing (more)."""
-        state = self.session.table
-        levels, miseres = declarations_on_offer(state.legal_actions())
-        key = (state.view(state.to_act).hand_number, state.to_act)
-        return bool(levels or miseres) and key not in self.declared_enough
-
     def make_choices(self) -> list[Choice]:
-        state, t, glyphs = self.session.table, self.t, self.glyphs
-        view, legal = self.acting_view(), state.legal_actions()
-        if view.phase == "bid":
-            return bid_choices(legal, t)
-        if view.phase == "call":
-            return call_choices(view, legal, t, glyphs)
-        if view.phase == "slam":
-            return [Choice(t("tarot.ui.no_slam"), True, SLAM[False]), Choice(t("tarot.ui.slam"), True, SLAM[True])]
-        if view.phase == "ecart":
-            self.choice_layout = "hand"
-            return self.ecart.choices(state, view.hand, glyphs)
-        if self.pick is not None:
-            self.choice_layout = "cards"
-            return self.pick.choices(t, glyphs)
-        if self.declaring():
-            return declare_choices(view, legal, t, Step("none"))
-        self.choice_layout = "hand"
-        return [Choice(card_markup(c, glyphs), PLAY[c] in legal, PLAY[c]) for c in view.hand]
+        self.choice_layout, choices = table_choices(self.session.table, self.acting_view(), self.ecart, self.pick,
+                                                    self.t, self.glyphs)
+        return choices
 
     def describe(self) -> None:
         """What the choice under the cursor means, for decisions that need words."""
@@ -340,13 +312,10 @@ class TarotScreen(TableScreen):
         self.apply(value)
 
     def step(self, step: Step) -> None:
-        """A declaration step: nothing (more) to declare, a poignée (applied at once when it
-        shows every trump), a trump ticked or unticked for it, back."""
+        """A poignée's step: its trumps to choose (applied at once when it shows every trump),
+        a trump ticked or unticked, back."""
         level, card = step.level, step.card
-        if step.name == "none":
-            table = self.session.table
-            self.declared_enough.add((self.acting_view().hand_number, table.to_act or 0))
-        elif level is not None and len(level.pool) == level.choose:
+        if level is not None and len(level.pool) == level.choose:
             return self.apply(poignee_picks(level).made(level.pool)[0])
         elif level is not None:
             self.pick = PoigneePick(level)
