@@ -3,9 +3,9 @@
 | phase | action | notation |
 |---|---|---|
 | discard | the dealer lays aside two of his twelve cards, out of play [B3, CW-7] | `discard 3C 4C` |
-| trump | the dealer names trumps or No Trump, before the quest is turned [B3, CW-11] | `trump S` … `trump C`, `trump NT` |
+| trump | the dealer names trumps or No Trump, before the quest [B3, CW-11] | `trump S` … `trump C`, `trump NT` |
 | play | play a card to the trick [B5, CW-2] | `play 10H` |
-| pick | the trick's winner takes one card of a category his side still needs [B6, CW-6] | `take S` … `take C`, `take P` (pictures) |
+| pick | the winner takes a card of a category his side needs [B6, CW-6] | `take S` … `take C`, `take P` (pictures) |
 
 A pick is offered only when two or more categories are eligible (one is taken at once, none
 means nothing to take); which card of the category is taken does not matter and is the first

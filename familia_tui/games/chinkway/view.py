@@ -90,13 +90,12 @@ class ChinkwayView:
 
     @classmethod
     def of(cls, state: ChinkwayState, seat: int | None) -> ChinkwayView:
-        own = seat is not None
         return cls(
             seat=seat, seats=state.seats, phase=str(state.phase), to_act=state.to_move,
             deal=state.deal_number, deals_total=state.deals_total, dealer=state.dealer,
             positions=state.positions, reseated=state.reseated, sides=state.sides,
-            hand=tuple(state.hands[seat]) if own else (),
-            discards=tuple(state.discards) if own and seat == state.dealer else (),
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            discards=tuple(state.discards) if seat is not None and seat == state.dealer else (),
             hand_counts=tuple(len(h) for h in state.hands),
             trump=(state.trump or "NT") if state.trump_named else None,
             quest=state.quest, quest_counts=state.quest_need,
