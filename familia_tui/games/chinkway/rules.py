@@ -243,6 +243,8 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     def _start_deal(self) -> None:
         number = self.deal_number
+        if len(self.quest_pack) < QUEST_SIZE:
+            self._reshuffle_quest()
         self.reseated = self.reseat_due(number)
         if self.reseated:
             positions = reseat_positions(self.standings())
@@ -321,14 +323,15 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         self.phase = Phase.PLAY
         self.to_move = self.leader
 
+    def _reshuffle_quest(self) -> None:
+        """Before a deal the quest pack cannot serve (deal 11), all fifty are reshuffled [CW-9]."""
+        self.quest_pack = shuffled([*self.quest_pack, *self.quest_used], self.rng)
+        self.quest_used = []
+        self.reshuffles += 1
+        self.events.append(Event("quest_reshuffled", None, info=(("cards", len(self.quest_pack)),)))
+
     def _reveal_quest(self) -> None:
-        """Turn the next five quest cards; reshuffle all fifty first when too few are left [CW-9,
-        CW-11]."""
-        if len(self.quest_pack) < QUEST_SIZE:
-            self.quest_pack = shuffled([*self.quest_pack, *self.quest_used], self.rng)
-            self.quest_used = []
-            self.reshuffles += 1
-            self.events.append(Event("quest_reshuffled", None, info=(("cards", len(self.quest_pack)),)))
+        """Turn the next five quest cards, after the trump is named [CW-11]."""
         self.quest = tuple(self.quest_pack[:QUEST_SIZE])
         del self.quest_pack[:QUEST_SIZE]
         self.quest_used += self.quest
