@@ -107,3 +107,16 @@ def test_screens_draw_views_never_a_state() -> None:
                     getattr(node.value, "attr", getattr(node.value, "id", "")) == "session":
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert found == []
+
+
+def test_every_game_package_has_its_entry_point_line() -> None:
+    """A game registers by one line in pyproject.toml (the tests register a missing one by hand,
+    so the suite alone would not notice it)."""
+    import tomllib
+
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    points = pyproject["project"]["entry-points"]["familia_tui.games"]
+    packages = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()
+                      and "ENTRY" in (p / "__init__.py").read_text(encoding="utf-8"))
+    assert {name: points.get(name) for name in packages} == \
+        {name: f"familia_tui.games.{name}:ENTRY" for name in packages}

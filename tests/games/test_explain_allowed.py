@@ -90,7 +90,7 @@ GAMES: dict[str, tuple[Callable[[Any], Iterator[Any]], Callable[[Any, Any], set[
     "tarot": (tarot_candidates, tarot_legal),
     "daifugo": (daifugo_candidates, daifugo_legal),
 }
-if "chinkway" in game_ids():  # registered by its entry point, or by tests/games/chinkway
+if "chinkway" in game_ids():  # by its entry point, or by tests/conftest.py before `pip install -e .`
     GAMES["chinkway"] = (chinkway_candidates, chinkway_legal)
 
 PRESETS = [(game, preset.id) for game in GAMES for preset in list_presets(game)[0]]

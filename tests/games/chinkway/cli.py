@@ -10,7 +10,7 @@ from familia_tui.cli import main  # noqa: E402
 from familia_tui.core.registry import game_ids, register  # noqa: E402
 from familia_tui.games.chinkway import ENTRY  # noqa: E402
 
-if "chinkway" not in game_ids():
+if "chinkway" not in game_ids():  # before `pip install -e .`
     register(ENTRY)
 
 if __name__ == "__main__":
