@@ -10,7 +10,9 @@ not name) and `then` (a list of further deals, each with `hands`).
 A **position** (`position:`) starts at the beginning of a later deal: `deal` (its number, from
 1), `scores` (each finished deal's scores in seat order, one row per deal before it), `dealer`
 (the dealer of deal 1, or with `deal` … `dealer_now`), `hands` and `quest` for that deal (its
-quest first), `removed`. The re-seated deal's table follows from the scores [CW-4, CW-8].
+quest first), `removed`, and `actions`: the deal's actions so far in their notation, replayed
+through the rules, so a position may stop anywhere in the deal (a refused action is a
+`SetupError` naming it). The re-seated deal's table follows from the scores [CW-4, CW-8].
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from familia_tui.core.cards import Card, parse_cards
-from familia_tui.core.engine import Seat
+from familia_tui.core.engine import ActionSyntaxError, IllegalAction, Seat
 from familia_tui.core.position import SetupError, card_list, seat_cards, seat_number
+from familia_tui.games.chinkway.actions import parse_action
 from familia_tui.games.chinkway.options import ChinkwayOptions
 from familia_tui.games.chinkway.quest import ALL_PICTURES, quest_pack
 from familia_tui.games.chinkway.rules import PLAYERS, ChinkwayState, StackedHands
@@ -88,8 +91,14 @@ def position_state(options: ChinkwayOptions, seats: Sequence[Seat], data: Mappin
         default = options.first_dealer if options.first_dealer is not None else 0
         first = seat_number(data.get("dealer", default), PLAYERS, "dealer")
     top, removed = _quest(data)
-    return _build(options, seats, seed, stacked=[_hands(data, "")], quest_top=top, removed=removed,
-                  first_dealer=first, start_deal=number, rows=rows)
+    state = _build(options, seats, seed, stacked=[_hands(data, "")], quest_top=top, removed=removed,
+                   first_dealer=first, start_deal=number, rows=rows)
+    for index, text in enumerate(data.get("actions") or []):
+        try:
+            state.apply(parse_action(str(text)))
+        except (ActionSyntaxError, IllegalAction) as error:
+            raise SetupError(f"actions.{index}: {error}") from None
+    return state
 
 
 def _build(options: ChinkwayOptions, seats: Sequence[Seat], seed: int | None, **kwargs: Any) -> ChinkwayState:

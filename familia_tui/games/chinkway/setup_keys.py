@@ -41,3 +41,6 @@ class PositionKeys(FurtherDealKeys):
     """This deal's quest first, then the next deals'."""
     removed: CardsText | None = None
     """The two pictures left out of the quest pack."""
+    actions: list[str] | None = None
+    """The deal's actions so far (`discard 2C 3C`, `trump S`, `play AH` …), replayed through the
+    rules: the position stops mid-deal."""
