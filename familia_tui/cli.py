@@ -275,7 +275,11 @@ def _app_settings(args: argparse.Namespace) -> dict[str, str | None]:
 def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
 
+    from familia_tui.core.registry import entry
+
     spec, preset = load_game(args.game, args.preset)
+    if entry(spec.id).ui is None:
+        raise UsageError(f"{spec.id} has no table in the app yet (simulate and check play it)")
     check_player_count(spec, args.seats)
     if args.preset is None:
         preset = preset_for_seats(spec, preset, args.seats)

@@ -21,6 +21,7 @@ from familia_tui.core.registry import game_ids
 from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
 from familia_tui.i18n import translate
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.tables import has_table
 from familia_tui.tui.widgets.footer import AppFooter
 
 
@@ -57,9 +58,10 @@ def one_paragraph(text: str) -> str:
 
 
 def find_puzzles(games: tuple[str, ...] | None = None) -> tuple[list[Puzzle], list[str]]:
-    """Every practice puzzle of `games`, in game then file order, and one message per bad file."""
+    """Every practice puzzle of `games` (default: every game the app can seat), in game then file
+    order, and one message per bad file."""
     puzzles, errors = [], []
-    for game in game_ids() if games is None else games:
+    for game in tuple(g for g in game_ids() if has_table(g)) if games is None else games:
         folder = rules_dir(game) / "practice"
         files = sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES) if folder.is_dir() else []
         for path in files:
