@@ -274,7 +274,6 @@ def _app_settings(args: argparse.Namespace) -> dict[str, str | None]:
 
 def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
-
     from familia_tui.core.registry import entry
 
     spec, preset = load_game(args.game, args.preset)

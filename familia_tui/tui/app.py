@@ -292,7 +292,6 @@ class FamiliaTuiApp(App[None]):
     def action_rules(self) -> None:
         from familia_tui.core.registry import game_ids
         from familia_tui.tui.screens.rules import RulesScreen
-
         from familia_tui.tui.screens.tables import has_table
 
         game = getattr(self.screen, "game_id", None)
@@ -309,7 +308,6 @@ class FamiliaTuiApp(App[None]):
         """The app's own commands first (a new game of each game, Continue, the rules, the
         settings), then Textual's (theme, keys, screenshot, quit), all in the app's language."""
         from familia_tui.core.registry import game_ids
-
         from familia_tui.tui.screens.tables import has_table
 
         t = self.t
