@@ -18,3 +18,19 @@ os.environ["FAMILIA_TUI_STRICT_TEXTS"] = "1"
 
 # The tests' own toy game (tests/toy) is imported as `toy`: this folder is on sys.path (pytest
 # puts a conftest's folder there), so registering it needs no installation.
+
+# A game package whose entry point is not installed yet (a new game in a worktree, before
+# `pip install -e .` reads its line in pyproject.toml) is registered by hand, so that every test
+# that walks the registered games covers it; tests/test_layering.py checks that each game package
+# has its pyproject line.
+from importlib import import_module  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import familia_tui.games  # noqa: E402
+from familia_tui.core.registry import GameEntry, game_ids, register  # noqa: E402
+
+for _package in sorted(Path(familia_tui.games.__file__).parent.iterdir()):
+    if (_package / "__init__.py").is_file():
+        _entry = getattr(import_module(f"familia_tui.games.{_package.name}"), "ENTRY", None)
+        if isinstance(_entry, GameEntry) and _entry.id not in game_ids():
+            register(_entry)

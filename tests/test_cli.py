@@ -170,7 +170,7 @@ def test_simulate_an_unknown_preset_suggests_a_name(capsys: Capsys) -> None:
 
 @pytest.mark.parametrize(("game", "expected"), [
     ("chess", "unknown game 'chess'"),
-    ("chinkway", "unknown game 'chinkway'"),
+    ("canasta", "unknown game 'canasta'"),
 ])
 def test_simulate_an_unknown_game(capsys: Capsys, game: str, expected: str) -> None:
     status, out, err = cli(capsys, "simulate", game, "--games", "2")

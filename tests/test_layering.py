@@ -12,9 +12,26 @@ from familia_tui.core.registry import entries, game_ids
 PACKAGE = Path(__file__).resolve().parents[1] / "familia_tui"
 
 
+def hand_registered() -> list[str]:
+    """`module:ENTRY` of the games registered by hand in this process (a test's game, a game whose
+    entry point is not installed yet), for a fresh interpreter to register them too."""
+    from familia_tui.core.registry import _discover
+
+    found = []
+    for entry in entries():
+        if entry.id in _discover():
+            continue
+        module = next(name for name, loaded in list(sys.modules.items())
+                      if getattr(loaded, "ENTRY", None) is entry)
+        found.append(f"{module}:ENTRY")
+    return found
+
+
 def test_importing_every_game_leaves_textual_and_rich_out() -> None:
+    registers = "".join(f"register(load({path!r})); " for path in hand_registered())
     imports = "; ".join(f"get_game({game!r}).new_game" for game in game_ids())
-    code = (f"import sys; from familia_tui.core.registry import get_game; {imports}; "
+    code = (f"import sys; sys.path[:0] = {sys.path!r}; "
+            f"from familia_tui.core.registry import get_game, load, register; {registers}{imports}; "
             "import familia_tui.cli, familia_tui.core.scenario, familia_tui.core.simulate, familia_tui.core.record; "
             "bad = [m for m in ('textual', 'rich') if m in sys.modules]; print(bad); "
             "sys.exit(1 if bad else 0)")
@@ -90,3 +107,16 @@ def test_screens_draw_views_never_a_state() -> None:
                     getattr(node.value, "attr", getattr(node.value, "id", "")) == "session":
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert found == []
+
+
+def test_every_game_package_has_its_entry_point_line() -> None:
+    """A game registers by one line in pyproject.toml (the tests register a missing one by hand,
+    so the suite alone would not notice it)."""
+    import tomllib
+
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    points = pyproject["project"]["entry-points"]["familia_tui.games"]
+    packages = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()
+                      and "ENTRY" in (p / "__init__.py").read_text(encoding="utf-8"))
+    assert {name: points.get(name) for name in packages} == \
+        {name: f"familia_tui.games.{name}:ENTRY" for name in packages}

@@ -292,10 +292,12 @@ class FamiliaTuiApp(App[None]):
     def action_rules(self) -> None:
         from familia_tui.core.registry import game_ids
         from familia_tui.tui.screens.rules import RulesScreen
+        from familia_tui.tui.screens.tables import has_table
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
-        self.push_screen(RulesScreen(game or game_ids()[0], options, () if game else game_ids()))
+        seated = tuple(g for g in game_ids() if has_table(g))  # the games the home screen offers
+        self.push_screen(RulesScreen(game or seated[0], options, () if game else seated))
 
     def action_quit_app(self) -> None:
         self.exit()
@@ -306,9 +308,10 @@ class FamiliaTuiApp(App[None]):
         """The app's own commands first (a new game of each game, Continue, the rules, the
         settings), then Textual's (theme, keys, screenshot, quit), all in the app's language."""
         from familia_tui.core.registry import game_ids
+        from familia_tui.tui.screens.tables import has_table
 
         t = self.t
-        for game in game_ids():
+        for game in (g for g in game_ids() if has_table(g)):  # the games the app can seat
             name = translate(f"game.{game}", self.settings.lang)
             yield SystemCommand(t("ui.new_game", game=name), t("palette.new_game_help"),
                                 partial(self.new_game, game))

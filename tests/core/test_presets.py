@@ -296,13 +296,20 @@ def test_find_preset_raises_the_broken_user_override(folders: tuple[Path, Path])
     assert caught.value.path == bad
 
 
-def test_file_in_another_games_folder(folders: tuple[Path, Path]) -> None:
+def test_file_of_an_unknown_game(folders: tuple[Path, Path]) -> None:
     shipped, _ = folders
-    write(shipped, "chinkway.yaml", "players: 5\n", header=HEADER.replace("familia", "chinkway"))
+    write(shipped, "canasta.yaml", "players: 5\n", header=HEADER.replace("familia", "canasta"))
     _, errors = list_presets("familia")
     assert errors[0].problems[0].render() == (
-        f"line 1: game: \"chinkway\" — unknown game — games: {', '.join(sorted(game_ids()))}"
+        f"line 1: game: \"canasta\" — unknown game — games: {', '.join(sorted(game_ids()))}"
     )
+
+
+def test_file_in_another_games_folder(folders: tuple[Path, Path]) -> None:
+    shipped, _ = folders
+    write(shipped, "tarot.yaml", "players: 5\n", header=HEADER.replace("familia", "tarot"))
+    _, errors = list_presets("familia")
+    assert errors[0].problems[0].render() == 'line 1: game: "tarot" — a familia preset is expected here'
 
 
 def test_validate_files_returns_one_error_per_bad_file(tmp_path: Path) -> None:

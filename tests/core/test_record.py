@@ -382,7 +382,7 @@ def test_an_action_after_the_end_is_illegal() -> None:
 
 @pytest.mark.parametrize(("changes", "expected"), [
     ({"game": "chess"}, "unknown game 'chess'"),
-    ({"game": "chinkway"}, "unknown game"),
+    ({"game": "canasta"}, "unknown game"),
     ({"options": {"players": 4, "stlye": "batting"}}, "stlye"),
     ({"options": {"players": "four"}}, "players"),
     ({"seats": "P1,P2"}, "'seats' must be a list"),

@@ -286,7 +286,7 @@ def test_an_impossible_set_up_is_a_clear_error(tmp_path: Path, start: str, expec
 @pytest.mark.parametrize(("text", "expected"), [
     (HEAD.replace("familia-4", "familia-44") + "steps: []\n", "did you mean 'familia-4'?"),
     ("game: chess\nsteps: []\n", "unknown game 'chess'"),
-    ("game: chinkway\nsteps: []\n", "unknown game"),
+    ("game: canasta\nsteps: []\n", "unknown game"),
     (HEAD + "stpes: []\n", "stpes"),
     (HEAD + "steps: {do: play 5S}\n", "steps"),
     (HEAD + "steps: [\n", "broken YAML"),

@@ -18,8 +18,12 @@ from typing import Any
 import pytest
 
 from familia_tui.core.presets import list_presets, rules_dir
-from familia_tui.core.registry import get_game
+from familia_tui.core.registry import game_ids, get_game
 from familia_tui.core.scenario import load_scenario, start_state
+from familia_tui.games.chinkway.actions import PLAY as CHINKWAY_PLAY
+from familia_tui.games.chinkway.actions import TAKE as CHINKWAY_TAKE
+from familia_tui.games.chinkway.actions import Play as ChinkwayPlay
+from familia_tui.games.chinkway.actions import Take as ChinkwayTake
 from familia_tui.games.daifugo.actions import Play as DaifugoPlay
 from familia_tui.games.daifugo.actions import make_play
 from familia_tui.games.familia.actions import PlayCard
@@ -71,6 +75,17 @@ def sixsuit_legal(state: Any, action: Any) -> set[str]:
     return {str(a) for a in state.legal_actions() if isinstance(a, (SixSuitPlay, SixSuitWord))}
 
 
+def chinkway_candidates(state: Any) -> Iterator[Any]:
+    if state.phase == "play":
+        yield from (CHINKWAY_PLAY[card] for card in state.hands[state.to_act])
+    elif state.phase == "pick":
+        yield from CHINKWAY_TAKE.values()
+
+
+def chinkway_legal(state: Any, action: Any) -> set[str]:
+    return {str(a).split(" ", 1)[1] for a in state.legal_actions() if type(a) is type(action)}
+
+
 def familia_legal(state: Any, action: Any) -> set[str]:
     return {str(a.card) for a in state.legal_actions() if isinstance(a, PlayCard)}
 
@@ -90,6 +105,8 @@ GAMES: dict[str, tuple[Callable[[Any], Iterator[Any]], Callable[[Any, Any], set[
     "daifugo": (daifugo_candidates, daifugo_legal),
     "sixsuit": (sixsuit_candidates, sixsuit_legal),
 }
+if "chinkway" in game_ids():  # by its entry point, or by tests/conftest.py before `pip install -e .`
+    GAMES["chinkway"] = (chinkway_candidates, chinkway_legal)
 
 PRESETS = [(game, preset.id) for game in GAMES for preset in list_presets(game)[0]]
 
@@ -99,7 +116,7 @@ def names_allowed(state: Any, action: Any) -> bool:
     must a Daifugō play that does not answer the top."""
     if isinstance(action, PlayCard):
         return not action.card.is_joker
-    return isinstance(action, (TarotPlay, DaifugoPlay, SixSuitPlay))
+    return isinstance(action, (TarotPlay, DaifugoPlay, SixSuitPlay, ChinkwayPlay, ChinkwayTake))
 
 
 def check_position(state: Any, game: str) -> int:

@@ -25,22 +25,21 @@ from tui_helpers import screen_text
 
 from familia_tui.core.presets import find_preset, rules_dir
 from familia_tui.core.record import Record
-from familia_tui.core.registry import entries, game_ids, get_game, ui_part
+from familia_tui.core.registry import entries, get_game, ui_part
 from familia_tui.tui import scenes
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, all_scenes, until
-from familia_tui.tui.screens.tables import has_table
 
 ORIGINAL_APP_FOR = scenes.app_for
-PUZZLES = sorted(p for game in game_ids() if has_table(game) for p in (rules_dir(game) / "practice").glob("*.yaml"))
-"""The puzzles the app offers: those of the games it has a table for."""
+TABLES = [entry.id for entry in entries() if entry.ui is not None]
+"""Every registered game with a table in the app."""
+PUZZLES = sorted(p for game in TABLES for p in (rules_dir(game) / "practice").glob("*.yaml"))
+"""The practice puzzles the app offers: those of the games it has a table for."""
 WHOLE_GAMES = ("07-breakdown", "13-tarot-breakdown", "17-daifugo-end", "16-daifugo-multi-select")
 """Scenes that play whole deals (too slow here): results are reached from `near_the_end` instead."""
 WALKED = [s for s in all_scenes() if s.name not in WHOLE_GAMES]
 RULES_FROM = ("01-home", "03-table", "11-tarot-bidding", "15-daifugo-table")
 """Scenes F1 is pressed on: every game's rules once (and every game's tabs, from home)."""
-TABLES = [entry.id for entry in entries() if entry.ui is not None]
-"""Every registered game with a table in the app."""
 
 
 def ascii_app_for(record, folder: Path, lang: str = "en", glyphs: str = "unicode") -> FamiliaTuiApp:  # type: ignore[no-untyped-def]

@@ -1,0 +1,454 @@
+"""The Chinkway state machine: deals, the dealer's discard and trumps, the quest, tricks, quest
+picks, scoring, the rotation and the final re-seat.
+
+Rules implemented here (rules digest Part B with its amendments; the quest, sides and standings
+in quest.py, explanations in explain.py):
+
+- Five players [B1]; seats 0–4 clockwise. The first dealer is the options' `first_dealer` or a
+  seeded draw; the deal passes one seat clockwise (to the left) [B2].
+- Each deal [B3]: 10 cards to each player, 12 to the dealer; the dealer discards 2, out of play
+  [CW-7]; he announces trumps or No Trump; then 5 cards of the quest pack are turned [CW-11].
+  The quest pack is drawn on from deal to deal; all 50 are reshuffled when fewer than 5 are
+  left, that is before deal 11 [CW-9].
+- Sides [B2]: the dealer alone; #2+#3 / #4+#5 in deals 1–5, #2+#4 / #3+#5 from deal 6 on.
+- Tricks [B5, CW-2]: #2 leads the first; follow suit if able, else any card; the highest trump,
+  else the highest card of the led suit, wins; the winner leads the next [CW-12].
+- The quest pick [B6, CW-6, CW-10]: the trick's winner takes one card of a category his side
+  still needs: chosen when two or more categories are eligible, taken at once when one is,
+  none when none is. Partners share one collection, capped at the quest.
+- Scoring [B7]: 0/1/3/6/10/15 by cards collected, each partner scoring in full.
+- The game [B8, CW-4, CW-5a, CW-8]: 11 or 10 deals; with `final_reseat` the last deal is dealt
+  by the 3rd in the standings, 1st at #2 with 4th at #4, 2nd at #3 with 5th at #5.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
+
+from familia_tui.core.cards import Card, shuffled
+from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.events import DEAL_SCORED, DEALT, GAME_OVER, PLAYED, TRICK_WON
+from familia_tui.core.table import (
+    BaseState,
+    Copier,
+    copy_list,
+    copy_rng,
+    copy_rows,
+    handles,
+    seat_ring,
+    trick_winner,
+)
+from familia_tui.games.chinkway.actions import (
+    PLAY,
+    TAKE,
+    TRUMP,
+    Action,
+    Discard,
+    Play,
+    Take,
+    Trump,
+    card_key,
+    discard,
+)
+from familia_tui.games.chinkway.options import ChinkwayOptions
+from familia_tui.games.chinkway.quest import (
+    ALL_PICTURES,
+    CATEGORIES,
+    CATEGORY_INDEX,
+    INDEX_OF,
+    PLAY_PACK,
+    QUEST_SIZE,
+    quest_counts,
+    quest_pack,
+    reseat_positions,
+    sides_of,
+    standings,
+    triangle,
+)
+
+if TYPE_CHECKING:
+    from familia_tui.games.chinkway.view import ChinkwayResult, ChinkwayView
+
+PLAYERS = 5
+HAND = 10
+DEALER_HAND = 12
+TRICKS = 10
+
+
+class Phase(StrEnum):
+    DISCARD = "discard"
+    """The dealer lays aside two cards."""
+    TRUMP = "trump"
+    """The dealer names trumps or No Trump."""
+    PLAY = "play"
+    """Tricks."""
+    PICK = "pick"
+    """The trick's winner chooses the category of the quest card he takes."""
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A finished deal, for the score sheet and the results screen."""
+
+    number: int
+    dealer: int
+    positions: tuple[int, ...]
+    """Seats at #1 (the dealer) … #5."""
+    sides: tuple[tuple[int, ...], ...]
+    reseated: bool
+    trump: str
+    quest: tuple[Card, ...]
+    collected: tuple[tuple[Card, ...], ...]
+    """Each side's collected cards, in the order of `sides`."""
+    scores: tuple[int, ...]
+    """Each seat's score for the deal, in seat order."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackedHands:
+    """Cards placed in one deal's hands (seat → cards); a seeded filler completes them."""
+
+    hands: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+_PLAYED = {(seat, card): Event(PLAYED, seat, (card,)) for seat in range(PLAYERS) for card in PLAY_PACK}
+
+
+class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
+    """A game of Chinkway in progress. Mutable; `clone()` gives an independent copy."""
+
+    IMMUTABLE = ("options", "seats", "seed", "ring", "deals_total", "first_dealer", "removed",
+                 "deal_number", "dealer", "rotation_dealer", "positions", "next_seat", "sides",
+                 "side_of", "reseated", "phase", "to_move", "trump", "trump_named", "quest",
+                 "quest_need", "leader", "led", "trick_no", "last_trick", "last_winner",
+                 "pick_choices", "reshuffles")
+    COPIED: ClassVar[Mapping[str, Copier]] = {
+        "rng": copy_rng, "stacked": copy_list, "quest_pack": copy_list, "quest_used": copy_list,
+        "hands": copy_rows, "discards": copy_list, "trick": copy_list, "collected": copy_rows,
+        "needs": copy_rows, "tricks_won": copy_list, "taken": copy_list, "rows": copy_list,
+        "totals": copy_list, "history": copy_list,
+    }
+
+    def __init__(self, options: ChinkwayOptions, seats: Sequence[Seat], seed: int | None = None, *,
+                 stacked: Sequence[StackedHands] = (), quest_top: Sequence[Card] = (),
+                 removed: Sequence[Card] | None = None, first_dealer: int | None = None,
+                 start_deal: int = 1, rows: Sequence[Sequence[int]] = ()) -> None:
+        self.options = options
+        self.seats = tuple(seats)
+        if len(self.seats) != PLAYERS:
+            raise ValueError(f"Chinkway is for exactly 5 players; {len(self.seats)} seats given")
+        self.seed = seed
+        self.ring = seat_ring(PLAYERS)
+        self.rng = random.Random(seed)
+        self.deals_total = options.deals
+        first = first_dealer if first_dealer is not None else options.first_dealer
+        self.first_dealer = first if first is not None else self.rng.randrange(PLAYERS)
+        self.stacked = list(stacked)
+        """Hands still to be used before random ones (scenarios, tests)."""
+        self.removed = tuple(removed) if removed is not None else tuple(
+            self.rng.sample([c for c in ALL_PICTURES if c not in quest_top], 2))
+        """The two pictures left out of the quest pack [B1]."""
+        rest = shuffled([c for c in quest_pack(self.removed) if c not in quest_top], self.rng)
+        turned = (start_deal - 1) * QUEST_SIZE
+        size = len(rest) + len(quest_top)
+        used = turned % size
+        self.quest_used: list[Card] = rest[:used]
+        """Quest cards already turned, set aside until the reshuffle [CW-9]."""
+        self.quest_pack = [*quest_top, *rest[used:]]
+        """The quest pack still to be turned, top first (a position's `quest_top` is its deal's)."""
+        self.reshuffles = turned // size
+        self.rows = [tuple(row) for row in rows]
+        """Each finished deal's scores, in seat order."""
+        self.totals = [sum(row[seat] for row in self.rows) for seat in range(PLAYERS)]
+        self.history: list[DealRecord] = []
+        self.events = []
+        self._legal = None
+        self.deal_number = start_deal
+        self.rotation_dealer = (self.first_dealer + start_deal - 1) % PLAYERS
+        self._start_deal()
+
+    # ----- protocol -----
+
+    @property
+    def to_act(self) -> int | None:
+        return self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def explain(self, action: Action) -> Explanation:
+        from familia_tui.games.chinkway.explain import explain_action
+
+        return explain_action(self, action)
+
+    def view(self, seat: int) -> ChinkwayView:
+        from familia_tui.games.chinkway.view import ChinkwayView
+
+        return ChinkwayView.of(self, seat)
+
+    def public_view(self) -> ChinkwayView:
+        """What every seat knows: a watcher's view, the hot-seat curtain's."""
+        from familia_tui.games.chinkway.view import ChinkwayView
+
+        return ChinkwayView.of(self, None)
+
+    def result(self) -> ChinkwayResult:
+        from familia_tui.games.chinkway.view import ChinkwayResult
+
+        return ChinkwayResult.of(self)
+
+    # ----- legal actions -----
+
+    def _compute_legal(self) -> list[Action]:
+        phase, seat = self.phase, self.to_move
+        if seat is None:
+            return []
+        if phase is Phase.PLAY:
+            hand, led = self.hands[seat], self.led
+            if led is not None:
+                following = [PLAY[c] for c in hand if c.suit == led]
+                if following:
+                    return following  # type: ignore[return-value]
+            return [PLAY[c] for c in hand]
+        if phase is Phase.PICK:
+            return [TAKE[cat] for cat in self.pick_choices]
+        if phase is Phase.DISCARD:
+            return [discard(a, b) for a, b in combinations(self.hands[seat], 2)]
+        if phase is Phase.TRUMP:
+            return list(TRUMP.values())
+        return []
+
+    def reseat_due(self, deal: int) -> bool:
+        """Whether deal `deal` (from 1) is dealt after the re-seat by standings [B8, CW-5a]."""
+        return self.options.final_reseat and deal == self.deals_total
+
+    def standings(self) -> list[int]:
+        """Seats best first by the game so far, every tie broken [B8, CW-8]."""
+        return standings(self.totals, self.rows, self.last_dealer())
+
+    def last_dealer(self) -> int:
+        """The dealer of the last finished deal (the seat order of a final tie counts from him)."""
+        if self.history:
+            return self.history[-1].dealer
+        return (self.first_dealer + len(self.rows) - 1) % PLAYERS
+
+    # ----- a new deal -----
+
+    def _start_deal(self) -> None:
+        number = self.deal_number
+        if len(self.quest_pack) < QUEST_SIZE:
+            self._reshuffle_quest()
+        self.reseated = self.reseat_due(number)
+        if self.reseated:
+            positions = reseat_positions(self.standings())
+            self.events.append(Event("reseated", positions[0], info=(("positions", positions),)))
+        else:
+            positions = self.ring.order(self.rotation_dealer)
+        self.positions = positions
+        self.dealer = positions[0]
+        self.next_seat = tuple(positions[(positions.index(s) + 1) % PLAYERS] for s in range(PLAYERS))
+        self.sides = sides_of(number, positions)
+        side_of = [0] * PLAYERS
+        for index, side in enumerate(self.sides):
+            for seat in side:
+                side_of[seat] = index
+        self.side_of = tuple(side_of)
+        self.hands = self._deal_hands()
+        self.discards: list[Card] = []
+        self.trump: str | None = None
+        self.trump_named = False
+        self.quest: tuple[Card, ...] = ()
+        self.quest_need: tuple[int, ...] = (0,) * len(CATEGORIES)
+        self.collected: list[list[Card]] = [[], [], []]
+        self.needs: list[list[int]] = [[0] * len(CATEGORIES) for _ in range(3)]
+        self.trick: list[tuple[int, Card]] = []
+        self.led: str | None = None
+        self.trick_no = 0
+        self.last_trick: tuple[tuple[int, Card], ...] = ()
+        self.last_winner: int | None = None
+        self.pick_choices: tuple[str, ...] = ()
+        self.tricks_won = [0] * PLAYERS
+        self.taken: list[tuple[int, Card]] = []
+        """Cards of finished tricks not collected (the rest of each trick, discarded)."""
+        self.leader = positions[1]
+        self.phase = Phase.DISCARD
+        self.to_move: int | None = self.dealer
+        self.events.append(Event(DEALT, self.dealer, info=(("deal", number), ("positions", positions))))
+
+    def _deal_hands(self) -> list[list[Card]]:
+        """Ten cards each and twelve to the dealer [B3]; stacked cards first, if any."""
+        given: dict[int, tuple[Card, ...]] = dict(self.stacked.pop(0).hands) if self.stacked else {}
+        placed = [card for cards in given.values() for card in cards]
+        free = set(PLAY_PACK) - set(placed)
+        if len(free) != len(PLAY_PACK) - len(placed):
+            raise ValueError("a stacked deal places a card twice")
+        spare = shuffled([card for card in PLAY_PACK if card in free], self.rng)
+        hands = []
+        for seat in range(PLAYERS):
+            size = DEALER_HAND if seat == self.dealer else HAND
+            cards = list(given.get(seat, ()))
+            if len(cards) > size:
+                raise ValueError(f"hands.{seat}: {len(cards)} cards given, but this seat holds {size}")
+            missing = size - len(cards)
+            cards += spare[:missing]
+            del spare[:missing]
+            cards.sort(key=card_key)
+            hands.append(cards)
+        return hands
+
+    # ----- the dealer's discard and trumps, the quest -----
+
+    @handles(Discard)
+    def _discard(self, action: Discard) -> None:
+        hand = self.hands[self.dealer]
+        for card in action.cards:
+            hand.remove(card)
+        self.discards = list(action.cards)
+        self.events.append(Event("discarded", self.dealer))
+        self.phase = Phase.TRUMP
+
+    @handles(Trump)
+    def _trump(self, action: Trump) -> None:
+        self.trump = action.trump
+        self.trump_named = True
+        self.events.append(Event("trump_named", self.dealer, info=(("trump", action.suit),)))
+        self._reveal_quest()
+        self.phase = Phase.PLAY
+        self.to_move = self.leader
+
+    def _reshuffle_quest(self) -> None:
+        """Before a deal the quest pack cannot serve (deal 11), all fifty are reshuffled [CW-9]."""
+        self.quest_pack = shuffled([*self.quest_pack, *self.quest_used], self.rng)
+        self.quest_used = []
+        self.reshuffles += 1
+        self.events.append(Event("quest_reshuffled", None, info=(("cards", len(self.quest_pack)),)))
+
+    def _reveal_quest(self) -> None:
+        """Turn the next five quest cards, after the trump is named [CW-11]."""
+        self.quest = tuple(self.quest_pack[:QUEST_SIZE])
+        del self.quest_pack[:QUEST_SIZE]
+        self.quest_used += self.quest
+        self.quest_need = quest_counts(self.quest)
+        self.needs = [list(self.quest_need) for _ in range(3)]
+        self.events.append(Event("quest_revealed", self.dealer, self.quest,
+                                 (("counts", dict(zip(CATEGORIES, self.quest_need, strict=True))),)))
+
+    # ----- tricks and quest picks -----
+
+    @handles(Play)
+    def _play(self, action: Play) -> None:
+        card = action.card
+        seat = self.to_move
+        assert seat is not None
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        if self.led is None:
+            self.led = card.suit
+        self.events.append(_PLAYED[seat, card])
+        if len(trick) < PLAYERS:
+            self.to_move = self.next_seat[seat]
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = trick[trick_winner([card for _, card in trick], self.trump, self.led)][0]
+        self.tricks_won[winner] += 1
+        self.trick_no += 1
+        self.last_trick = tuple(trick)
+        self.last_winner = winner
+        self.trick = []
+        self.led = None
+        self.leader = winner
+        self.events.append(Event(TRICK_WON, winner, tuple(card for _, card in trick),
+                                 (("number", self.trick_no),)))
+        need = self.needs[self.side_of[winner]]
+        eligible = tuple(dict.fromkeys(cat for cat in (INDEX_OF[card] for _, card in trick) if need[cat]))
+        if len(eligible) > 1:
+            self.pick_choices = tuple(CATEGORIES[i] for i in sorted(eligible))
+            self.phase = Phase.PICK
+            self.to_move = winner
+            return
+        if eligible:
+            self._collect(winner, CATEGORIES[eligible[0]], automatic=True)
+        else:
+            self.taken += trick
+        self._next_trick()
+
+    @handles(Take)
+    def _take(self, action: Take) -> None:
+        winner = self.to_move
+        assert winner is not None
+        self.pick_choices = ()
+        self.phase = Phase.PLAY
+        self._collect(winner, action.category, automatic=False)
+        self._next_trick()
+
+    def _collect(self, winner: int, cat: str, automatic: bool) -> None:
+        """The winner takes the first card of category `cat` of the last trick [B6, CW-6]."""
+        index = CATEGORY_INDEX[cat]
+        card = next(c for _, c in self.last_trick if INDEX_OF[c] == index)
+        side = self.side_of[winner]
+        self.collected[side].append(card)
+        self.needs[side][index] -= 1
+        self.taken += [(s, c) for s, c in self.last_trick if c != card]
+        self.events.append(Event("quest_taken", winner, (card,), (
+            ("category", cat), ("side", self.sides[side]), ("automatic", automatic))))
+
+    def _next_trick(self) -> None:
+        if self.trick_no == TRICKS:
+            self._end_deal()
+        else:
+            self.to_move = self.leader
+
+    # ----- scoring, the next deal, the end -----
+
+    def _end_deal(self) -> None:
+        side_scores = [triangle(len(cards)) for cards in self.collected]
+        row = tuple(side_scores[self.side_of[seat]] for seat in range(PLAYERS))
+        self.rows.append(row)
+        for seat in range(PLAYERS):
+            self.totals[seat] += row[seat]
+        record = DealRecord(self.deal_number, self.dealer, self.positions, self.sides, self.reseated,
+                            self.trump or "NT", self.quest, tuple(tuple(c) for c in self.collected), row)
+        self.history.append(record)
+        self.events.append(Event(DEAL_SCORED, self.dealer, info=(("deal", self.deal_number),
+                                                                   ("scores", row), ("record", record))))
+        if self.deal_number >= self.deals_total:
+            self.phase = Phase.OVER
+            self.to_move = None
+            self.events.append(Event(GAME_OVER, None, info=(("totals", tuple(self.totals)),)))
+            return
+        self.deal_number += 1
+        if not self.reseated:
+            self.rotation_dealer = self.ring.next(self.rotation_dealer)
+        self._start_deal()
+
+    # ----- bookkeeping for tests and views -----
+
+    def hand(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def side_need(self, seat: int) -> tuple[int, ...]:
+        """What the seat's side still needs, per category."""
+        return tuple(self.needs[self.side_of[seat]])
+
+    def partner(self, seat: int) -> int | None:
+        """The seat's partner in this deal (None for the dealer)."""
+        side = self.sides[self.side_of[seat]]
+        return next((s for s in side if s != seat), None)
+
+    def card_census(self) -> dict[str, list[Card]]:
+        """Where every card of the play pack is (for invariant tests)."""
+        return {"hands": [c for hand in self.hands for c in hand], "discards": list(self.discards),
+                "trick": [c for _, c in self.trick], "collected": [c for side in self.collected for c in side],
+                "taken": [c for _, c in self.taken],
+                "pick": [c for _, c in self.last_trick] if self.phase is Phase.PICK else []}
