@@ -20,7 +20,8 @@ from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import default_lang
 
 if TYPE_CHECKING:
-    from familia_tui.core.engine import Seat
+    from familia_tui.core.engine import GameSpec, Seat
+    from familia_tui.core.presets import Preset
 
 EXIT_USAGE = 2
 
@@ -110,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # ----- games, presets and seats -----
 
-def load_game(game: str, preset_ref: str | None):  # type: ignore[no-untyped-def]
+def load_game(game: str, preset_ref: str | None) -> tuple[GameSpec, Preset]:
     """The game spec and its preset (the game's default when none is named)."""
     from familia_tui.core.presets import find_preset
     from familia_tui.core.registry import get_game
@@ -119,7 +120,7 @@ def load_game(game: str, preset_ref: str | None):  # type: ignore[no-untyped-def
     return spec, find_preset(game, preset_ref or spec.default_preset)
 
 
-def preset_for_seats(spec, preset, seats_text: str | None):  # type: ignore[no-untyped-def]
+def preset_for_seats(spec: GameSpec, preset: Preset, seats_text: str | None) -> Preset:
     """With no --preset, a --seats list that does not fit the default table picks the game's
     shipped preset for that many seats (the shortest name: `tarot-5`, not `tarot-5-fft`)."""
     from familia_tui.core.presets import list_presets
@@ -128,7 +129,7 @@ def preset_for_seats(spec, preset, seats_text: str | None):  # type: ignore[no-u
     defaults = spec.default_seats(preset.options)
     if not count or count in (len(defaults), len({s.person for s in defaults})):
         return preset
-    def fits(candidate) -> bool:  # type: ignore[no-untyped-def]
+    def fits(candidate: Preset) -> bool:
         seats = spec.default_seats(candidate.options)
         return count in (len(seats), len({s.person for s in seats}))
 
@@ -153,7 +154,7 @@ def seat_entries(text: str | None) -> list[str]:
     return entries
 
 
-def check_player_count(spec, seats_text: str | None) -> None:  # type: ignore[no-untyped-def]
+def check_player_count(spec: GameSpec, seats_text: str | None) -> None:
     """Refuse a `--seats` list with more or fewer players than the game is for."""
     count = len(seat_entries(seats_text))
     low, high = spec.players

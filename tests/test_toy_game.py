@@ -10,6 +10,7 @@ import pytest
 from toy import ENTRY
 
 from familia_tui.core.presets import find_preset, list_presets
+from familia_tui.core.record import Record, RecordError, record_from_data
 from familia_tui.core.registry import game_ids, get_game, register, unregister
 from familia_tui.core.scenario import run_scenario
 from familia_tui.core.simulate import simulate
@@ -53,3 +54,16 @@ def test_the_trump_choice_belongs_to_the_first_team() -> None:
 def test_scenarios(path: Path) -> None:
     outcome = run_scenario(path)
     assert outcome.passed, outcome.report()
+
+
+def test_a_record_of_a_game_without_stacked_deals_refuses_a_deal() -> None:
+    """A game that declares no deal keys cannot stack a deal: a record that carries one is a
+    clear error naming the key (it used to pass through unchecked), in both languages."""
+    spec, options = get_game("toy"), find_preset("toy", "toy-4").options
+    data = Record("toy", options, spec.default_seats(options), 3).to_data()
+    assert record_from_data(data).deal is None
+    with pytest.raises(RecordError) as raised:
+        record_from_data({**data, "deal": {"hands": [[]]}}, "game.json")
+    assert raised.value.text("en") == ("game.json: 'deal' is not part of a toy record; remove it. "
+                                        "The file was left untouched.")
+    assert "deal" in raised.value.text("ja")

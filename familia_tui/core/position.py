@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from familia_tui.core.errors import FamiliaTuiError
 
@@ -65,13 +65,13 @@ def per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, Any]:
     return result
 
 
-def card_list(value: object, where: str, parse: Callable[[Any], list[C]],
+def card_list(value: str | Iterable[object] | None, where: str, parse: Callable[[Any], list[C]],
               errors: tuple[type[Exception], ...] = (ValueError, TypeError)) -> list[C]:
     """Cards written as a list or a space-separated text, read with the game's `parse`."""
     if value is None:
         return []
     try:
-        return parse(value if isinstance(value, str) else [str(v) for v in value])  # type: ignore[attr-defined]
+        return parse(value if isinstance(value, str) else [str(v) for v in value])
     except errors as error:
         raise SetupError(f"{where}: {error}") from None
 
@@ -101,7 +101,7 @@ def seat_letters(data: Mapping[str, Any], key: str, seats: int, letters: str, hi
     return result
 
 
-class Supply:
+class Supply(Generic[C]):
     """The cards still free to place, and the seeded filler that completes a start.
 
     Placing a card the game does not have (again) is a `SetupError`. The free cards keep the
@@ -109,7 +109,7 @@ class Supply:
     """
 
     def __init__(self, cards: Iterable[C], rng: random.Random, what: str = "the game") -> None:
-        self.free: Counter[Any] = Counter(cards)
+        self.free: Counter[C] = Counter(cards)
         self.rng = rng
         self.what = what
         """Named in errors: `the game`, `the deck`."""
@@ -122,14 +122,14 @@ class Supply:
             self.free[card] -= 1
         return list(cards)
 
-    def rest(self, allowed: Callable[[Any], bool] | None = None) -> list[Any]:
+    def rest(self, allowed: Callable[[C], bool] | None = None) -> list[C]:
         """The free cards (those `allowed`), shuffled."""
         spare = [card for card in self.free.elements() if allowed is None or allowed(card)]
         self.rng.shuffle(spare)
         return spare
 
     def fill(self, cards: list[C], size: int, where: str,
-             allowed: Callable[[Any], bool] | None = None) -> list[C]:
+             allowed: Callable[[C], bool] | None = None) -> list[C]:
         """`cards` topped up to `size` with shuffled free cards (those `allowed`)."""
         if len(cards) > size:
             raise SetupError(f"{where}: {len(cards)} cards given but it holds {size} here")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 import yaml
 from platformdirs import user_config_dir
@@ -311,10 +311,11 @@ def list_presets(game: str) -> tuple[list[Preset], list[PresetError]]:
     """
     found: dict[str, Preset] = {}
     errors: list[PresetError] = []
-    for origin, folder in (("shipped", rules_dir(game)), ("user", user_presets_dir(game))):
+    places: tuple[tuple[Origin, Path], ...] = (("shipped", rules_dir(game)), ("user", user_presets_dir(game)))
+    for origin, folder in places:
         for path in _preset_files(folder):
             try:
-                preset = _load(path, origin, game, ())  # type: ignore[arg-type]
+                preset = _load(path, origin, game, ())
             except PresetError as error:
                 errors.append(error)
                 continue
@@ -639,8 +640,11 @@ class _Issue:
     """The pydantic error."""
 
 
-def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
-              top_names: Sequence[str] = ()) -> tuple[Any, list[Problem]]:
+M = TypeVar("M", bound=BaseModel)
+
+
+def _validate(model: type[M], data: Mapping[str, Any], lines: Lines,
+              top_names: Sequence[str] = ()) -> tuple[M | None, list[Problem]]:
     """Validate `data`; on failure, one problem per error (top_names: other valid top-level keys)."""
     try:
         return model.model_validate(data), []
@@ -653,7 +657,7 @@ def _validate(model: type[BaseModel], data: Mapping[str, Any], lines: Lines,
         return None, [Problem("(options)", MISSING, reason, "this is a bug in familia-tui; please report it")]
 
 
-def validate_model(model: type[BaseModel], data: object, lines: Lines | None = None) -> tuple[Any, list[Problem]]:
+def validate_model(model: type[M], data: object, lines: Lines | None = None) -> tuple[M | None, list[Problem]]:
     """Validate `data` (a mapping) against `model`, reporting as for presets.
 
     Returns:
@@ -714,18 +718,20 @@ def _child(node: object, key: str | int) -> object:
 def _prune_unions(issues: list[_Issue]) -> list[_Issue]:
     """Per union, keep the member that got furthest; merge members that all failed at the top."""
     kept = [i for i in issues if i.branch is None]
-    groups: dict[KeyPath, list[_Issue]] = {}
+    groups: dict[KeyPath, list[tuple[_Issue, str]]] = {}
+    """Per union: its issues, each with its member tag."""
     for issue in issues:
         if issue.branch is not None:
-            groups.setdefault(issue.branch[0], []).append(issue)
+            union_path, tag = issue.branch
+            groups.setdefault(union_path, []).append((issue, tag))
     for union_path, group in groups.items():
-        deepest = max(len(i.path) for i in group)
+        deepest = max(len(i.path) for i, _ in group)
         if deepest > len(union_path):
-            best = {i.branch[1] for i in group if len(i.path) == deepest}  # type: ignore[index]
-            kept += [i for i in group if i.branch[1] in best]  # type: ignore[index]
+            best = {tag for i, tag in group if len(i.path) == deepest}
+            kept += [i for i, tag in group if tag in best]
         else:
-            reasons = dict.fromkeys(i.item["msg"] for i in group)
-            item = {"type": "union", "msg": "; or ".join(reasons), "input": group[0].item["input"]}
+            reasons = dict.fromkeys(i.item["msg"] for i, _ in group)
+            item = {"type": "union", "msg": "; or ".join(reasons), "input": group[0][0].item["input"]}
             kept.append(_Issue(union_path, None, item))
     return kept
 

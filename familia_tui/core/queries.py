@@ -176,8 +176,10 @@ class ViewReader(Mapping[str, Any]):
                               f"{', '.join(sorted(self.fields))})")
 
     def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):  # field names are text
+            return False
         try:
-            self[name]  # type: ignore[index]
+            self[name]
         except KeyError:
             return False
         return True

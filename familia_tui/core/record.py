@@ -22,6 +22,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from familia_tui.core.engine import (
     Event,
+    GameSpec,
     GameState,
     Seat,
 )
@@ -200,19 +201,22 @@ def record_from_data(data: object, source: str = "record") -> Record:
                   str(data.get("created") or _now()), str(data.get("updated") or _now()))
 
 
-def _deal(spec: Any, deal: object, source: str) -> Mapping[str, Any] | None:
+def _deal(spec: GameSpec, deal: object, source: str) -> Mapping[str, Any] | None:
     """A record's stacked deal, checked against the game's deal keys like a scenario's."""
     from familia_tui.core.presets import problems_under, validate_model
 
-    if deal is None or spec.deal_keys is None:
-        return deal  # type: ignore[return-value]
+    if deal is None:
+        return None
+    if spec.deal_keys is None:  # the game cannot stack a deal: nothing would read it
+        raise RecordError(f"{source}: 'deal' is not part of a {spec.id} record; remove it. "
+                          "The file was left untouched.", "no_deal", source, untouched=True, game=spec.id)
     keys, problems = validate_model(spec.deal_keys, deal)
-    if problems:
+    if keys is None:  # then there are problems to report
         raise RecordError(f"{source}: invalid {problems_under('deal', problems)[0].render()} "
                           f"({len(problems)} problem(s)). The file was left untouched.", "deal", source,
                           untouched=True, path=problems_under("deal", problems)[0].key_path,
                           count=len(problems))
-    return keys.model_dump(exclude_unset=True)  # type: ignore[no-any-return]
+    return keys.model_dump(exclude_unset=True)
 
 
 def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:

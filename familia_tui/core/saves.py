@@ -4,8 +4,9 @@
   (`20261126-181342-3fa9c1.json`). The file is written whole under a temporary name and then
   hard-linked to its name, which fails if the name exists: starting a game never replaces
   another, and nobody ever reads a half-written save.
-- A game at the table holds an OS lock (`.NAME.lock` beside it; the OS drops it when the app
-  ends, even when killed), so two running apps never write the same file.
+- A game at the table holds an OS lock (`.NAME.lock` beside it: `flock`, or `msvcrt.locking`
+  on Windows; the OS drops it when the app ends, even when killed), so two running apps never
+  write the same file.
 - Listing reads and replays every record. A file that is not a record this program can resume
   (damaged, foreign, another version's, edited) is reported once and moved aside as
   `NAME.damaged-<time>`: renamed, never deleted or overwritten; new games save as before.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, replace
@@ -35,10 +37,26 @@ from familia_tui.core.record import (
 from familia_tui.core.registry import get_game
 from familia_tui.i18n import translate
 
-try:
+if sys.platform == "win32":
+    import msvcrt
+
+    def _hold(handle: int) -> bool:
+        """Lock the lock file's first byte for this app; False when another app holds it."""
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+else:
     import fcntl
-except ImportError:  # Windows: no advisory locks; two apps on one game are not prevented there
-    fcntl = None  # type: ignore[assignment]
+
+    def _hold(handle: int) -> bool:
+        """Lock the lock file for this app; False when another app holds it."""
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
 LEGACY_AUTOSAVE = "autosave.json"
 """The one save file of earlier versions, in the data folder itself."""
@@ -100,8 +118,10 @@ class GameLock:
     def release(self) -> None:
         if self.handle is None:
             return
-        with contextlib.suppress(OSError):  # its folder was moved or replaced: nothing to tidy there
-            self.path.unlink(missing_ok=True)  # before closing: nobody can hold a lock on it now
+        # Unlinked before closing: nobody can hold a lock on it now. (Windows refuses to unlink an
+        # open file: the file stays and the next app locks it again; its folder may be gone.)
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)
         os.close(self.handle)
         self.handle = None
 
@@ -255,17 +275,13 @@ class SaveFolder:
         return False
 
     def _try_lock(self, path: Path) -> GameLock | None:
-        if fcntl is None:
-            return GameLock(path, None)
         target = path.with_name(f".{path.name}.lock")
         while True:
             try:
                 handle = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError:  # a folder we cannot write to: nothing to guard, saves fail anyway
                 return GameLock(target, None)
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+            if not _hold(handle):
                 os.close(handle)
                 return None
             try:

@@ -166,7 +166,7 @@ def load_scenario(path: Path) -> ScenarioFile:
     if problems or scenario is None:
         problems.sort(key=lambda p: (p.line is None, p.line or 0))
         raise ScenarioError(f"{path}: " + "; ".join(p.render() for p in problems))
-    return scenario.model_copy(update=starts)  # type: ignore[no-any-return]
+    return scenario.model_copy(update=starts)
 
 
 def _checked_starts(data: Mapping[str, Any], lines: Lines) -> tuple[dict[str, Any], list[Problem]]:

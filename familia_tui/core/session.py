@@ -188,8 +188,9 @@ class Session:
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        if self.is_human_turn() and self.handoff_due() is None:
-            return self.seats[self.to_act].person  # type: ignore[index]
+        seat = self.to_act
+        if seat is not None and self.seats[seat].is_human and self.handoff_due() is None:
+            return self.seats[seat].person  # the human to act, once the keyboard is theirs
         return None
 
     def viewers(self) -> tuple[str, ...]:

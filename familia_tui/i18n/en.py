@@ -183,6 +183,7 @@ MESSAGES: dict[str, str] = {
     'record.seats': 'invalid seats: {given} given, but its options seat {table}.',
     'record.deal': 'invalid deal: {path} ({count} {count:problem|problems}).',
     'record.not_list': '{field} must be a list.',
+    'record.no_deal': "'deal' is not part of a {game} record; remove it.",
     'record.invalid': 'invalid {path}: {msg} ({count} {count:problem|problems}).',
     'record.missing': 'no such file.',
     'record.unreadable': 'cannot be read ({error}).',
@@ -216,3 +217,9 @@ MESSAGES: dict[str, str] = {
     'bind.Trick': 'Trick',
     'bind.Won': 'Won',
 }
+
+ASCII_TERMS: dict[str, str] = {
+    "日本語": "Nihongo",
+}
+"""The app's own Japanese words in ASCII (the games give theirs with their texts): what the
+ascii glyph mode shows in English (`ascii_terms`)."""

@@ -6,26 +6,32 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultCallbackType, ScreenResultType
 from textual.scrollbar import ScrollBar
 
 from familia_tui.i18n import CATALOGUES, translate
-from familia_tui.tui.glyphs import glyph_safe, use_ink
+from familia_tui.tui.glyphs import GLYPH_MODES, glyph_safe, use_ink
 from familia_tui.tui.settings import Settings, load_settings, save_settings
 from familia_tui.tui.widgets.ascii import GlyphScrollBarRender
 
 if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first frame
+    import asyncio
+
+    from textual.await_complete import AwaitComplete
+    from textual.widget import AwaitMount
+
     from familia_tui.core.record import Record, RecordError
     from familia_tui.core.saves import SavedGame, SaveFolder, Scan
 
-_ENGLISH = {text: key.removeprefix("bind.") for catalogue in CATALOGUES.values()
-            for key, text in catalogue.items() if key.startswith("bind.")}
-"""A translated binding description back to its English original."""
+_ENGLISH = {glyph_safe(text, glyphs, lang): key.removeprefix("bind.")
+            for lang, catalogue in CATALOGUES.items() for key, text in catalogue.items()
+            if key.startswith("bind.") for glyphs in GLYPH_MODES}
+"""A translated binding description, as any glyph mode shows it, back to its English original."""
 
 
 ScrollBar.renderer = GlyphScrollBarRender
@@ -62,15 +68,19 @@ class FamiliaTuiApp(App[None]):
 
     def t(self, key: str, **params: object) -> str:
         """A message in the current language and glyph mode (the text pipeline: `glyph_safe`)."""
-        return glyph_safe(translate(key, self.settings.lang, **params), self.settings.glyphs)
+        return self.safe(translate(key, self.settings.lang, **params))
+
+    def safe(self, text: str) -> str:
+        """Text in the app's language through the text pipeline of its glyph mode (`glyph_safe`)."""
+        return glyph_safe(text, self.settings.glyphs, self.settings.lang)
 
     def error_text(self, error: RecordError) -> str:
         """A record's or save's error in the app's language, through the text pipeline."""
-        return glyph_safe(error.text(self.settings.lang), self.settings.glyphs)
+        return self.safe(error.text(self.settings.lang))
 
     def error_reason(self, error: RecordError) -> str:
         """What a record's or save's error says is wrong (without the file), in the app's language."""
-        return glyph_safe(error.reason(self.settings.lang), self.settings.glyphs)
+        return self.safe(error.reason(self.settings.lang))
 
     @property
     def glyphs(self) -> str:
@@ -78,7 +88,7 @@ class FamiliaTuiApp(App[None]):
 
     def get_key_display(self, binding: Binding) -> str:
         """A key as the footer shows it, in the glyph mode (Textual's ⏎ is `Enter` in ascii)."""
-        return glyph_safe(super().get_key_display(binding), self.settings.glyphs)
+        return self.safe(super().get_key_display(binding))
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
@@ -108,21 +118,39 @@ class FamiliaTuiApp(App[None]):
         catalogue = CATALOGUES.get(self.settings.lang, {})
         table = node._bindings.key_to_bindings
         for key, bindings in table.items():
-            table[key] = [replace(b, description=catalogue.get(
+            table[key] = [replace(b, description=self.safe(catalogue.get(
                 f"bind.{_ENGLISH.get(b.description, b.description)}",
-                _ENGLISH.get(b.description, b.description))) for b in bindings]
+                _ENGLISH.get(b.description, b.description)))) for b in bindings]
 
     def dress(self, screen: Screen) -> None:
         """Language and glyph mode for a screen about to be shown."""
         self.translate_bindings(screen)
         screen.set_class(self.settings.glyphs == "ascii", "-ascii")
 
-    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+    @overload
+    def push_screen(self, screen: Screen[ScreenResultType] | str,
+                    callback: ScreenResultCallbackType[ScreenResultType] | None = None,
+                    wait_for_dismiss: Literal[False] = False, *,
+                    mode: str | None = None) -> AwaitMount: ...
+
+    @overload
+    def push_screen(self, screen: Screen[ScreenResultType] | str,
+                    callback: ScreenResultCallbackType[ScreenResultType] | None = None,
+                    wait_for_dismiss: Literal[True] = True, *,
+                    mode: str | None = None) -> asyncio.Future[ScreenResultType]: ...
+
+    def push_screen(self, screen: Screen[ScreenResultType] | str,
+                    callback: ScreenResultCallbackType[ScreenResultType] | None = None,
+                    wait_for_dismiss: bool = False, *,
+                    mode: str | None = None) -> AwaitMount | asyncio.Future[ScreenResultType]:
+        """Textual's push_screen, with the screen dressed first (Textual's overloads)."""
         if isinstance(screen, Screen):
             self.dress(screen)
-        return super().push_screen(screen, *args, **kwargs)
+        if wait_for_dismiss:
+            return super().push_screen(screen, callback, True, mode=mode)
+        return super().push_screen(screen, callback, False, mode=mode)
 
-    def switch_screen(self, screen):  # type: ignore[no-untyped-def,override]
+    def switch_screen(self, screen: Screen[ScreenResultType] | str) -> AwaitComplete:
         if isinstance(screen, Screen):
             self.dress(screen)
         return super().switch_screen(screen)

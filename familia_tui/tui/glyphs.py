@@ -8,14 +8,17 @@
 
 Every text a screen shows passes `glyph_safe` once: the app's `t` (every message) and
 `explanation_markup` (every `explain()` chain) use it, so no screen keeps its own translation or
-stand-in table. A game says only how its clause parameters look (`ClauseStyle`: its card
-notation, which parameters are named from the catalogue); `clause_renderer` draws them all.
+stand-in table. In ascii mode it reads the games' Japanese terms in romaji first (each game's
+`ASCII_TERMS`, `i18n.ascii_terms`; not in Japanese), then puts the stand-ins of
+`widgets.ascii.STAND_INS` for what is left. A game says only how its clause parameters look
+(`ClauseStyle`: its card notation, which parameters are named from the catalogue);
+`clause_renderer` draws them all.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,7 +28,7 @@ from familia_tui.core.cards import (
     format_card,
     parse_card,
 )
-from familia_tui.i18n import translate
+from familia_tui.i18n import ascii_terms, translate
 from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.ascii import ascii_safe
 
@@ -81,7 +84,7 @@ def card_ink(card: Card) -> str | None:
     return (SPECIAL_INK if card.rank < 2 else NUMBER_INK).get(card.suit)
 
 
-def cards_markup(cards, glyphs: str) -> str:  # type: ignore[no-untyped-def]
+def cards_markup(cards: Iterable[Card], glyphs: str) -> str:
     return " ".join(card_markup(c, glyphs) for c in cards) or ("-" if glyphs == "ascii" else "—")
 
 
@@ -95,21 +98,22 @@ def colour_glyph(colour: str, glyphs: str) -> str:
 _SUIT_LETTERS = str.maketrans({symbol: letter for letter, symbol in SYMBOL_OF.items()})
 
 
-def glyph_safe(text: str, glyphs: str) -> str:
-    """Text (or markup) in the glyph mode: outside unicode mode a suit symbol that slipped into a
-    message is its letter; in ascii mode nothing of ambiguous width is left (→ is `->`, é is `e`),
-    while Japanese (wide) text stays."""
+def glyph_safe(text: str, glyphs: str, lang: str) -> str:
+    """Text (or markup) in `lang` in the glyph mode: outside unicode mode a suit symbol that
+    slipped into a message is its letter; in ascii mode the games' Japanese terms are read in
+    romaji (革命 is `kakumei`) unless the language is Japanese, and nothing of ambiguous width is
+    left (→ is `>`, é is `e`), while Japanese (wide) text stays."""
     if glyphs == "unicode":
         return text
     text = text.translate(_SUIT_LETTERS)
-    return ascii_safe(text) if glyphs == "ascii" else text
+    return ascii_safe(ascii_terms(text, lang)) if glyphs == "ascii" else text
 
 
 def explanation_markup(explanation: Explanation, lang: str, glyphs: str,
                        render: Callable[[str, str], str]) -> str:
     """An `explain()` chain as markup in the language and glyph mode: parameters through the
     game's `render`, ruling ids kept (`[R-F1]` is no markup tag), then `glyph_safe`."""
-    return glyph_safe(rulings_shown(explanation.text(lang, render)), glyphs)
+    return glyph_safe(rulings_shown(explanation.text(lang, render)), glyphs, lang)
 
 
 def standard_card(word: str, glyphs: str) -> str:

@@ -124,3 +124,43 @@ async def test_the_last_trick_stays_until_a_key_then_the_breakdown_and_p(tmp_pat
         await pilot.press("p")
         text = screen_text(app)
         assert "The last trick" in text and "Aki A♠" in text and "Dan 7♥" in text
+
+
+LEAD_JOKER = """\
+title: Aki leads a deal's last trick with a Joker
+game: familia
+preset: familia-6-hand-jokers-11
+seats: [Aki, {name: Ben, controller: "bot:basic"}, {name: Cho, controller: "bot:basic"},
+        {name: Dan, controller: "bot:basic"}, {name: Eri, controller: "bot:basic"},
+        {name: Fay, controller: "bot:basic"}]
+position:
+  deal: 1
+  trick: 11
+  leader: 0
+  hands: {0: [JK], 1: [5H], 2: [6H], 3: [7H], 4: [8H], 5: [9H]}
+"""
+
+
+async def test_a_led_joker_offers_its_suits_and_esc_goes_back_to_the_hand(tmp_path: Path) -> None:
+    """[R-F14] Enter on a led Joker does not play it for the player: the four suits it may stand
+    for are offered (the one model of multi-step choices, `core/picks.py`), the hand stays on
+    screen, Esc goes back to the card, and a suit plays the Joker as that suit."""
+    app = make_app(tmp_path, glyphs="letters")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(table_screen(position_session(tmp_path, LEAD_JOKER)))
+        await settle(pilot, lambda: isinstance(app.screen, FamiliaScreen) and bool(app.screen.choices))
+        screen = app.screen
+        await pilot.press("r")
+        await settle(pilot, lambda: screen.session.table.phase != "pile" and bool(screen.choices))
+        assert [str(c.value) for c in screen.choices] == ["play JK"]
+        await pilot.press("enter")
+        assert [str(c.value) for c in screen.choices] == [f"play JK as {s}" for s in "SHDC"]
+        assert screen.session.record.actions[-1] == "pile red"  # nothing played yet
+        assert "Aki's hand: JK" in screen_text(app)
+        await pilot.press("escape")
+        assert [str(c.value) for c in screen.choices] == ["play JK"]
+        await pilot.press("enter", "2")
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen.session.record.actions[-1] != "pile red")
+        assert screen.session.record.actions[screen.session.record.actions.index("pile red") + 1] \
+            == "play JK as H"

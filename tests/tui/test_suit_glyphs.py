@@ -70,7 +70,7 @@ def test_every_card_is_one_cell_per_character_in_unicode_mode() -> None:
 
 @pytest.mark.parametrize("glyphs", ["letters", "ascii"])
 def test_a_six_suit_symbol_in_a_message_becomes_its_letter(glyphs: str) -> None:
-    assert glyph_safe("✚ leads, ❦ follows", glyphs) == "X leads, L follows"
+    assert glyph_safe("✚ leads, ❦ follows", glyphs, "en") == "X leads, L follows"
     assert ascii_safe("10✚ A❦") == "10X AL"
 
 

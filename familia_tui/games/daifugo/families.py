@@ -105,9 +105,10 @@ def _rulebook(given: tuple[Family, ...]) -> Rulebook:
             if f != "jfugo"]
     union = tuple(sorted({p for _, s in sets for p in s}))
     nokoshi = sets + ([("union", union)] if len(sets) > 1 else [])
-    forbidden = tuple(
-        tuple(bool(weight[p]) or p == POS8 or p == (POS3 if revolution else POS2)
-              for p in range(POSITIONS))
-        for revolution in (False, True))
+
+    def forbidden(revolution: bool) -> tuple[bool, ...]:
+        return tuple(bool(weight[p]) or p == POS8 or p == (POS3 if revolution else POS2)
+                     for p in range(POSITIONS))
+
     return Rulebook(families, tuple(ranks), tuple(weight), masks, tuple(sets), tuple(nokoshi),
-                    forbidden)  # type: ignore[arg-type]
+                    (forbidden(False), forbidden(True)))

@@ -331,17 +331,17 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
                 return [PASS, *chain.from_iterable(map(plays.__getitem__, slots[key - 1::-1]))] if key else [PASS]
             return [PASS, *chain.from_iterable(map(plays.__getitem__, slots[key + 1:]))]
         if lock is None:
-            return [PASS, *chain.from_iterable(map(plays.__getitem__, state.group_slots(seat)))]
+            return [PASS, *chain.from_iterable(map(plays.__getitem__, state.group_slots(seat, top)))]
         need = LOCK_MASK.get(lock)
         if need is not None and jokers == 0:  # only the cards of exactly the locked suits
             return [PASS, *chain.from_iterable(plays[slot & ~15 | need]
-                                               for slot in state.group_slots(seat)
+                                               for slot in state.group_slots(seat, top)
                                                if slot & need == need)]
     uno = count - 1 if state.strict_uno else 0
     legal: list[Action] = [PASS]
     if top.kind == GROUP:
         size = top.size
-        slots = state.group_slots(seat)
+        slots = state.group_slots(seat, top)
         lock = state.suit_lock
         if lock is None and count != size and uno != size:
             legal.extend(chain.from_iterable(map(COMMON[size][jokers].__getitem__, slots)))

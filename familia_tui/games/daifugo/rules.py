@@ -86,6 +86,7 @@ from familia_tui.games.daifugo.results import (
 )
 from familia_tui.games.daifugo.shapes import (
     Shape,
+    legal_shape,
     lock_signature,
     played,
     shape_of,
@@ -185,11 +186,13 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _compute_legal(self) -> list[Action]:
         """The legal actions of the seat to act, every distinct one once (see legal.py)."""
-        phase = self.phase
+        phase, seat = self.phase, self.to_act
+        if seat is None:  # the session is over
+            return []
         if phase is FOLLOW:
-            return follow_legal(self, self.to_act)  # type: ignore[arg-type]
+            return follow_legal(self, seat)
         if phase is LEAD:
-            return lead_legal(self, self.to_act)  # type: ignore[arg-type]
+            return lead_legal(self, seat)
         return list(WINDOW.get(phase, ()))
 
     def explain(self, action: Action) -> Explanation:
@@ -213,6 +216,20 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     # ----- derived values -----
 
+    def acting(self) -> int:
+        """The seat to act; `LookupError` once nobody is (the session is over)."""
+        seat = self.to_act
+        if seat is None:
+            raise LookupError("no seat is to act: the session is over")
+        return seat
+
+    def top_player(self) -> int:
+        """The seat whose play is on top; `LookupError` when the table is empty (a lead)."""
+        seat = self.top_seat
+        if seat is None:
+            raise LookupError("no play is on the table")
+        return seat
+
     @property
     def reversed(self) -> bool:
         """The effective order: revolution XOR the trick's reversal (C6)."""
@@ -230,11 +247,11 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 return other
         return seat
 
-    def group_slots(self, seat: int) -> Sequence[int]:
-        """The seat's slots that may answer the top group, in order: the positions stronger in
-        the effective order, or only the number lock's next one if it exists (DF-12, DF-36).
-        (The hot path of following: the order test is written out.)"""
-        slots, key = self.slots[seat], self.top.key  # type: ignore[union-attr]
+    def group_slots(self, seat: int, top: Shape) -> Sequence[int]:
+        """The seat's slots that may answer `top` (the top group), in order: the positions
+        stronger in the effective order, or only the number lock's next one if it exists (DF-12,
+        DF-36). (The hot path of following: the order test is written out.)"""
+        slots, key = self.slots[seat], top.key
         if self.number_lock:
             key += -1 if self.revolution != self.trick_reverse else 1
             return (slots[key],) if 0 <= key < POSITIONS else ()
@@ -429,8 +446,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _end_trick(self, why: str) -> None:
         """The trick is over (流れる): its cards are out of play, locks and reversal cleared (C15)."""
-        seat = self.top_seat
-        assert seat is not None
+        seat = self.top_player()
         leader = seat if self.counts[seat] else self.next_holder(seat)
         if self.opening is None:
             self.opening = self.trick[0]
@@ -443,8 +459,10 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     def _play(self, play: Play) -> None:
         """A play, in the order of C15: the cards go on the table; locks; 革命 or クーデター;
         ○○バック; then going out, ウノ, the call windows and the end of the trick."""
-        seat: int = self.to_act  # type: ignore[assignment]
-        shape: Shape = shape_of(play)  # type: ignore[assignment]
+        seat, shape = self.to_act, shape_of(play)
+        if seat is None or isinstance(shape, str):  # what acting() and legal_shape() check,
+            # written out on the hot path; apply() lets only a legal play through
+            raise LookupError(f"{play}: no seat is to act, or it is no combination")
         previous = self.top
         answer = previous is not None and shape.spade3 and previous.single_joker
         slots, rows = self.slots[seat], self.rows[seat]  # the cards leave the hand
@@ -552,8 +570,13 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _trick_value(self) -> int | None:
         """The ドボン value of the whole trick (`dobon_sum: trick`); none with a top joker in it."""
-        values = [shape_of(play).value for _, play in self.trick]  # type: ignore[union-attr]
-        return None if None in values else sum(values)  # type: ignore[arg-type]
+        total = 0
+        for _, play in self.trick:
+            value = legal_shape(play).value
+            if value is None:
+                return None
+            total += value
+        return total
 
     def _calls_by_itself(self, seat: int) -> bool:
         """With automatic ドボン a human's call is made for him (DF-28a); bots decide."""
@@ -574,7 +597,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             self._end_trick(self.cut)
             return
         self.phase = FOLLOW
-        self.to_act = self.next_holder(self.top_seat)  # type: ignore[arg-type]
+        self.to_act = self.next_holder(self.top_player())
 
     @handles(Pass)
     def _pass(self, action: Pass) -> None:
@@ -596,8 +619,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     @handles(Call)
     def _call(self, action: Call) -> None:
-        seat = self.to_act
-        assert seat is not None
+        seat = self.acting()
         if self.phase is DOBON:
             self._dobon(seat, automatic=False)
             return
@@ -608,8 +630,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _dobon(self, caller: int, automatic: bool) -> None:
         """ドボン on the last play's player; ドボン返し and なすりつけ (DF-28–DF-30)."""
-        target = self.top_seat
-        assert target is not None
+        target = self.top_player()
         value = self.last_play_value
         hand = tuple(self.hand(caller))
         self.events.append(Event("dobon", caller, hand, (

@@ -20,7 +20,7 @@ natural card once, at most four jokers, finished seats without cards and the oth
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from familia_tui.core.cards import JOKER, Card, CardError, parse_card, parse_cards
@@ -38,12 +38,12 @@ from familia_tui.games.daifugo.deck import DECK, NATURALS, deck_indexes
 from familia_tui.games.daifugo.families import FAMILIES, families_of
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.rules import FOLLOW, DaifugoState, StackedDeal
-from familia_tui.games.daifugo.shapes import shape_of
+from familia_tui.games.daifugo.shapes import legal_shape, shape_of
 
 __all__ = ["SetupError", "position_state", "stacked_deal"]
 
 
-def _cards(value: object, where: str) -> list[Card]:
+def _cards(value: str | Iterable[object] | None, where: str) -> list[Card]:
     """Cards written as a list or a space-separated string; errors name `where`."""
     return card_list(value, where, parse_cards, (CardError, TypeError))
 
@@ -56,14 +56,14 @@ def _per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, Any]:
     return per_seat(data, key, seats)
 
 
-class _Supply(Supply):
+class _Supply(Supply[Card]):
     """The 56 cards: each natural card once, the jokers as often as the deck has them."""
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__([*NATURALS, *[JOKER] * DECK.count(JOKER)], rng, "the deck")
 
-    def fill(self, cards: list[Card], size: int, where: str,  # type: ignore[override]
-             allowed: Any = None) -> list[Card]:
+    def fill(self, cards: list[Card], size: int, where: str,
+             allowed: Callable[[Card], bool] | None = None) -> list[Card]:
         """Top `cards` up to `size` with random free cards (more cards than `size` stay)."""
         return super().fill(cards, max(size, len(cards)), where, allowed)
 
@@ -182,8 +182,7 @@ class _Position:
         state._clear_trick()
         state.trick_reverse = bool(data.get("trick_reverse", False))
         for seat, play in plays:
-            shape = shape_of(play)
-            state.top, state.top_play, state.top_seat = shape, play, seat  # type: ignore[assignment]
+            state.top, state.top_play, state.top_seat = legal_shape(play), play, seat
             state.trick.append((seat, play))
         lock = data.get("suit_lock")
         if lock:

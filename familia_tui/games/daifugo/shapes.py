@@ -129,6 +129,15 @@ def shape_of(play: Play) -> Shape | str:
                  one_suit, natural_positions, *removed, size >= 4, bits, played(play, SEQUENCE))
 
 
+def legal_shape(play: Play) -> Shape:
+    """The shape of a play known to be a combination (a legal play, a checked position):
+    `shape_of` without the reason, so that the type says `Shape`."""
+    shape = shape_of(play)
+    if isinstance(shape, str):
+        raise ValueError(f"{play} is no combination ({shape})")
+    return shape
+
+
 POS_BIT = tuple(1 << pos for pos in range(TOP))
 
 

@@ -319,3 +319,62 @@ JA: dict[str, str] = {
     'optval.daifugo.back_count.per_family': 'ルールごとに1回（DF-16a）',
     'optval.daifugo.think_timer.0': 'なし',
 }
+
+ASCII_TERMS: dict[str, str] = {
+    # the game and its kind
+    "大富豪統合ルール": "daifugou tougou ruuru",
+    "大富豪": "daifugou",
+    "大貧民": "daihinmin",
+    "等分する必要なし": "toubun suru hitsuyou nashi",  # the rough deal's words (a preset)
+    "都落ち": "miyako-ochi",
+    "飛ばし": "-tobashi",  # 5飛ばし: 5-tobashi
+    "渡し": "-watashi",  # 7渡し
+    "捨て": "-sute",  # 10捨て
+    # the rule families and their ability cards
+    "しなふごう": "shina-fugou",
+    "かなふごう": "kana-fugou",
+    "ししふごう": "shishi-fugou",
+    "J富豪": "J-fugou",
+    "富豪": "fugou",
+    "しな": "shina",
+    "かな": "kana",
+    "し": "shi",  # the pun of しなふごう: し = 4, な = 7, ご = 5
+    "な": "na",
+    "ご": "go",
+    "能力カード": "nouryoku kaado",
+    "○○バック": "XX-back",  # ○○ is the family's name: Jバック, しなバック
+    "しなバック": "shina-back",
+    "Jバック": "J-back",
+    "バック": "back",
+    "○○残し": "XX-nokoshi",
+    "○○": "XX",
+    "残し": "nokoshi",
+    "天和": "tenhou",
+    # plays and tricks
+    "台札": "daifuda",
+    "階段": "kaidan",
+    "流れる": "nagareru",
+    "8切り": "8-giri",
+    "切り": "giri",
+    "スペ3": "supe-3",
+    "スペ": "supe",
+    "縛り": "shibari",
+    "マーク縛り": "maaku-shibari",
+    "数字縛り": "suuji-shibari",
+    "革命返し": "kakumei-gaeshi",
+    "革命": "kakumei",
+    "クーデター": "kuudetaa",
+    "あがり制限カード": "agari seigen kaado",
+    # calls and the loser
+    "ウノ": "uno",
+    "チョンボのなすりつけ": "chombo no nasuritsuke",
+    "チョンボ": "chombo",
+    "なすりつけ": "nasuritsuke",
+    "ドボン返し": "dobon-gaeshi",
+    "ドボン": "dobon",
+    "ビリ": "biri",
+}
+"""The game's Japanese terms in romaji (Hepburn, long vowels doubled), which English keeps as
+they are in unicode and letters mode: in ascii mode they read so (`i18n.ascii_terms`, longest
+first). Every term an English message, a preset's description or `rules.en.md` writes must be
+here (tests/tui/test_ascii_terms.py checks)."""

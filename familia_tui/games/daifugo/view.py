@@ -11,7 +11,7 @@ hot-seat curtain, has none of these and no legal actions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, overload
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
@@ -20,7 +20,7 @@ from familia_tui.games.daifugo.deck import POSITIONS, RANK_OF_POS, TOP, hand_val
 from familia_tui.games.daifugo.families import Family
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import FinishedTrick, GameRecord
-from familia_tui.games.daifugo.shapes import SEQUENCE, shape_of
+from familia_tui.games.daifugo.shapes import SEQUENCE, legal_shape
 
 if TYPE_CHECKING:
     from familia_tui.games.daifugo.rules import DaifugoState
@@ -161,7 +161,7 @@ class DaifugoView:
             trick_reverse=state.trick_reverse, reversed=state.reversed,
             order=effective_order(state.reversed), leader=state.leader,
             top=_table_play(state.top_seat, state.top_play),
-            trick=tuple(_table_play(s, p) for s, p in state.trick),  # type: ignore[misc]
+            trick=tuple(_table_play(s, p) for s, p in state.trick),
             last_trick=state.last_trick,
             passed=tuple(state.passed),
             suit_lock="".join("SHDC"[s] for s in state.suit_lock) if state.suit_lock else None,
@@ -182,9 +182,17 @@ def effective_order(reversed_: bool) -> tuple[int, ...]:
     return tuple(reversed(RANK_OF_POS)) if reversed_ else RANK_OF_POS
 
 
+@overload
+def _table_play(seat: int, play: Play) -> TablePlay: ...
+
+
+@overload
+def _table_play(seat: int | None, play: Play | None) -> TablePlay | None: ...
+
+
 def _table_play(seat: int | None, play: Play | None) -> TablePlay | None:
+    """A play on the table as a view shows it; None for none (no top play)."""
     if seat is None or play is None:
         return None
-    shape = shape_of(play)
-    assert not isinstance(shape, str)
+    shape = legal_shape(play)
     return TablePlay(seat, play, shape.kind, None if shape.key == TOP else RANK_OF_POS[shape.key])

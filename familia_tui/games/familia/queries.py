@@ -120,6 +120,11 @@ def _groups(melds: Any) -> list[list[Card]]:
         raise LookupError(f"melds: {error}") from None
 
 
+_SUIT_MELDS: dict[tuple[int, bool], scoring.EntryKind] = {
+    (3, False): "family", (3, True): "royal_family", (2, False): "marriage", (2, True): "royal_marriage"}
+"""(cards, in the royal suit) → the kind of a K-Q(-J) meld of one suit."""
+
+
 def _entry(cards: Sequence[Card], role: str, royal_suit: str | None) -> scoring.Entry:
     """The meld (or single, or Joker) a group of cards forms (A.10.1)."""
     group = tuple(cards)
@@ -133,9 +138,8 @@ def _entry(cards: Sequence[Card], role: str, royal_suit: str | None) -> scoring.
     elif len(group) == 4 and len(set(ranks)) == 1 and suits == set(SUITS):
         return scoring.Entry("familia", group, scoring.MELD_POINTS["familia"])
     elif len(suits) == 1 and ranks in ([KING, QUEEN, JACK], [KING, QUEEN]):
-        kind = "family" if len(group) == 3 else "marriage"
-        kind = f"royal_{kind}" if group[0].suit == royal_suit else kind
-        return scoring.Entry(kind, group, scoring.MELD_POINTS[kind])  # type: ignore[arg-type]
+        kind = _SUIT_MELDS[len(group), group[0].suit == royal_suit]
+        return scoring.Entry(kind, group, scoring.MELD_POINTS[kind])
     raise LookupError(f"melds: {' '.join(map(str, group))} is not a meld (A.10.1)")
 
 

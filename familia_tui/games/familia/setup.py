@@ -53,11 +53,11 @@ def _per_seat(data: Mapping[str, Any], key: str, seats: int) -> dict[int, list[C
     return seat_cards(data, key, seats, parse_cards, CARD_ERRORS)
 
 
-def _supply(cards: Sequence[Card], rng: random.Random) -> Supply:
+def _supply(cards: Sequence[Card], rng: random.Random) -> Supply[Card]:
     return Supply(cards, rng, "the game")
 
 
-def _fill(supply: Supply, cards: list[Card], size: int, where: str, void: str = "") -> list[Card]:
+def _fill(supply: Supply[Card], cards: list[Card], size: int, where: str, void: str = "") -> list[Card]:
     """Top `cards` up to `size` with random free cards, none of the `void` suits."""
     return supply.fill(cards, size, where, (lambda card: card.suit not in void) if void else None)
 
@@ -206,7 +206,7 @@ class _Position:
         given = {s: supply.take(c, f"hands.{s}") for s, c in _per_seat(self.data, "hands", self.n).items()}
         supply.take(plays, "trick_cards")
         stock = supply.take(_cards(self.data, "stock"), "stock")
-        played_seats = {(self.leader + i) % self.n for i in range(len(plays))}
+        played_seats = set(state.ring.order(self.leader)[:len(plays)])
         voids = _voids(self.data, self.n)
         state.hands = [_fill(supply, given.get(s, []), base_size - (s in played_seats), f"hands.{s}",
                              voids.get(s, "")) for s in range(self.n)]

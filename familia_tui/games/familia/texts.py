@@ -157,3 +157,17 @@ JA: dict[str, str] = {
     'optval.familia.match.scoring.hybrid': '順位点と役の得点を合わせて数える [R-F36]',
     'optval.familia.match.rank_points': '順位点 {points}',
 }
+
+ASCII_TERMS: dict[str, str] = {
+    "家紋": "kamon",
+    "流れる": "nagareru",
+    "バッティング": "battingu",
+    "ファミリア": "famiria",
+    "ファミリー": "famirii",
+    "マリッジ": "marijji",
+    "ゼロサム": "zerosamu",
+    "ミゼール": "mizeeru",
+}
+"""The source's Japanese terms that English keeps (`Crest (家紋)`), in romaji for ascii mode
+(`i18n.ascii_terms`). Every term an English message or `rules.en.md` writes must be here (a
+test checks)."""

@@ -56,12 +56,27 @@ def explain_action(state: TarotState, action: Action) -> Explanation:
     """The verdict on `action` for the seat to act, with the clauses that lead to it."""
     if state.is_over:
         return Explanation(False, (clause("tarot.game_over"),))
-    phase, explain = _BY_ACTION[type(action)]
+    phase = _PHASE[type(action)]
     if state.phase is not phase:
         return Explanation(False, (clause("tarot.wrong_phase", phase=str(state.phase),
                                           wanted=str(phase)),))
     legal = action in state.legal_actions()
-    return Explanation(legal, explain(state, action, legal))  # type: ignore[operator]
+    return Explanation(legal, _clauses(state, action, legal))
+
+
+def _clauses(state: TarotState, action: Action, legal: bool) -> tuple[Clause, ...]:
+    """The chain of the function that explains this type of action."""
+    if isinstance(action, (Bid, Pass)):
+        return _bid(state, action, legal)
+    if isinstance(action, Call):
+        return _call(state, action, legal)
+    if isinstance(action, Discard):
+        return _discard(state, action, legal)
+    if isinstance(action, Slam):
+        return _slam(state, action, legal)
+    if isinstance(action, Declare):
+        return _declare(state, action, legal)
+    return _play(state, action, legal)
 
 
 def _bid(state: TarotState, action: Bid | Pass, legal: bool) -> tuple[Clause, ...]:
@@ -75,7 +90,7 @@ def _bid(state: TarotState, action: Bid | Pass, legal: bool) -> tuple[Clause, ..
 
 
 def _call(state: TarotState, action: Call, legal: bool) -> tuple[Clause, ...]:
-    hand = state.hand(state.taker)  # type: ignore[arg-type]
+    hand = state.hand(state.taker_seat())
     allowed = callable_cards(hand)
     rank = RANK_LETTERS.get(RANK[allowed[0]], "") if allowed else ""
     if not legal:
@@ -92,7 +107,7 @@ def _call(state: TarotState, action: Call, legal: bool) -> tuple[Clause, ...]:
 
 def _discard(state: TarotState, action: Discard, legal: bool) -> tuple[Clause, ...]:
     card = action.card
-    hand = state.hand(state.taker)  # type: ignore[arg-type]
+    hand = state.hand(state.taker_seat())
     if card not in hand:
         return (clause("tarot.not_in_hand", card=card),)
     if SUIT[card] < TRUMP and RANK[card] == KING:
@@ -116,7 +131,7 @@ def _slam(state: TarotState, action: Slam, legal: bool) -> tuple[Clause, ...]:
 
 
 def _declare(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ...]:
-    seat = state.to_act
+    seat = state.acting()
     if state.grasch:
         return (clause("tarot.declare_grasch", "TA-19"),)
     if state.options.declarations == "none":
@@ -131,13 +146,13 @@ def _declare(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, .
 
 
 def _misere(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ...]:
-    kind, seat = action.kind, state.to_act
+    kind, seat = action.kind, state.acting()
     if state.options.declarations != "poignees-miseres":
         return (clause("tarot.miseres_off", "A2"),)
     if any(d.seat == seat and d.kind == kind for d in state.declarations):
         return (clause("tarot.already_declared", kind=kind),)
     if not legal:
-        hand = state.hand(seat)  # type: ignore[arg-type]
+        hand = state.hand(seat)
         if kind == Kind.MISERE_FACES:
             spoil = [c for c in hand if IS_BOUT[c] or (SUIT[c] < TRUMP and RANK[c] > 10)]
         else:
@@ -147,10 +162,10 @@ def _misere(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ..
 
 
 def _poignee(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ...]:
-    seat, kind = state.to_act, action.kind
+    seat, kind = state.acting(), action.kind
     need = threshold(state.n, kind)
-    hand = set(state.hand(seat))  # type: ignore[arg-type]
-    level = next((lv for lv in state.poignee_levels(seat) if lv.kind == kind), None)  # type: ignore[arg-type]
+    hand = set(state.hand(seat))
+    level = next((lv for lv in state.poignee_levels(seat) if lv.kind == kind), None)
     shown = action.cards
     discarded = [c for c in state.ecart if SUIT[c] == TRUMP] if (
         seat == state.taker and state.options.poignee_shows_discarded_trumps) else []
@@ -163,7 +178,7 @@ def _poignee(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, .
     if len(set(shown)) != need:
         return (clause("tarot.poignee_count", "TA-11", kind=kind, need=need, count=len(set(shown))),)
     if level is None:
-        trumps = len(state.hands[seat][TRUMP])  # type: ignore[index]
+        trumps = len(state.hands[seat][TRUMP])
         return (clause("tarot.poignee_not_held", "A8", kind=kind, need=need, trumps=trumps),)
     if EXCUSE in shown and not legal:
         return (clause("tarot.poignee_excuse", "TA-11"),)
@@ -177,7 +192,7 @@ def _poignee(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, .
 
 def _play(state: TarotState, action: Play, legal: bool) -> tuple[Clause, ...]:
     card = action.card
-    if card not in state.hand(state.to_act):  # type: ignore[arg-type]
+    if card not in state.hand(state.acting()):
         return (clause("tarot.not_in_hand", card=card),)
     if card == EXCUSE:
         return (clause("tarot.excuse_free", "A9"),)
@@ -193,8 +208,8 @@ def _duty_clause(state: TarotState, duty: Duty) -> Clause:
     if duty is Duty.FREE:
         return clause("tarot.lead_free", "A9")
     if duty is Duty.CALLED_SUIT:
-        return clause("tarot.called_suit_lead", "TA-15", suit=_suit(SUIT[state.called]),  # type: ignore[index]
-                      card=state.called)
+        called = state.called_card()
+        return clause("tarot.called_suit_lead", "TA-15", suit=_suit(SUIT[called]), card=called)
     if duty is Duty.FOLLOW:
         return clause("tarot.must_follow", "A9", suit=led)
     if duty is Duty.RUFF:
@@ -206,7 +221,7 @@ def _duty_clause(state: TarotState, duty: Duty) -> Clause:
     return clause("tarot.any_card", "A9", suit=led)
 
 
-_BY_ACTION = {Bid: (Phase.BID, _bid), Pass: (Phase.BID, _bid), Call: (Phase.CALL, _call),
-              Discard: (Phase.ECART, _discard), Slam: (Phase.SLAM, _slam),
-              Declare: (Phase.PLAY, _declare), Play: (Phase.PLAY, _play)}
-"""Each action type: the phase it belongs to and the function that explains it."""
+_PHASE: dict[type[Action], Phase] = {
+    Bid: Phase.BID, Pass: Phase.BID, Call: Phase.CALL, Discard: Phase.ECART, Slam: Phase.SLAM,
+    Declare: Phase.PLAY, Play: Phase.PLAY}
+"""Each action type: the phase it belongs to (`_clauses` names the function that explains it)."""

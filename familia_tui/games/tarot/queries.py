@@ -43,7 +43,7 @@ def _strongest(state: TarotState) -> dict[str, Any] | None:
     index = trick_winner(cards) if cards else None
     if index is None or SUIT[cards[index]] == EXCUSE_SUIT:
         return None
-    return {"seat": (state.leader + index) % state.n, "card": str(cards[index])}
+    return {"seat": state.ring.step(state.leader, index), "card": str(cards[index])}
 
 
 def _sides(state: TarotState) -> tuple[int, int, int, int]:

@@ -208,6 +208,34 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
         return TarotResult.of(self)
 
+    # ----- who acts, who took -----
+
+    def acting(self) -> int:
+        """The seat to act; `LookupError` once nobody is (the game is over)."""
+        seat = self.to_act
+        if seat is None:
+            raise LookupError("no seat is to act: the game is over")
+        return seat
+
+    def taking(self) -> tuple[int, Contract]:
+        """The taker and his contract; `LookupError` while nobody has taken (bidding, a Grasch
+        hand)."""
+        taker, contract = self.taker, self.contract
+        if taker is None or contract is None:
+            raise LookupError("nobody has taken this hand")
+        return taker, contract
+
+    def taker_seat(self) -> int:
+        """The taker's seat (see `taking`)."""
+        return self.taking()[0]
+
+    def called_card(self) -> Card:
+        """The called card; `LookupError` when none is (3 or 4 players, or before the call)."""
+        card = self.called
+        if card is None:
+            raise LookupError("no card is called in this hand")
+        return card
+
     # ----- legal actions -----
 
     def hand(self, seat: int) -> list[Card]:
@@ -216,11 +244,9 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     def play_duty(self, seat: int | None = None) -> tuple[Duty, list[Card]]:
         """(duty, playable cards) of the seat to act in the trick now [A9, TA-15]."""
-        seat = self.to_act if seat is None else seat
-        assert seat is not None
-        buckets = self.hands[seat]
+        buckets = self.hands[self.acting() if seat is None else seat]
         if self.lead_restricted():
-            return first_lead(buckets, self.called)  # type: ignore[arg-type]
+            return first_lead(buckets, self.called_card())
         return playable(buckets, self.led, self.top)
 
     def lead_restricted(self) -> bool:
@@ -250,24 +276,26 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     def _compute_legal(self) -> list[Action] | ActionList:
         phase, seat = self.phase, self.to_act
+        if seat is None:  # the game is over
+            return []
         if phase is Phase.PLAY:
             if self.trick_no == 0:
-                return self._first_trick_legal(seat)  # type: ignore[arg-type]
-            return list(map(PLAY.__getitem__, playable(self.hands[seat], self.led, self.top)[1]))  # type: ignore[index]
+                return self._first_trick_legal(seat)
+            return list(map(PLAY.__getitem__, playable(self.hands[seat], self.led, self.top)[1]))
         if phase is Phase.BID:
             level = self.contract.level if self.contract else -1
             return [PASS, *(BID[c] for c in Contract if c.level > level)]
         if phase is Phase.ECART:
-            return [DISCARD[c] for c in discardable(self.hand(seat), self.called)[1]]  # type: ignore[arg-type]
+            return [DISCARD[c] for c in discardable(self.hand(seat), self.called)[1]]
         if phase is Phase.CALL:
-            return [CALL[c] for c in callable_cards(self.hand(seat))]  # type: ignore[arg-type]
+            return [CALL[c] for c in callable_cards(self.hand(seat))]
         if phase is Phase.SLAM:
             return [SLAM[False], SLAM[True]]
         return []
 
     def _first_trick_legal(self, seat: int) -> list[Action] | ActionList:
         """Plays (with the called-suit lead restriction) and declarations, at first cards."""
-        actions: list[Action] = [PLAY[c] for c in self.play_duty()[1]]
+        actions: list[Action] = [PLAY[c] for c in self.play_duty(seat)[1]]
         if not self.declaring():
             return actions
         actions += [MISERE[k] for k in MISERES if self.misere_open(seat, k)]
@@ -359,15 +387,15 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self._speak(None)
 
     def _speak(self, contract: Contract | None) -> None:
-        seat = self.to_act
-        self.bids.append((seat, contract))  # type: ignore[arg-type]
+        seat = self.acting()
+        self.bids.append((seat, contract))
         if contract is None:
             self.events.append(Event("passed", seat))
         else:
             self.contract, self.taker = contract, seat
             self.events.append(Event("bid", seat, info=(("contract", str(contract)),)))
         if len(self.bids) < self.n:
-            self.to_act = self.ring.next(seat)  # type: ignore[arg-type]
+            self.to_act = self.ring.next(seat)
         elif self.taker is not None:
             self.events.append(Event("taker", self.taker, info=(("contract", str(self.contract)),)))
             self.to_act = self.taker
@@ -393,11 +421,11 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     def _after_call(self) -> None:
         """Show and take the chien (Prise/Garde), and find the partner [A5, A6]."""
-        contract, taker = self.contract, self.taker
-        if contract.exchanges:  # type: ignore[union-attr]
+        taker, contract = self.taking()
+        if contract.exchanges:
             self.events.append(Event("chien_shown", taker, tuple(self.chien)))
             self.chien_taken = True
-            buckets = self.hands[taker]  # type: ignore[index]
+            buckets = self.hands[taker]
             for card in self.chien:
                 buckets[SUIT[card]].append(card)
             for bucket in buckets:
@@ -413,8 +441,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     @handles(Discard)
     def _discard(self, action: Discard) -> None:
-        card, seat = action.card, self.taker
-        self.hands[seat][SUIT[card]].remove(card)  # type: ignore[index]
+        card, seat = action.card, self.taker_seat()
+        self.hands[seat][SUIT[card]].remove(card)
         self.ecart.append(card)
         shown = SUIT[card] == TRUMP and self.options.discarded_trumps_shown
         self.events.append(Event("card_discarded", seat, (card,) if shown else (),
@@ -431,15 +459,15 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     def _start_play(self) -> None:
         """The first lead: the seat after the dealer, or the taker after a slam announcement [A7]."""
         self.phase = Phase.PLAY
-        self.leader = self.taker if self.slam_announced else self.ring.next(self.dealer)  # type: ignore[assignment]
+        self.leader = self.taker_seat() if self.slam_announced else self.ring.next(self.dealer)
         self.to_act = self.leader
 
     # ----- declarations and tricks -----
 
     @handles(Declare)
     def _declare(self, action: Declare) -> None:
-        seat = self.to_act
-        self.declarations.append(Declaration(seat, action.kind, action.cards))  # type: ignore[arg-type]
+        seat = self.acting()
+        self.declarations.append(Declaration(seat, action.kind, action.cards))
         self.events.append(Event("declared", seat, action.cards, (
             ("kind", str(action.kind)), ("bonus", action.kind.bonus))))
 
@@ -560,7 +588,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         return None
 
     def _contract_result(self) -> ContractResult:
-        taker, contract = self.taker, self.contract
+        taker, contract = self.taking()
         points_half, bouts, _, _ = self.side_points()
         pab_seat = self._petit_au_bout()
         pab = 0 if pab_seat is None else (1 if self.side[pab_seat] == 0 else -1)
@@ -569,12 +597,12 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             ("taker" if winners == {0} else "defence") if len(winners) == 1 else None)
         handfuls_bonus = sum(d.bonus for d in self.declarations)
         score = contract_score(
-            contract=contract, points_half=points_half, bouts=bouts, pab=pab,  # type: ignore[arg-type]
+            contract=contract, points_half=points_half, bouts=bouts, pab=pab,
             handfuls=handfuls_bonus, slam_announced=self.slam_announced, slam=slam,
             defence_slam_bonus=self.options.defence_slam_bonus, rounding=self.options.rounding)
-        shares = contract_shares(self.n, taker, self.partner, score.d)  # type: ignore[arg-type]
+        shares = contract_shares(self.n, taker, self.partner, score.d)
         return ContractResult(
-            self.hands_played + 1, self.dealer, taker, contract, self.called, self.partner,  # type: ignore[arg-type]
+            self.hands_played + 1, self.dealer, taker, contract, self.called, self.partner,
             tuple(self.chien), tuple(self.ecart), points_half, bouts, pab_seat, pab,
             tuple(self.declarations), handfuls_bonus, self.slam_announced, slam, score, shares,
             tricks=tuple(self.tricks))

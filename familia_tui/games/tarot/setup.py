@@ -35,7 +35,8 @@ rules cannot reach is a `SetupError` saying which step fails.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from familia_tui.core.engine import IllegalAction, Seat
@@ -47,6 +48,7 @@ from familia_tui.core.position import (
     seat_letters,
     seat_number,
 )
+from familia_tui.core.table import seat_ring
 from familia_tui.games.tarot.actions import (
     BID,
     CALL,
@@ -85,7 +87,11 @@ VOID_LETTERS = "SHDCTX"
 __all__ = ["SetupError", "position_state", "stacked_deals"]
 
 
-def _card_list(value: object, where: str) -> list[Card]:
+CardTest = Callable[[Card], bool]
+"""Which free cards the filler may give (`None`: any)."""
+
+
+def _card_list(value: str | Iterable[object] | None, where: str) -> list[Card]:
     return card_list(value, where, parse_cards, (CardError, TypeError))
 
 
@@ -116,8 +122,8 @@ class _Fill:
         self.free = [c for c in CARDS if c not in seen]
         rng.shuffle(self.free)
 
-    def take(self, cards: list[Card], size: int, where: str, avoid: set[int] = frozenset(),  # type: ignore[assignment]
-             only: Any = None) -> list[Card]:
+    def take(self, cards: list[Card], size: int, where: str, avoid: AbstractSet[int] = frozenset(),
+             only: CardTest | None = None) -> list[Card]:
         """`cards` topped up to `size` with free cards outside the `avoid` suits (and passing
         `only`, when given)."""
         if len(cards) > size:
@@ -198,10 +204,13 @@ class _Plan:
 
     def __init__(self, options: TarotOptions, data: Mapping[str, Any]) -> None:
         self.options, self.data, self.n = options, data, options.players
+        self.ring = seat_ring(self.n)
         self.dealer = _seat_key(data.get("dealer", options.first_dealer or 0), self.n, "dealer")
+        self.bidders = self.ring.after(self.dealer)
+        """The seats in bidding order: from the one after the dealer."""
         self.bids = self._bids()
         taker_bids = [(i, c) for i, c in enumerate(self.bids) if c is not None]
-        self.taker = (self.dealer + 1 + taker_bids[-1][0]) % self.n if taker_bids else None
+        self.taker = self.bidders[taker_bids[-1][0]] if taker_bids else None
         self.contract = taker_bids[-1][1] if taker_bids else None
         self.phase = self._phase()
         self.called = self._called()
@@ -238,7 +247,7 @@ class _Plan:
                 contract = Contract(str(data.get("contract")))
             except ValueError:
                 raise SetupError(f"contract: {data.get('contract')!r} — use {', '.join(Contract)}") from None
-            return [contract if (self.dealer + 1 + i) % self.n == taker else None for i in range(self.n)]
+            return [contract if seat == taker else None for seat in self.bidders]
         return []
 
     def _phase(self) -> str:
@@ -258,6 +267,17 @@ class _Plan:
             raise SetupError("phase: ecart needs a Prise or Garde")
         return phase
 
+    def _taker_seat(self) -> int:
+        """The taker's seat, for a step that only a taker makes (checked by `_phase`)."""
+        if self.taker is None:
+            raise SetupError("this position has no taker")
+        return self.taker
+
+    def _first_leader(self) -> int:
+        """The first trick's leader: the taker after a slam announcement (a slam needs a taker),
+        else the seat after the dealer [A7]."""
+        return self._taker_seat() if self.slam else self.ring.next(self.dealer)
+
     def _called(self) -> Card | None:
         if self.n != 5 or self.taker is None or self.phase in ("bid", "call"):
             return None
@@ -275,7 +295,7 @@ class _Plan:
             raise SetupError("tricks: cards are played only in phase play")
         if len(self.tricks) >= self.options.tricks:
             raise SetupError("tricks: a position is inside a hand (play the last trick with steps)")
-        leader = self.taker if self.slam else (self.dealer + 1) % self.n
+        ring, leader = self.ring, self._first_leader()
         played: dict[int, list[Card]] = {s: [] for s in range(self.n)}
         inferred: dict[int, set[int]] = {}
         for number, cards in enumerate([*self.tricks, self.current]):
@@ -283,7 +303,7 @@ class _Plan:
                 raise SetupError(f"tricks.{number}: a trick has {self.n} cards")
             led, top = NO_SUIT, -1
             for i, card in enumerate(cards):
-                seat, suit = (leader + i) % self.n, SUIT[card]  # type: ignore[operator]
+                seat, suit = ring.step(leader, i), SUIT[card]
                 if suit in inferred.get(seat, ()) or (suit == TRUMP and card > self.caps.get(seat, card)):
                     raise SetupError(f"tricks: seat {seat} plays {card}, but an earlier card showed "
                                      "it could not hold it (it did not follow, trump or overtrump)")
@@ -299,12 +319,12 @@ class _Plan:
                     led = suit
                 top = max(top, card) if suit == TRUMP else top
             if len(cards) == self.n:
-                leader = (leader + trick_winner(cards)) % self.n  # type: ignore[operator]
+                leader = ring.step(leader, trick_winner(cards))
         for seat, suits in inferred.items():
             self.voids.setdefault(seat, set()).update(suits)
         return played
 
-    def _allows(self, seat: int, forced: bool) -> Any:
+    def _allows(self, seat: int, forced: bool) -> CardTest | None:
         """The filler's test for the cards `seat` may be given now (trump cap, forced écart)."""
         cap = self.caps.get(seat)
         if cap is None and not forced:
@@ -312,13 +332,12 @@ class _Plan:
         return lambda c: (cap is None or SUIT[c] != TRUMP or c < cap) and not (forced and self._plain_discard(c))
 
     def _check(self) -> None:
-        taker = self.taker
         if self.ecart and not (self.contract and self.contract.exchanges and self.phase != "bid"):
             raise SetupError("ecart: only a Prise or Garde taker discards")
         absorbed = self._absorbs_chien()
         if absorbed:
+            taker = self._taker_seat()
             stray = [c for c in self.chien if c not in self._taker_pool_given()]
-            assert taker is not None
             room = self.size(taker) - len(self.hands.get(taker, []))
             if len(stray) > room:
                 raise SetupError("chien: the taker took the chien, but his hand has no room for "
@@ -344,8 +363,8 @@ class _Plan:
         return size
 
     def _taker_pool_given(self) -> list[Card]:
-        taker = self.taker
-        return [*self.hands.get(taker, []), *self.played[taker], *self.ecart]  # type: ignore[index, arg-type]
+        taker = self._taker_seat()
+        return [*self.hands.get(taker, []), *self.played[taker], *self.ecart]
 
     # ----- the deal -----
 
@@ -370,12 +389,13 @@ class _Plan:
                               self.voids.get(s, set()), only=self._allows(s, forced and s == taker))
                  for s in order}
         if absorbed:
-            pool = [*hands[taker], *self.played[taker], *ecart]  # type: ignore[index]
+            taker = self._taker_seat()
+            pool = [*hands[taker], *self.played[taker], *ecart]
             extra = [c for c in pool if c not in self.chien]
             rng.shuffle(extra)
             chien = self.chien + extra[:self.options.chien_size - len(self.chien)]
             dealt = {s: hands[s] + self.played[s] for s in range(n)}
-            dealt[taker] = [c for c in pool if c not in chien]  # type: ignore[index]
+            dealt[taker] = [c for c in pool if c not in chien]
         else:
             chien = fill.take(list(self.chien), self.options.chien_size, "chien")
             dealt = {s: hands[s] + self.played[s] for s in range(n)}
@@ -403,8 +423,8 @@ class _Plan:
     def _play_steps(self) -> list[tuple[str, Action]]:
         declared = _per_seat(self.data, "declarations", self.n)
         first = self.tricks[0] if self.tricks else self.current
-        leader = self.taker if self.slam else (self.dealer + 1) % self.n
-        played_first = {(leader + i) % self.n for i in range(len(first))}  # type: ignore[operator]
+        ring, leader = self.ring, self._first_leader()
+        played_first = {ring.step(leader, i) for i in range(len(first))}
         early = sorted(set(declared) - played_first)
         if early:
             raise SetupError(f"declarations.{early[0]}: declarations are made at the first card, "
@@ -412,14 +432,14 @@ class _Plan:
         steps: list[tuple[str, Action]] = []
         for number, cards in enumerate([*self.tricks, self.current]):
             for i, card in enumerate(cards):
-                seat = (leader + i) % self.n  # type: ignore[operator]
+                seat = ring.step(leader, i)
                 if number == 0:
                     for text in declared.get(seat) or []:
                         steps.append((f"declarations.{seat}", _declaration(str(text), seat)))
                 steps.append((f"tricks.{number}" if number < len(self.tricks) else "trick_cards",
                               PLAY[card]))
             if len(cards) == self.n:
-                leader = (leader + trick_winner(cards)) % self.n  # type: ignore[operator]
+                leader = ring.step(leader, trick_winner(cards))
         return steps
 
 

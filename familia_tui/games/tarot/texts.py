@@ -309,3 +309,11 @@ JA: dict[str, str] = {
     'optval.tarot.last_trick_excuse.winner': 'トリックの勝者のもの（原文）',
     'optval.tarot.last_trick_excuse.changes_camp': '出した側が勝っても相手陣営へ（FFT）',
 }
+
+ASCII_TERMS: dict[str, str] = {
+    "絵札なし": "efuda nashi",
+    "切札なし": "kirifuda nashi",
+}
+"""The Japanese terms that English keeps (the misère names of the source), in romaji for ascii
+mode (`i18n.ascii_terms`). Every term an English message or `rules.en.md` writes must be here
+(a test checks)."""

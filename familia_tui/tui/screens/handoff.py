@@ -53,7 +53,7 @@ class HandoffScreen(AppScreen[tuple[str, ...]]):
         return ", ".join(self.people)
 
     def compose(self) -> ComposeResult:
-        t = self.app.t  # type: ignore[attr-defined]
+        t = self.app.t
         name = escape(("、" if self.lang == "ja" else ", ").join(self.people))
         group = "_group" if len(self.people) > 1 else ""
         ready = Button(t(f"ui.ready{group}", name=name, names=name), id="ready", variant="primary")

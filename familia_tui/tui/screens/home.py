@@ -49,7 +49,7 @@ class HomeScreen(AppScreen[None]):
         if self.note is not None:  # nothing to continue: no Continue at all
             options.append(Option(f"{self.t('ui.continue')}  [dim]{self.note}[/]", id="continue"))
         for entry in entries():
-            game, name = entry.id, entry.name(self.app.settings.lang)  # type: ignore[attr-defined]
+            game, name = entry.id, entry.name(self.app.settings.lang)
             if has_table(game):
                 options.append(Option(self.t("ui.new_game", game=name), id=f"play:{game}"))
             else:
@@ -62,10 +62,10 @@ class HomeScreen(AppScreen[None]):
     def continue_note(self) -> str | None:
         """How many games are unfinished and the newest's game, or None when there is none
         (a damaged file among the saves is reported and moved aside by the scan)."""
-        unfinished = self.app.scan_saves().unfinished  # type: ignore[attr-defined]
+        unfinished = self.app.scan_saves().unfinished
         if not unfinished:
             return None
-        game = translate(f"game.{unfinished[0].record.game}", self.app.settings.lang)  # type: ignore[attr-defined]
+        game = translate(f"game.{unfinished[0].record.game}", self.app.settings.lang)
         return self.t("ui.continue_count", count=len(unfinished), game=game)
 
     def offer_continue(self) -> None:
@@ -100,7 +100,7 @@ class HomeScreen(AppScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice.startswith("play:"):
-            self.app.new_game(choice.removeprefix("play:"))  # type: ignore[attr-defined]
+            self.app.new_game(choice.removeprefix("play:"))
         elif choice == "continue":
             self.action_continue()
         elif choice == "practice":
@@ -108,7 +108,7 @@ class HomeScreen(AppScreen[None]):
 
             self.app.push_screen(PracticeScreen())
         elif choice == "rules":
-            self.app.action_rules()  # type: ignore[attr-defined]
+            self.app.action_rules()
         elif choice == "settings":
             self.action_settings()
         elif choice == "quit":
@@ -126,8 +126,8 @@ class HomeScreen(AppScreen[None]):
 
     def action_continue(self) -> None:
         if self.can_continue():
-            self.app.continue_game()  # type: ignore[attr-defined]
+            self.app.continue_game()
 
     def action_settings(self) -> None:
-        self.app.open_settings()  # type: ignore[attr-defined]
+        self.app.open_settings()
 

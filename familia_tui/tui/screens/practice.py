@@ -20,7 +20,6 @@ from familia_tui.core.presets import YAML_SUFFIXES, rules_dir
 from familia_tui.core.registry import game_ids
 from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario
 from familia_tui.i18n import translate
-from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.tables import has_table
 from familia_tui.tui.widgets.footer import AppFooter
@@ -99,8 +98,8 @@ class PracticeScreen(AppScreen[None]):
         options: list[Option | None] = []
         for index, puzzle in enumerate(self.puzzles):
             prompt = Text(translate(f"game.{puzzle.game}", self.lang) + "  ", style="dim")
-            prompt.append(glyph_safe(puzzle.title(), self.glyphs), style="bold")
-            question = Text("\n" + glyph_safe(puzzle.question(self.lang), self.glyphs))
+            prompt.append(self.safe(puzzle.title()), style="bold")
+            question = Text("\n" + self.safe(puzzle.question(self.lang)))
             if self.glyphs == "unicode":
                 question.highlight_regex(r"(?:10|[2-9AJQK])?[♥♦]", "red")
             prompt.append_text(question)

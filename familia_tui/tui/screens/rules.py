@@ -28,7 +28,6 @@ from textual.widgets import Static, TabbedContent, TabPane
 from familia_tui.core.presets import rules_dir
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_label, option_rows
-from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
@@ -160,7 +159,7 @@ class RulesScreen(AppScreen[None]):
 
     def document(self, text: str) -> VerticalScroll:
         ascii_only = self.glyphs == "ascii"
-        return VerticalScroll(Static(rules_document(glyph_safe(text, self.glyphs), ascii_only), classes="rules-text"),
+        return VerticalScroll(Static(rules_document(self.safe(text), ascii_only), classes="rules-text"),
                               classes="rules-doc")
 
     async def on_mount(self) -> None:

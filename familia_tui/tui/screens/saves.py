@@ -49,7 +49,7 @@ class ContinueScreen(AppScreen[None]):
         """List the unfinished games again (keeping the highlight where it can)."""
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted or 0
-        self.games = list(self.app.scan_saves().unfinished)  # type: ignore[attr-defined]
+        self.games = list(self.app.scan_saves().unfinished)
         menu.clear_options()
         menu.add_options([Option(game_entry(game, self.t, self.lang, self.glyphs)) for game in self.games])
         if self.games:
@@ -66,7 +66,7 @@ class ContinueScreen(AppScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         game = self.chosen
         if game is not None:
-            self.app.resume(game)  # type: ignore[attr-defined]
+            self.app.resume(game)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.refresh_bindings()
@@ -86,9 +86,9 @@ class ContinueScreen(AppScreen[None]):
         if game is None:
             return
         try:
-            self.app.saves.delete(game.path)  # type: ignore[attr-defined]
+            self.app.saves.delete(game.path)
         except RecordError as error:
-            self.notify(self.app.error_text(error), severity="error", timeout=10, markup=False)  # type: ignore[attr-defined]
+            self.notify(self.app.error_text(error), severity="error", timeout=10, markup=False)
         else:
             self.notify(self.t("ui.deleted", name=game.path.name), markup=False)
         self.fill()
@@ -125,7 +125,7 @@ class ConfirmDelete(ModalScreen[SavedGame | None]):
 def game_entry(game: SavedGame, t: Callable[..., str], lang: str, glyphs: str) -> Text:
     """A saved game in three lines: game, preset and when; the seats; the round and the scores.
     Player names stay plain text (never markup); the glyph mode is the app's (`glyph_safe`)."""
-    head, seats, progress = (glyph_safe(line, glyphs) for line in summary_lines(game, lang))
+    head, seats, progress = (glyph_safe(line, glyphs, lang) for line in summary_lines(game, lang))
     text = Text(head, style="bold")
     if game.in_use:
         text.append(" " + t("ui.save_in_use_mark"), style="italic")

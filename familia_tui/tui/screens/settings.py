@@ -49,12 +49,12 @@ class SettingsScreen(AppScreen[None]):
 
     @property
     def settings(self) -> Settings:
-        return self.app.settings  # type: ignore[attr-defined]
+        return self.app.settings
 
     def compose(self) -> ComposeResult:
         yield Static(self.t("ui.settings_title"), id="settings-title")
         with VerticalScroll(id="settings-body", can_focus=False):
-            yield from self.row("lang", "ui.settings_language", LANGUAGES.__getitem__)
+            yield from self.row("lang", "ui.settings_language", self.language_label)
             yield from self.row("glyphs", "ui.settings_glyphs", self.glyph_label)
             yield Static(self.t("ui.settings_glyphs_note"), classes="settings-hint")
             yield from self.row("bot_pace", "ui.settings_pace", self.pace_label)
@@ -76,6 +76,10 @@ class SettingsScreen(AppScreen[None]):
         if setting == "theme":
             return sorted(self.app.available_themes)
         return list(CHOICES[setting])
+
+    def language_label(self, lang: str) -> str:
+        """A language by its own name (`日本語`; `Nihongo` in English in ascii mode)."""
+        return self.safe(LANGUAGES[lang])
 
     def glyph_label(self, mode: str) -> Text:
         """`Suit symbols   10♥ Q♠ A♦`, the example drawn in that mode."""
@@ -110,7 +114,7 @@ class SettingsScreen(AppScreen[None]):
         if setting == "theme":  # the app keeps the theme it shows in settings (`watch_theme`)
             self.app.theme = value
             return
-        self.app.change_settings(self.settings.with_(**{setting: value}))  # type: ignore[attr-defined]
+        self.app.change_settings(self.settings.with_(**{setting: value}))
         if setting == "lang":  # every label changes: draw the screen again in the new language
             await self.recompose()
             self.ready()

@@ -33,7 +33,7 @@ from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
 from familia_tui.i18n import translate
 from familia_tui.i18n.options import option_rows
-from familia_tui.tui.glyphs import glyph_safe, suit_text
+from familia_tui.tui.glyphs import suit_text
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.seats import (
@@ -196,7 +196,7 @@ class SetupScreen(AppScreen[None]):
     def preset_options(self) -> list[Option]:
         options = []
         for preset in self.presets:
-            prompt = Text(glyph_safe(preset.title(self.lang), self.glyphs))
+            prompt = Text(self.safe(preset.title(self.lang)))
             if preset.origin == "user":
                 prompt.append(f"  ({self.t('ui.setup_user_preset')})", style="dim")
             options.append(Option(prompt, id=preset.id))
@@ -211,8 +211,9 @@ class SetupScreen(AppScreen[None]):
     def description(self, preset: Preset | None) -> Text:
         if preset is None:
             return Text(self.t("ui.setup_no_presets"))
-        text = Text.assemble((glyph_safe(preset.title(self.lang), self.glyphs), "bold"), "\n",
-                             glyph_safe(preset.description.get(self.lang) or preset.description["en"], self.glyphs))
+        safe = self.safe
+        text = Text.assemble((safe(preset.title(self.lang)), "bold"), "\n",
+                             safe(preset.description.get(self.lang) or preset.description["en"]))
         if preset.origin == "user":
             text.append("\n" + self.t("ui.setup_user_file", path=preset.source), style="dim")
         return text
@@ -221,14 +222,15 @@ class SetupScreen(AppScreen[None]):
         """Every resolved option, as the rules screen lists them, in one widget (quick to redraw)."""
         if preset is None:
             return ""
-        ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        ascii_only = self.app.settings.glyphs == "ascii"
         table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, padding=(0, 2, 0, 0),
                       show_edge=False, header_style="bold", expand=True)
         table.add_column(self.t("ui.setup_col_option"), style="bold", max_width=OPTION_NAME_WIDTH,
                          overflow="fold")
         table.add_column(self.t("ui.setup_col_value"), ratio=1, overflow="fold")
+        safe = self.safe
         for _, label, value in option_rows(preset.options, self.game_id, self.lang, self.glyphs):
-            table.add_row(label, value)
+            table.add_row(safe(label), safe(value))
         return table
 
     def on_mount(self) -> None:
@@ -301,7 +303,7 @@ class SetupScreen(AppScreen[None]):
                      ) -> tuple[list[Label], list[SeatRow]]:
         """The header and one row per seat."""
         choices = self.choices()
-        ascii_only = self.app.settings.glyphs == "ascii"  # type: ignore[attr-defined]
+        ascii_only = self.app.settings.glyphs == "ascii"
         arrows = ("<", ">") if ascii_only else ("‹", "›")
         rows = [SeatRow(i, default, seat, columns, choices, arrows)
                 for i, (default, seat) in enumerate(zip(defaults, seats, strict=True))]
@@ -328,7 +330,7 @@ class SetupScreen(AppScreen[None]):
 
     def field_choices(self, field: SeatField) -> list[tuple[str, str]]:
         """A seat field's values as the setup shows them (suits with their glyph)."""
-        glyphs = self.app.settings.glyphs  # type: ignore[attr-defined]
+        glyphs = self.app.settings.glyphs
         return [(f"{suit_text(value, glyphs)} {field.value_text(value, self.lang)}" if field.suits
                  else field.value_text(value, self.lang), value) for value in field.values]
 
@@ -404,7 +406,7 @@ class SetupScreen(AppScreen[None]):
                         preset=self.preset.id)
         app = self.app
         self.dismiss()  # first, so that leaving the table returns home
-        app.open_game(record)  # type: ignore[attr-defined]
+        app.open_game(record)
 
     def action_back(self) -> None:
         self.dismiss()

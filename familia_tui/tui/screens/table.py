@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from textual.binding import Binding
 from textual.events import Click, Key, Resize
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -35,13 +36,13 @@ from familia_tui.tui.glyphs import (
     ClauseStyle,
     clause_renderer,
     explanation_markup,
-    glyph_safe,
 )
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.handoff import BURST, HandoffScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.panel import Frame, Note
 
 
 class TableScreen(AppScreen[None]):
@@ -53,6 +54,14 @@ class TableScreen(AppScreen[None]):
     held_texts = ""
     """The catalogue keys (`<held_texts>_banner`, `_note`) that say a deal's last trick is held
     (a game that holds its last trick sets them)."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    """What the table shows now; the game's panels are bound to it (`widgets/panel.py`)."""
+    banner: reactive[str] = reactive("")
+    """The line that says what happens now (`banner_line()` draws it)."""
+    explain_note: reactive[str] = reactive("")
+    """Why the choice under the cursor is (not) allowed, or a word on the decision
+    (`explain_line()` draws it)."""
 
     MIN_SIZE = (80, 24)
     """The smallest terminal the table fits in; below it a notice asks for a larger one."""
@@ -156,7 +165,7 @@ class TableScreen(AppScreen[None]):
             self.action_answer()
             return
         if not session.is_human_turn():
-            delay = self.app.settings.bot_delay if pause is None else pause  # type: ignore[attr-defined]
+            delay = self.app.settings.bot_delay if pause is None else pause
             if delay > 0:
                 self.bot_timer = self.set_timer(delay, self.bot_step)
             else:
@@ -194,7 +203,7 @@ class TableScreen(AppScreen[None]):
         """Say a failed save once (the game goes on from memory), and again when it changes."""
         error = self.session.save_error
         if error and str(error) != self.save_error_shown:
-            self.notify(self.t("ui.save_failed", reason=self.app.error_reason(error)),  # type: ignore[attr-defined]
+            self.notify(self.t("ui.save_failed", reason=self.app.error_reason(error)),
                         severity="error", timeout=10, markup=False)
         self.save_error_shown = str(error) if error else None
 
@@ -247,13 +256,16 @@ class TableScreen(AppScreen[None]):
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""
         return self.t("ui.turn_play", name=name)
 
-    def safe(self, text: str) -> str:
-        """Text drawn from a view in the glyph mode: in ascii mode nothing of ambiguous width
-        (names, separators) reaches the screen (`glyph_safe`)."""
-        return glyph_safe(text, self.glyphs)
-
     def explain_text(self, text: str) -> None:
-        self.query_one("#explain", Static).update(text)
+        self.explain_note = text
+
+    def banner_line(self) -> Note:
+        """The banner, bound to `banner`, for a game's `compose()`."""
+        return Note(id="banner").data_bind(text=TableScreen.banner)
+
+    def explain_line(self) -> Note:
+        """The explanation line, bound to `explain_note`, for a game's `compose()`."""
+        return Note(id="explain").data_bind(text=TableScreen.explain_note)
 
     # ----- the last trick of a deal -----
 
@@ -264,7 +276,7 @@ class TableScreen(AppScreen[None]):
         self.held = then
         self.redraw()
         if not any(seat.is_human for seat in self.session.seats):
-            self.set_timer(max(self.app.settings.trick_pause, 0.01), self.release)  # type: ignore[attr-defined]
+            self.set_timer(max(self.app.settings.trick_pause, 0.01), self.release)
 
     def release(self) -> None:
         """Go on from the held last trick."""
@@ -406,7 +418,7 @@ class TableScreen(AppScreen[None]):
         """A puzzle text in the app's language (texts may be a plain string or {en, ja})."""
         if isinstance(text, dict):
             text = text.get(self.lang) or text.get("en")
-        return glyph_safe(str(text or ""), self.glyphs)
+        return self.safe(str(text or ""))
 
     def action_hint(self) -> None:
         if self.puzzle is None or not self.puzzle.hints:
@@ -437,7 +449,7 @@ class TableScreen(AppScreen[None]):
         if session.save_path is not None and session.save_error is None:
             self.app.notify(self.t("ui.saved"), timeout=4)
         else:
-            reason = self.app.error_reason(session.save_error) if session.save_error else ""  # type: ignore[attr-defined]
+            reason = self.app.error_reason(session.save_error) if session.save_error else ""
             self.app.notify(self.t("ui.not_saved", reason=reason), severity="error",
                             timeout=15, markup=False)
 

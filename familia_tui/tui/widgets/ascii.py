@@ -12,9 +12,12 @@ STAND_INS: Mapping[str, str] = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "✚": "X", "❦": "L", "◆": "D", "○": "O", "■": "#", "★": "*",
     "♂": "M", "♀": "F",
     "→": ">", "←": "<", "↑": "^", "↓": "v", "⏎": "Enter", "…": "...", "·": "-", "—": "-", "–": "-", "−": "-",
-    "×": "x", "÷": "/", "½": ".5", "“": '"', "”": '"', "‘": "'", "’": "'",
+    "×": "x", "÷": "/", "½": ".5", "±": "+/-", "“": '"', "”": '"', "‘": "'", "’": "'",
+    "ō": "ou", "Ō": "Ou", "ū": "uu", "Ū": "Uu",
 }
-"""The one table of ASCII stand-ins for the ambiguous-width characters of every game's texts."""
+"""The one table of ASCII stand-ins for the ambiguous-width characters of every game's texts.
+Hepburn's long vowels are doubled as the games' romaji terms write them (Daifugō is `Daifugou`,
+like 大富豪 `daifugou`); other accents are dropped (`ascii_safe`)."""
 
 
 def ascii_safe(text: str, stand_ins: Mapping[str, str] = STAND_INS) -> str:
@@ -48,7 +51,7 @@ class GlyphScrollBarRender(ScrollBarRender):
     a scrollbar no screen thought of (a select's list, a setup panel) is covered too."""
 
     @classmethod
-    def render_bar(cls, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+    def render_bar(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
         app = active_app.get(None)
         if getattr(app, "glyphs", None) == "ascii":
             return PlainScrollBarRender.render_bar(*args, **kwargs)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,7 @@ from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.panel import Frame, Panel
 from toy.game import Play, ToyResult
 
 
@@ -37,51 +39,63 @@ class ToyResults(AppScreen[None]):
         self.dismiss(None)
 
 
+class TablePanel(Panel):
+    """The trump, the tricks per team and the trick in progress."""
+
+    def draw(self, frame: Frame) -> str:
+        view, t, glyphs = frame.view, frame.t, frame.glyphs
+        trump = suit_text(view.trump, glyphs) if view.trump else "-"
+        lines = [t("toy.ui.trump", suit=trump), t("toy.ui.tricks", scores=f"A {view.tricks[0]} - B {view.tricks[1]}")]
+        return "\n".join(lines + [f"{view.seats[s].name}: {card_markup(card, glyphs)}" for s, card in view.trick])
+
+
+class HandPanel(Panel):
+    """The viewer's hand, or the hands of a team deciding together."""
+
+    def draw(self, frame: Frame) -> str:
+        view = frame.view
+        hands = () if frame.viewer is None else (view.team_hands or ((frame.viewer, view.hand),))
+        return "\n".join(frame.t("toy.ui.hand", name=view.seats[s].name, cards=cards_markup(hand, frame.glyphs))
+                         for s, hand in hands)
+
+
 class ToyScreen(TableScreen):
     CSS_PATH = "screen.tcss"
     game_id = "toy"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="banner")
+        yield self.banner_line()
         with Horizontal(id="main"):
-            yield Static(id="table")
+            yield TablePanel(id="table").data_bind(ToyScreen.frame)
             yield EventLog(id="log")
-        yield Static(id="hand")
+        yield HandPanel(id="hand").data_bind(ToyScreen.frame)
         yield ChoiceBar(id="choices")
-        yield Static(id="explain")
+        yield self.explain_line()
         yield AppFooter()
 
     def on_mount(self) -> None:
         self.advance()
 
     def turn_text(self, name: str) -> str:
-        state = self.session.state
-        if state.phase == "trump":
-            names = " & ".join(self.shown_seats[seat].name for seat in state.deciders)
+        table = self.session.table
+        if table.phase == "trump":
+            names = " & ".join(self.shown_seats[seat].name for seat in table.deciders)
             return self.t("toy.ui.team_turn", names=names)
         return super().turn_text(name)
 
     def redraw(self) -> None:
-        state, seat = self.session.state, self.session.viewer_seat()
-        view = state.public_view() if seat is None else state.view(seat)
-        seats = self.shown_seats
-        trump = suit_text(view.trump, self.glyphs) if view.trump else "-"
-        lines = [self.t("toy.ui.trump", suit=trump),
-                 self.t("toy.ui.tricks", scores=f"A {view.tricks[0]} - B {view.tricks[1]}")]
-        lines += [f"{seats[s].name}: {card_markup(card, self.glyphs)}" for s, card in view.trick]
-        self.query_one("#table", Static).update("\n".join(lines))
-        self.query_one("#banner", Static).update(self.banner_text())
-        hands = () if seat is None else (view.team_hands or ((seat, view.hand),))
-        self.query_one("#hand", Static).update("\n".join(
-            self.t("toy.ui.hand", name=seats[s].name, cards=cards_markup(hand, self.glyphs)) for s, hand in hands))
+        table, seat = self.session.table, self.session.viewer_seat()
+        view = table.public_view() if seat is None else table.view(seat)
+        self.frame = Frame(replace(view, seats=self.shown_seats), seat, self.t, self.glyphs)
+        self.banner = self.banner_text()
         self.show_choices()
 
     def make_choices(self) -> list[Choice]:
-        state = self.session.state
-        legal = state.legal_actions()
-        if state.phase == "trump":
+        table = self.session.table
+        legal = table.legal_actions()
+        if table.phase == "trump":
             return [Choice(suit_text(action.suit, self.glyphs), True, action) for action in legal]
-        hand = state.view(self.session.to_act).hand
+        hand = table.view(table.to_act).hand
         return [Choice(card_markup(card, self.glyphs), Play(card) in legal, Play(card)) for card in hand]
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
@@ -105,7 +119,7 @@ class ToyScreen(TableScreen):
 
     def show_final(self) -> None:
         self.redraw()
-        result: ToyResult = self.session.state.result()
+        result: ToyResult = self.session.table.result()
         (a, b) = result.totals["A"], result.totals["B"]
         first, second = ("A", "B") if a >= b else ("B", "A")
         text = self.t("toy.ui.result", team=first, count=int(max(a, b)), other=int(min(a, b)))

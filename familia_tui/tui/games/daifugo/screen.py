@@ -125,7 +125,7 @@ class DaifugoScreen(TableScreen):
         with Horizontal(id="offers-row"):
             yield Static(id="offers-label")
             yield ChoiceBar(id="offers")
-        yield Static(id="explain")
+        yield self.explain_line()
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
@@ -381,7 +381,7 @@ class DaifugoScreen(TableScreen):
             explain.set_class(text == self.note, "-info")
         if text != self.explained:
             self.explained = text
-            explain.update(self.wrapped(text))
+            super().explain_text(self.wrapped(text))
 
     # ----- keys and clicks -----
 

@@ -50,11 +50,11 @@ class FamiliaResultsScreen(AppScreen[None]):
                          id="results-hint")
         yield AppFooter()
 
-    def _box(self):  # type: ignore[no-untyped-def]
-        return box.ASCII if self.app.glyphs == "ascii" else box.SIMPLE_HEAD  # type: ignore[attr-defined]
+    def _box(self) -> box.Box:
+        return box.ASCII if self.app.glyphs == "ascii" else box.SIMPLE_HEAD
 
     def players_table(self) -> Table:
-        t, glyphs = self.t, self.app.glyphs  # type: ignore[attr-defined]
+        t, glyphs = self.t, self.app.glyphs
         table = Table(box=self._box(), expand=True, show_lines=False, title=t("fam.ui.breakdown"))
         table.add_column(t("ui.seat"), no_wrap=True)
         table.add_column(t("fam.ui.entries"))
@@ -68,7 +68,7 @@ class FamiliaResultsScreen(AppScreen[None]):
         return table
 
     def entries(self, score: PlayerScore) -> Group | str:
-        glyphs = self.app.glyphs  # type: ignore[attr-defined]
+        glyphs = self.app.glyphs
         lines = []
         for entry in score.entries:
             label = self.t("fam.meld." + entry.kind)

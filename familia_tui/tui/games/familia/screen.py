@@ -16,30 +16,28 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Static
 
-from familia_tui.core.cards import JOKER, suit_order_key
+from familia_tui.core.cards import Card, suit_order_key
 from familia_tui.core.engine import Event
 from familia_tui.core.events import TRICK_WON
+from familia_tui.core.picks import ActionPicks
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.familia.actions import ChoosePile, PlayCard
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 from familia_tui.tui.games.familia.widgets import (
     CLAUSES,
-    centre_markup,
+    CentrePanel,
+    FamiliaFrame,
+    HandPanel,
+    SeatsPanel,
+    TrickPanel,
+    empty_pile_note,
     event_lines,
+    hand_note,
     result_markup,
-    seats_table,
-    trick_markup,
 )
-from familia_tui.tui.glyphs import (
-    card_markup,
-    cards_markup,
-    colour_glyph,
-    rulings_shown,
-    suit_text,
-)
+from familia_tui.tui.glyphs import card_markup, colour_glyph, rulings_shown, suit_text
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar
 from familia_tui.tui.widgets.footer import AppFooter
@@ -61,24 +59,24 @@ class FamiliaScreen(TableScreen):
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
         super().__init__(session, puzzle)
-        self.joker_suits = False
-        """The leader picked a Joker and now names its suit [R-F14]."""
+        self.picked: list[Card] = []
+        """The card picked for a play that needs more (a led Joker, whose suit comes next [R-F14])."""
         self.show_previous = False
         self.deal_end: TrickRecord | None = None
         """The last trick of the deal just finished, while `hold()` keeps it on screen."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="banner")
+        yield self.banner_line()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Static(id="centre")
-                yield Static(id="trick")
+                yield CentrePanel(id="centre").data_bind(FamiliaScreen.frame)
+                yield TrickPanel(id="trick").data_bind(FamiliaScreen.frame)
                 with VerticalScroll(id="seats-box"):
-                    yield Static(id="seats")
+                    yield SeatsPanel(id="seats").data_bind(FamiliaScreen.frame)
             yield EventLog(id="log")
-        yield Static(id="hand")
+        yield HandPanel(id="hand").data_bind(FamiliaScreen.frame)
         yield ChoiceBar(id="choices")
-        yield Static(id="explain")
+        yield self.explain_line()
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
@@ -100,7 +98,7 @@ class FamiliaScreen(TableScreen):
     # ----- the flow of the game -----
 
     def advance(self, pause: float | None = None) -> None:
-        self.joker_suits = False
+        self.picked = []
         super().advance(pause)
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
@@ -116,7 +114,7 @@ class FamiliaScreen(TableScreen):
             self.redraw()
             self._show_result(scored[0].get("result"))
         else:
-            self.advance(self.app.settings.trick_pause if trick is not None else None)  # type: ignore[attr-defined]
+            self.advance(self.app.settings.trick_pause if trick is not None else None)
 
     def _deal_over(self, result: object) -> None:
         """After the held last trick: the breakdown when a game was scored, else play on."""
@@ -145,42 +143,19 @@ class FamiliaScreen(TableScreen):
 
     def redraw(self) -> None:
         view = self.view()
-        viewer = self.session.viewer_seat()
-        self.query_one("#banner", Static).update(self.banner_text())
-        self.query_one("#seats", Static).update(seats_table(view, self.t, self.glyphs))
-        deal, trick_no = (self.deal_end.deal, self.deal_end.number) if self.deal_end else (view.deal, view.trick_no)
-        where = self.t("fam.ui.where", deal=deal + 1, deals=view.deals, trick=trick_no + 1,
-                       tricks=view.tricks, style=self.t("fam.ui.style_" + view.style),
-                       game=view.match.game_no)
-        centre = f"[b]{where}[/]\n" + centre_markup(view, self.t, self.glyphs)
-        if viewer is not None and len(view.own_hands) > 1 and not self.held:  # 2 players: the other hand [R-F27]
-            other = next(s for s in view.own_hands if s != viewer)
-            centre += "\n" + self.t("fam.ui.other_hand", name=view.seats[other].name,
-                                    cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key), self.glyphs))
-        self.query_one("#centre", Static).update(centre)
-        last = self.deal_end or (view.last_trick if self.show_previous else None)
-        trick = (result_markup(last, view.seats, self.t, self.glyphs) if last
-                 else trick_markup(view, self.t, self.glyphs))
-        self.query_one("#trick", Static).update(trick)
-        self.show_choices(self.t("fam.ui.held_note") if self.held else self.hand_note(view, viewer))
-        self.show_hand(view, viewer)
+        shown = self.deal_end or (view.last_trick if self.show_previous else None)
+        self.banner = self.banner_text()
+        self.frame = FamiliaFrame(view, self.session.viewer_seat(), self.t, self.glyphs, shown_trick=shown,
+                                  held=self.deal_end is not None)
+        self.show_choices(self.t("fam.ui.held_note") if self.held else hand_note(self.frame))
+        self.show_hand()
 
-    def show_hand(self, view: FamiliaView, viewer: int | None) -> None:
-        """The acting hand above the choices when the choices are not its cards (the face pile,
-        a led Joker's suit), with a word on an empty pile."""
-        line = self.query_one("#hand", Static)
-        line.display = bool(self.choices) and (view.phase == "pile" or self.joker_suits)
-        if line.display and viewer is not None:
-            text = self.hand_note(view, viewer)
-            empty = [c for c in ("black", "red") if not view.piles[c]]
-            if view.phase == "pile" and len(empty) == 1:
-                text += "\n" + self.empty_pile_note(empty[0])
-            line.update(text)
-
-    def empty_pile_note(self, colour: str) -> str:
-        other = "red" if colour == "black" else "black"
-        return self.t("fam.ui.pile_empty_note", colour=self.t("fam.ui.pile_" + colour),
-                      other=self.t("fam.ui.pile_" + other))
+    def show_hand(self) -> None:
+        """The acting hand shows above the choices when they are not its cards."""
+        frame = self.frame
+        if isinstance(frame, FamiliaFrame):
+            shown = bool(self.choices) and (frame.view.phase == "pile" or bool(self.picked))
+            self.frame = replace(frame, hand_shown=shown)
 
     def turn_text(self, name: str) -> str:
         view = self.view()
@@ -192,40 +167,45 @@ class FamiliaScreen(TableScreen):
                           letter=piles[0][0])
         return self.t("fam.ui.turn_pile", name=name)
 
-    def hand_note(self, view: FamiliaView, viewer: int | None) -> str:
-        if viewer is None:
-            return self.t("ui.hands_hidden")
-        hand = sorted(view.own_hands[viewer], key=suit_order_key)
-        return self.t("ui.hand_of", name=view.seats[viewer].name, cards=cards_markup(hand, self.glyphs))
-
     def make_choices(self) -> list[Choice]:
         view = self.view()
-        legal = set(self.session.table.legal_actions())
+        legal = self.session.table.legal_actions()
         if view.phase == "pile":  # an empty pile is not offered [R-F10]
             return [Choice(f"{colour_glyph(c, self.glyphs)} {self.t('fam.ui.pile_' + c)} ({view.piles[c]})",
                            ChoosePile(c) in legal, ChoosePile(c)) for c in ("black", "red") if view.piles[c]]
-        if self.joker_suits:
-            return [Choice(suit_text(s, self.glyphs), PlayCard(JOKER, s) in legal, PlayCard(JOKER, s))
-                    for s in ("S", "H", "D", "C")]
-        playable = {a.card for a in legal if isinstance(a, PlayCard)}
+        picks = ActionPicks([a for a in legal if isinstance(a, PlayCard)], parts=play_parts)
+        if self.picked:  # a led Joker: the suits it may stand for [R-F14]
+            return [Choice(suit_text(a.declared, self.glyphs), True, a) for a in picks.offers(self.picked)
+                    if a.declared is not None]
         hand = sorted(view.hand, key=suit_order_key)
-        return [Choice(card_markup(c, self.glyphs), c in playable, PlayCard(c)) for c in hand]
+        return [Choice(card_markup(c, self.glyphs), picks.may_add([], c), PlayCard(c)) for c in hand]
 
     # ----- keys and clicks -----
 
     def chosen(self, choice: Choice) -> None:
         action = choice.value
-        if isinstance(action, PlayCard) and action.card == JOKER and not self.joker_suits and \
-                PlayCard(JOKER) not in self.session.table.legal_actions():
-            self.joker_suits = True  # the leader names the Joker's suit [R-F14]
-            self.choices = self.make_choices()
-            self.cursor = 0
-            self.query_one(ChoiceBar).show(self.choices, 0)
-            self.show_hand(self.view(), self.session.viewer_seat())
-            self.explain_text(rulings_shown(self.t("fam.ui.name_suit")))
-            return
+        if isinstance(action, PlayCard) and not self.picked:
+            picks = ActionPicks(self.session.table.legal_actions(), parts=play_parts)
+            made = picks.made([action.card])
+            if len(made) != 1:  # the leader names the Joker's suit [R-F14]
+                self.picked = [action.card]
+                self.show_choices()
+                self.cursor = 0
+                self.show_hand()
+                self.explain_text(rulings_shown(self.t("fam.ui.name_suit")))
+                return
+            action = made[0]
         self.show_previous = False
         self.apply(action)
+
+    def action_back(self) -> None:
+        """Esc while naming a led Joker's suit goes back to the hand."""
+        if self.picked:
+            self.picked = []
+            self.show_choices()
+            self.show_hand()
+            return
+        super().action_back()
 
     def action_pile(self, colour: str) -> None:
         for index, choice in enumerate(self.choices):
@@ -233,7 +213,7 @@ class FamiliaScreen(TableScreen):
                 self.cursor = index
                 self.action_choose()
                 return
-        self.explain_text(self.empty_pile_note(colour))
+        self.explain_text(empty_pile_note(colour, self.t))
         self.app.bell()
 
     def action_previous(self) -> None:
@@ -243,7 +223,14 @@ class FamiliaScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pile":
             return self.session.table.phase == "pile" and bool(self.choices)
+        if action == "back" and self.picked:
+            return True
         return super().check_action(action, parameters)
+
+
+def play_parts(action: PlayCard) -> tuple[object, ...]:
+    """A play's picks: its card, then the suit a led Joker stands for [R-F14]."""
+    return (action.card,) if action.declared is None else (action.card, action.declared)
 
 
 TABLE = FamiliaScreen

@@ -1,16 +1,19 @@
 """Drawing the Familia table from a seat's view: seats, piles and stock, the trick, the log.
 
 Everything here reads a `FamiliaView` (never the state) and returns Rich renderables or markup.
+The table's panels draw themselves from the screen's `FamiliaFrame` (`tui/widgets/panel.py`).
 Names come from the seats; the log never says "you" (hot-seat: several people read it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rich import box
 from rich.table import Table
 
+from familia_tui.core.cards import suit_order_key
 from familia_tui.core.engine import Event, Seat
 from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.games.familia.scoring import score_player
@@ -22,6 +25,7 @@ from familia_tui.tui.glyphs import (
     colour_glyph,
     suit_text,
 )
+from familia_tui.tui.widgets.panel import Frame, Panel
 
 Translate = Callable[..., str]
 
@@ -159,3 +163,82 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, gl
         elif event.kind == GAME_OVER:
             lines.append(t("fam.log.match_over"))
     return lines
+
+
+# ----- the table's panels -----
+
+
+@dataclass(frozen=True)
+class FamiliaFrame(Frame):
+    """What the Familia table shows now: the view, and the trick shown in place of the current
+    one (the deal's last trick while it is held, or the previous trick on `p`)."""
+
+    view: FamiliaView
+    shown_trick: TrickRecord | None = None
+    held: bool = False
+    """The deal's last trick is held on screen: its deal and number head the table."""
+    hand_shown: bool = False
+    """The acting hand shows above the choices (they are the face piles or a Joker's suits)."""
+
+
+class SeatsPanel(Panel):
+    def draw(self, frame: FamiliaFrame) -> Table:
+        return seats_table(frame.view, frame.t, frame.glyphs)
+
+
+class CentrePanel(Panel):
+    """Where the game is, the piles, the face card and the stock; in the 2-player game the
+    viewer's other hand [R-F27]."""
+
+    def draw(self, frame: FamiliaFrame) -> str:
+        view, t = frame.view, frame.t
+        shown = frame.shown_trick if frame.held else None
+        deal, trick_no = (shown.deal, shown.number) if shown else (view.deal, view.trick_no)
+        where = t("fam.ui.where", deal=deal + 1, deals=view.deals, trick=trick_no + 1, tricks=view.tricks,
+                  style=t("fam.ui.style_" + view.style), game=view.match.game_no)
+        centre = f"[b]{where}[/]\n" + centre_markup(view, t, frame.glyphs)
+        viewer = frame.viewer
+        if viewer is not None and len(view.own_hands) > 1 and not frame.held:
+            other = next(s for s in view.own_hands if s != viewer)
+            centre += "\n" + t("fam.ui.other_hand", name=view.seats[other].name,
+                               cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key),
+                                                  frame.glyphs))
+        return centre
+
+
+class TrickPanel(Panel):
+    """The trick in progress, or the trick shown in its place."""
+
+    def draw(self, frame: FamiliaFrame) -> str:
+        if frame.shown_trick is not None:
+            return result_markup(frame.shown_trick, frame.view.seats, frame.t, frame.glyphs)
+        return trick_markup(frame.view, frame.t, frame.glyphs)
+
+
+class HandPanel(Panel):
+    """The acting hand above the choices when they are not its cards (the face piles, a led
+    Joker's suits), with a word on an empty pile [R-F10]."""
+
+    def draw(self, frame: FamiliaFrame) -> str:
+        self.display = frame.hand_shown and frame.viewer is not None
+        if not self.display:
+            return ""
+        view, t = frame.view, frame.t
+        text = hand_note(frame)
+        empty = [c for c in ("black", "red") if not view.piles[c]]
+        if view.phase == "pile" and len(empty) == 1:
+            text += "\n" + empty_pile_note(empty[0], t)
+        return text
+
+
+def hand_note(frame: FamiliaFrame) -> str:
+    """The viewer's hand, or a word that hands are hidden (between two humans)."""
+    if frame.viewer is None:
+        return frame.t("ui.hands_hidden")
+    hand = sorted(frame.view.own_hands[frame.viewer], key=suit_order_key)
+    return frame.t("ui.hand_of", name=frame.view.seats[frame.viewer].name, cards=cards_markup(hand, frame.glyphs))
+
+
+def empty_pile_note(colour: str, t: Translate) -> str:
+    other = "red" if colour == "black" else "black"
+    return t("fam.ui.pile_empty_note", colour=t("fam.ui.pile_" + colour), other=t("fam.ui.pile_" + other))

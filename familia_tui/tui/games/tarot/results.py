@@ -27,7 +27,6 @@ from familia_tui.tui.games.tarot.widgets import (
     number,
     signed,
 )
-from familia_tui.tui.glyphs import glyph_safe
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
@@ -93,7 +92,7 @@ class TarotResultsScreen(AppScreen[None]):
 
     def seat_name(self, seat: int | None) -> str:
         name = self.seats[seat].name if seat is not None else "-"
-        return glyph_safe(name, self.glyphs)
+        return self.safe(name)
 
     # ----- the hand's breakdown -----
 
@@ -105,7 +104,7 @@ class TarotResultsScreen(AppScreen[None]):
         rows = self.contract_rows(self.result) if isinstance(self.result, ContractResult) \
             else self.grasch_rows(self.result)
         for label, value in rows:
-            table.add_row(label, glyph_safe(value, self.glyphs))
+            table.add_row(label, self.safe(value))
         return table
 
     def contract_rows(self, r: ContractResult) -> list[tuple[str, str]]:

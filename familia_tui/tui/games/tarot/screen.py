@@ -138,7 +138,7 @@ class TarotScreen(TableScreen):
             yield EventLog(id="log")
         yield Static(id="hand")
         yield ChoiceBar(id="choices")
-        yield Static(id="explain")
+        yield self.explain_line()
         # at 80 columns every key of the table is needed more than the palette's (ctrl+p still works)
         yield AppFooter(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
 
