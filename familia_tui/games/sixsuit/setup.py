@@ -68,7 +68,9 @@ def _parse(value: Any) -> list[Card]:
 def _cards(value: object, where: str) -> list[Card]:
     if value in ("-", ""):
         return []
-    return card_list(value, where, _parse, (CardError, ValueError, TypeError))
+    if value is None or isinstance(value, (str, list, tuple)):
+        return card_list(value, where, _parse, (CardError, ValueError, TypeError))
+    raise SetupError(f"{where}: {value!r} is not cards (write a list or a space-separated text)")
 
 
 def _per_seat_cards(data: Mapping[str, Any], key: str, n: int) -> dict[int, list[Card]]:
