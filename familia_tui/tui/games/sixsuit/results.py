@@ -61,7 +61,7 @@ class SixSuitResultsScreen(AppScreen[None]):
         if self.view.variant != "individual":
             table.add_column(t("six.ui.results_members"))
         if result.battalion_points:
-            table.add_column(t("six.item.battalions"), justify="right")
+            table.add_column(t("six.ui.results_battalions"), justify="right")
         table.add_column(t("six.ui.results_total"), justify="right")
         members = dict(result.units)
         names = [u for u, _ in result.units]
