@@ -32,7 +32,7 @@ import familia_tui.tui
 from familia_tui.cli import main
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
-from familia_tui.core.registry import get_game
+from familia_tui.core.registry import game_ids, get_game
 from familia_tui.tui import scenes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,8 @@ LONG_RUN = int(os.environ.get("FAMILIA_TUI_FUZZ", "0"))
 FUZZ = settings(max_examples=LONG_RUN or 40, deadline=None, derandomize=not LONG_RUN, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
-GAMES = ("familia", "tarot", "daifugo")
+GAMES = tuple(game_ids())
+"""Every registered game: a new game's presets, scenarios and records are fuzzed without a word here."""
 
 # ----- values and mutations -----
 

@@ -66,4 +66,4 @@ def test_a_record_of_a_game_without_stacked_deals_refuses_a_deal() -> None:
         record_from_data({**data, "deal": {"hands": [[]]}}, "game.json")
     assert raised.value.text("en") == ("game.json: 'deal' is not part of a toy record; remove it. "
                                         "The file was left untouched.")
-    assert "deal" in raised.value.text("ja")
+    assert "配札の指定" in raised.value.text("ja")

@@ -183,7 +183,7 @@ MESSAGES: dict[str, str] = {
     'record.seats': '席の数が合いません：{given}席ありますが、ルールでは{table}席です。',
     'record.deal': '配札が正しくありません：{path}（問題{count}件）。',
     'record.not_list': '{field}はリストでなければなりません。',
-    'record.no_deal': '{game}の記録には「deal」はありません。削除してください。',
+    'record.no_deal': '{game}の記録には配札の指定を書けません。削除してください。',
     'record.invalid': '{path}が正しくありません（問題{count}件）。',
     'record.missing': 'そのようなファイルはありません。',
     'record.unreadable': '読めません（{error}）。',
