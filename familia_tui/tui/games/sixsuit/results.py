@@ -57,7 +57,8 @@ class SixSuitResultsScreen(AppScreen[None]):
         t, result = self.t, self.result
         table = Table(box=self._box(), expand=True, title=t("six.ui.results_units"), show_edge=False)
         table.add_column(t("ui.rank"), justify="right", no_wrap=True)
-        table.add_column(t("six.ui.results_unit"), no_wrap=True)
+        individual = self.view.variant == "individual"
+        table.add_column(t("six.ui.results_player" if individual else "six.ui.results_unit"), no_wrap=True)
         if self.view.variant != "individual":
             table.add_column(t("six.ui.results_members"))
         if result.battalion_points:
