@@ -45,6 +45,9 @@ class SixSuitResultsScreen(AppScreen[None]):
         yield Static(t("ui.match_over_hint"), id="results-hint")
         yield AppFooter()
 
+    def on_mount(self) -> None:
+        self.query_one("#results-body", VerticalScroll).focus()  # ↑ ↓ PgDn scroll; Enter continues
+
     def _box(self) -> box.Box:
         return box.ASCII if self.app.glyphs == "ascii" else box.SIMPLE_HEAD
 
