@@ -131,11 +131,13 @@ class Record:
         """The state after the first `upto` actions (all by default)."""
         return self.replay_with_events(upto, source)[0]
 
-    def replay_with_events(self, upto: int | None = None,
-                           source: str = "record") -> tuple[GameState, list[Event]]:
+    def replay_with_events(self, upto: int | None = None, source: str = "record",
+                           history: list[Event] | None = None) -> tuple[GameState, list[Event]]:
         """The state after the first `upto` actions, and the events of the last one (of the
-        deal when there is none). A table, deal or action that the game refuses (an edited file,
-        another version's record) is a RecordError naming what and where."""
+        deal when there is none). `history`, when given, receives every event of the replay, the
+        deal's first (a resumed game's log needs them: the record is then replayed once). A
+        table, deal or action that the game refuses (an edited file, another version's record)
+        is a RecordError naming what and where."""
         from familia_tui.core.registry import get_game
 
         spec = get_game(self.game)
@@ -146,9 +148,13 @@ class Record:
                               "The file was left untouched.", "setup", source, untouched=True,
                               reason=_reason(error)) from None
         events: list[Event] = []
+        if history is not None:
+            history.extend(getattr(state, "events", ()))
         for number, text in enumerate(self.actions[:upto], start=1):
             try:
                 events = state.apply(spec.parse_action(text))
+                if history is not None:
+                    history.extend(events)
             except REFUSALS as error:
                 raise RecordError(f"{source}: action {number} ({text!r}) cannot be replayed: "
                                   f"{_reason(error)}. The file was left untouched.", "action", source,

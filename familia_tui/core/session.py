@@ -118,6 +118,9 @@ class Session:
     last_events: list[Event] = field(default_factory=list)
     """The events of the last action replayed when the session was opened (a finished game's
     screen shows its results from them)."""
+    replayed_events: list[Event] = field(default_factory=list)
+    """Every event of the record replayed when the session was opened, the deal's first (a
+    resumed game's log of the game so far: `history_events()`)."""
     lock: GameLock | None = None
 
     @classmethod
@@ -126,18 +129,18 @@ class Session:
         from familia_tui.core.registry import get_game
 
         spec = get_game(record.game)
-        state, events = record.replay_with_events(source=str(save_path or "record"))
+        replayed: list[Event] = []
+        state, events = record.replay_with_events(source=str(save_path or "record"), history=replayed)
         bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
                 for i, s in enumerate(record.seats) if not s.is_human}
-        return cls(spec, record, state, save_path, bots, last_events=events, lock=lock)
+        return cls(spec, record, state, save_path, bots, last_events=events, replayed_events=replayed,
+                   lock=lock)
 
     def history_events(self) -> list[Event]:
-        """Every event of the game so far, the record replayed (the log of a resumed game)."""
-        state = self.record.start()
-        events = list(getattr(state, "events", []))
-        for text in self.record.actions:
-            events += state.apply(self.spec.parse_action(text))
-        return events
+        """Every event of the game up to when the session was opened (the log of a resumed
+        game), kept from the one replay of its record: replaying it again to find them made
+        every resume replay the whole record twice."""
+        return list(self.replayed_events)
 
     @property
     def table(self) -> Table:

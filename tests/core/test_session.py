@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from familia_tui.core.engine import Seat
 from familia_tui.core.record import Record, load_record
 from familia_tui.core.session import Session
@@ -64,6 +66,23 @@ def test_bot_actions_are_legal_and_repeatable() -> None:
         assert action == second.bot_action()
         first.apply(action)
         second.apply(action)
+
+
+def test_opening_a_record_replays_it_once_and_keeps_every_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resumed game's history (the log of the game so far) is the events of the one replay
+    that opened it: the deal's, then each action's, as playing the record gives them."""
+    table = session("bbbb")
+    for _ in range(12):
+        table.apply(table.bot_action())
+    record, start = table.record, Record.start
+    starts: list[Record] = []
+    monkeypatch.setattr(Record, "start", lambda self: starts.append(self) or start(self))
+    opened = Session.open(record)
+    history = opened.history_events()
+    assert len(starts) == 1
+    state = start(record)
+    played = list(state.events) + [e for text in record.actions for e in state.apply(GAME.parse_action(text))]
+    assert history == played and played[-len(opened.last_events):] == opened.last_events
 
 
 def test_a_failed_autosave_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:

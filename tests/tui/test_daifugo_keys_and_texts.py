@@ -6,7 +6,6 @@ a ドボン's result shows the hands that matched, and the think timer counts do
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,10 @@ from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state
 from familia_tui.i18n import translate
 from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
-from familia_tui.tui.games.daifugo.screen import FOOTER_KEYS, DaifugoScreen
+from familia_tui.tui.games.daifugo.screen import DaifugoScreen
 from familia_tui.tui.games.daifugo.widgets import explanation_markup, locks_markup
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.settings import Settings
@@ -206,7 +206,25 @@ def test_explanations_draw_cards_in_the_glyph_mode_and_name_the_spade_three() ->
                     "may answer a single joker (スペ3) [DF-20] → no play of this hand answers it: only a pass")
 
 
-async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_path: Path) -> None:
+class HandClock:
+    """A clock the test moves by hand, in place of the think timer's (no test waits for real
+    seconds: a loaded machine would make it flaky)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> HandClock:
+    hand = HandClock()
+    monkeypatch.setattr(DaifugoScreen, "clock", staticmethod(hand))
+    return hand
+
+
+async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_path: Path, clock: HandClock) -> None:
     """DF-27: a countdown while Aki's decision is on screen; when it runs out the banner says
     so and nothing is played for her. It does not run while a bot plays, and starts afresh for
     her next decision. The record holds the option and nothing else of it."""
@@ -217,7 +235,12 @@ async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_pat
         await settle(pilot, lambda: deciding(app))
         screen = table(app)
         assert "Think: 1 s" in banner(app)
-        await settle(pilot, lambda: "Time is up" in banner(app), limit=300)
+        clock.now += 0.5
+        screen.think_step()
+        assert "Think: 1 s" in banner(app) and "Time is up" not in banner(app)
+        clock.now += 0.6
+        screen.think_step()
+        assert "Time is up" in banner(app)
         assert not screen.session.record.actions and deciding(app)
         await move_to(pilot, app, 0)
         await pilot.press("enter")
@@ -230,18 +253,27 @@ async def test_the_think_timer_counts_down_for_the_human_and_only_nudges(tmp_pat
         assert all(not a.startswith(("think", "time")) for a in record.actions)
 
 
-async def test_the_think_timer_waits_behind_the_handoff_curtain_and_the_rules(tmp_path: Path) -> None:
-    # a 2 s timer, waited out behind each screen: a running timer would say "Time is up";
-    # one second of slack for a loaded machine between the screen closing and the check
+async def test_the_think_timer_waits_behind_the_handoff_curtain_and_the_rules(tmp_path: Path,
+                                                                             clock: HandClock) -> None:
+    """DF-27: the timer counts only while the decision is in front of its player: time passing
+    behind the handoff curtain or the rules screen is not counted."""
     app = make_app(tmp_path, stacked(FOUR, {0: "3H 9D KC 5S 6S"}, humans=2, think_timer=2))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        await pilot.pause(2.4)  # longer than the timer: it must not have run
+        screen = next(s for s in app.screen_stack if isinstance(s, DaifugoScreen))
+        clock.now += 5  # longer than the timer, behind the curtain: it must not count
+        screen.think_step()
         await pilot.press("enter")
         await settle(pilot, lambda: deciding(app))
-        assert re.search(r"Think: [12] s", banner(app)) and "Time is up" not in banner(app)
+        screen.think_step()
+        assert "Think: 2 s" in banner(app) and "Time is up" not in banner(app)
         await pilot.press("f1")  # the rules screen covers the table: the timer waits again
-        await pilot.pause(2.4)
+        clock.now += 5
+        screen.think_step()
         await pilot.press("escape")
         await settle(pilot, lambda: deciding(app) and isinstance(app.screen, DaifugoScreen))
-        assert re.search(r"Think: [12] s", banner(app)) and "Time is up" not in banner(app)
+        screen.think_step()
+        assert "Think: 2 s" in banner(app) and "Time is up" not in banner(app)
+        clock.now += 1.5
+        screen.think_step()
+        assert "Think: 1 s" in banner(app)

@@ -18,9 +18,9 @@ from tui_helpers import make_app, screen_text, settle
 from familia_tui.core.presets import find_preset
 from familia_tui.games.daifugo.actions import PASS, Pass, Play, parse_action
 from familia_tui.games.daifugo.game import GAME
+from familia_tui.tui.games.daifugo.offers import Form, PlayIndex, Selection
 from familia_tui.tui.games.daifugo.scenes import move_to
 from familia_tui.tui.games.daifugo.screen import DaifugoScreen
-from familia_tui.tui.games.daifugo.widgets import Form, PlayIndex, Selection
 
 
 def offered(screen: DaifugoScreen) -> list[str]:

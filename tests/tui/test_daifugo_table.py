@@ -10,13 +10,15 @@ import re
 import unicodedata
 from pathlib import Path
 
-from tui_helpers import click, make_app, saved_record, saves_read, screen_text, settle
+import pytest
+from tui_helpers import click, make_app, save_folder, saved_record, saves_read, screen_text, settle
 
 from familia_tui.core.record import Record
 from familia_tui.games.daifugo.actions import PASS, parse_action
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
 from familia_tui.tui.games.daifugo.screen import DaifugoScreen
+from familia_tui.tui.games.daifugo.widgets import OffersLine
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
@@ -108,7 +110,7 @@ async def play_card(pilot, app, card: str, action: str) -> None:  # type: ignore
 
 def natural_multi_play(screen: DaifugoScreen):  # type: ignore[no-untyped-def]
     """A legal play of two or more natural cards, if there is one (the biggest)."""
-    plays = [p for p, used, jokers in screen.play_index().entries if len(used) >= 2 and not jokers]
+    plays = [p for p in screen.play_index().listed if len(p.naturals) >= 2 and not p.jokers]
     return max(plays, key=lambda p: p.size, default=None)
 
 
@@ -201,6 +203,34 @@ async def test_quit_mid_game_and_continue_restores_the_same_game(tmp_path: Path)
         assert any("Game 1: rule card" in line.text for line in log.lines)  # the game so far
 
 
+async def test_a_resumed_game_is_replayed_once_and_logs_the_game_as_it_was(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a saved game replays its record once: the session keeps the events it replayed,
+    and the log of the game so far is drawn from them (it replayed the whole record a second
+    time). The log reads as it did before quitting."""
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=3, games=2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(4):
+            await settle(pilot, lambda: deciding(app))
+            await decide(pilot, app)
+        await settle(pilot, lambda: deciding(app))
+        before = list(table(app).query_one(EventLog).entries)
+        await pilot.press("q")
+    record = saved_record(tmp_path)
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await saves_read(pilot, again)  # (the list of saved games replays each once)
+        starts: list[Record] = []
+        start = Record.start
+        monkeypatch.setattr(Record, "start", lambda self: starts.append(self) or start(self))
+        (path,) = save_folder(tmp_path).glob("*.json")
+        again.open_game(record, path)
+        await settle(pilot, lambda: deciding(again))
+        after = list(table(again).query_one(EventLog).entries)
+    assert len(starts) == 1
+    assert after[0] == "Game 1 resumed." and after[1:] == before[1:]
+
+
 async def test_the_leader_is_offered_no_pass_and_a_dimmed_card_shows_the_rule_chain(tmp_path: Path) -> None:
     app = make_app(tmp_path, stacked(FOUR, {0: "3H 4S 5D KC 9H"}))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -283,9 +313,10 @@ async def test_clicks_tick_cards_and_play_the_offer(tmp_path: Path) -> None:
             assert await click(pilot, chip)
             await pilot.pause()
         assert {hand[i] for i in screen.ticked} == {"7S", "7D"}
-        offer = next(c for c in screen.query(Chip) if c.index >= screen.hand_chips
-                     and str(getattr(screen.choices[c.index].value, "play", "")) == "play 7S 7D")
-        assert await click(pilot, offer)
+        offers = screen.query_one(OffersLine)  # the offers are one line of chips
+        start = next(start for start, _, index in offers.drawn
+                     if str(getattr(screen.choices[index].value, "play", "")) == "play 7S 7D")
+        assert await click(pilot, offers, offset=(start + 1, 0))
         await pilot.pause()
         assert screen.session.record.actions[0] == "play 7S 7D"
 

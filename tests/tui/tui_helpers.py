@@ -55,12 +55,12 @@ async def settle(pilot, condition, limit: int = 400) -> None:  # type: ignore[no
 
 
 
-async def click(pilot, target) -> bool:  # type: ignore[no-untyped-def]
-    """Click a widget (or `target()`, looked up afresh) once it is laid out: a loaded machine
-    can lag a frame behind the state the test waited for."""
+async def click(pilot, target, offset: tuple[int, int] = (0, 0)) -> bool:  # type: ignore[no-untyped-def]
+    """Click a widget (or `target()`, looked up afresh) once it is laid out, at `offset` in it: a
+    loaded machine can lag a frame behind the state the test waited for."""
     find = target if callable(target) else (lambda: target)
     await settle(pilot, lambda: find().is_attached and find().region.area > 0)
-    return bool(await pilot.click(find()))
+    return bool(await pilot.click(find(), offset=offset))
 
 
 async def saves_read(pilot, app: FamiliaTuiApp) -> None:  # type: ignore[no-untyped-def]

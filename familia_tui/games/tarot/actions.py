@@ -9,6 +9,7 @@
 | écart | the taker discards one card; the écart is made card by card [A6] | `discard 3C` (repeated until |
 | | | the écart is full) |
 | slam | the taker announces a slam, or not [A7] | `slam`, `no-slam` |
+| first card | nothing (more) to declare: the seat's declarations close for the hand [A8] | `declare none` |
 | first card | a declaration before one's first card [A8] | `declare poignee-simple T21 T18 …` (exactly the |
 | | | shown trumps, `EX` allowed as in TA-11), `declare poignee-double …`, |
 | | | `declare poignee-triple …`, `declare misere-faces`, `declare misere-trumps` |
@@ -148,6 +149,15 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclareNone:
+    """At one's first card, while a declaration is open: nothing (more) to declare; the seat's
+    declarations close for the hand and its first card follows [A8]."""
+
+    def __str__(self) -> str:
+        return "declare none"
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     card: Card
 
@@ -155,7 +165,7 @@ class Play:
         return f"play {self.card}"
 
 
-Action = Bid | Pass | Call | Discard | Slam | Declare | Play
+Action = Bid | Pass | Call | Discard | Slam | Declare | DeclareNone | Play
 
 PASS = Pass()
 BID = {contract: Bid(contract) for contract in Contract}
@@ -165,10 +175,12 @@ PLAY = tuple(Play(card) for card in CARDS)
 DISCARD = tuple(Discard(card) for card in CARDS)
 CALL = tuple(Call(card) for card in CARDS)
 MISERE = {kind: Declare(kind) for kind in MISERES}
+DECLARE_NONE = DeclareNone()
 
 _CARD_VERBS: dict[str, tuple[Action, ...]] = {"play": PLAY, "discard": DISCARD, "call": CALL}
 USAGE = ("write 'bid prise|garde|garde-sans|garde-contre', 'pass', 'call RH', 'discard 3C', "
-         "'slam', 'no-slam', 'declare poignee-simple T21 …', 'declare misere-faces' or 'play 10H'")
+         "'slam', 'no-slam', 'declare poignee-simple T21 …', 'declare misere-faces', 'declare none' "
+         "or 'play 10H'")
 
 
 def parse_action(text: str) -> Action:
@@ -179,6 +191,8 @@ def parse_action(text: str) -> Action:
     try:
         if verb in _CARD_VERBS and len(words) == 2:
             return _CARD_VERBS[verb][parse_card(words[1])]
+        if verb == "declare" and rest == ["none"]:
+            return DECLARE_NONE
         if verb == "declare" and rest and rest[0] in set(Kind):
             kind = Kind(rest[0])
             if not kind.is_poignee and len(rest) == 1:

@@ -15,7 +15,7 @@ How the basic bot thinks (no search; one pass over the legal actions):
 - **Slam.** Announced only with a hand that cannot lose a trick: T21 and the Excuse, every
   other trump above the others' and nothing but trumps and kings.
 - **Declarations.** Declares the highest poignée it holds, showing its lowest trumps, and any
-  misère it holds.
+  misère it holds; it never spends a move on `declare none` (it plays its card instead).
 - **Play.** It knows its side (the taker and a known partner against the defence; in 5 players
   an unknown partner counts as neither). Second hand on: when its side's card is winning and
   nobody can take it (it is last, or the card is a trump no unseen trump beats) it gives points

@@ -17,6 +17,7 @@ from familia_tui.games.tarot.actions import (
     Bid,
     Call,
     Declare,
+    DeclareNone,
     Discard,
     Kind,
     Pass,
@@ -76,6 +77,8 @@ def _clauses(state: TarotState, action: Action, legal: bool) -> tuple[Clause, ..
         return _slam(state, action, legal)
     if isinstance(action, Declare):
         return _declare(state, action, legal)
+    if isinstance(action, DeclareNone):
+        return _declare_none(state, action, legal)
     return _play(state, action, legal)
 
 
@@ -138,11 +141,28 @@ def _declare(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, .
         return (clause("tarot.declarations_off", "A2"),)
     if state.trick_no > 0:
         return (clause("tarot.declare_first_card", "TA-11"),)
+    if seat in state.declined:
+        return (clause("tarot.declined", "A8"),)
     if not action.kind.is_poignee:
         return _misere(state, action, legal)
     if any(d.seat == seat and d.kind.is_poignee for d in state.declarations):
         return (clause("tarot.one_poignee", "A8"),)
     return _poignee(state, action, legal)
+
+
+def _declare_none(state: TarotState, action: DeclareNone, legal: bool) -> tuple[Clause, ...]:
+    """Nothing (more) to declare: open at one's first card while a declaration is [A8]."""
+    if state.grasch:
+        return (clause("tarot.declare_grasch", "TA-19"),)
+    if state.options.declarations == "none":
+        return (clause("tarot.declarations_off", "A2"),)
+    if state.trick_no > 0:
+        return (clause("tarot.declare_first_card", "TA-11"),)
+    if state.acting() in state.declined:
+        return (clause("tarot.declined", "A8"),)
+    if not legal:
+        return (clause("tarot.nothing_to_declare", "A8"),)
+    return (clause("tarot.declare_none_ok", "A8"),)
 
 
 def _misere(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ...]:
@@ -223,5 +243,5 @@ def _duty_clause(state: TarotState, duty: Duty) -> Clause:
 
 _PHASE: dict[type[Action], Phase] = {
     Bid: Phase.BID, Pass: Phase.BID, Call: Phase.CALL, Discard: Phase.ECART, Slam: Phase.SLAM,
-    Declare: Phase.PLAY, Play: Phase.PLAY}
+    Declare: Phase.PLAY, DeclareNone: Phase.PLAY, Play: Phase.PLAY}
 """Each action type: the phase it belongs to (`_clauses` names the function that explains it)."""

@@ -19,6 +19,8 @@ in explain.py):
   chien counts for the taker; Garde contre: for the defence; neither is shown.
 - Slam [A7]: the taker announces or not; an announced slam makes him lead the first trick.
 - Declarations [A8]: at one's first card (see declarations.py); none in a Grasch hand [TA-19].
+  While one is open a player may say `declare none` instead: his declarations close for the
+  hand (no event: whether he could have declared is his secret).
 - Tricks [A9]: the Excuse stays with its side (credited 4 points, the trick's winner +0.5) except
   in the last trick, where it goes to the trick's winner (option `last_trick_excuse: winner`, the
   text) or changes camp even when its own side wins the trick (`changes_camp`, FFT: the other
@@ -50,6 +52,7 @@ from familia_tui.core.table import (
 from familia_tui.games.tarot.actions import (
     BID,
     CALL,
+    DECLARE_NONE,
     DISCARD,
     MISERE,
     MISERES,
@@ -61,6 +64,7 @@ from familia_tui.games.tarot.actions import (
     Call,
     Contract,
     Declare,
+    DeclareNone,
     Discard,
     Kind,
     Pass,
@@ -150,7 +154,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         "rng": copy_rng, "hands": _copy_hands, "stacked": copy_list, "totals_half": copy_list,
         "results": copy_list, "chien": copy_list, "ecart": copy_list, "bids": copy_list,
         "side": copy_list, "declarations": copy_list, "trick": copy_list, "tricks": copy_list,
-        "won_half": copy_list, "won_bouts": copy_list, "tricks_won": copy_list,
+        "won_half": copy_list, "won_bouts": copy_list, "tricks_won": copy_list, "declined": copy_list,
     }
 
     def __init__(self, options: TarotOptions, seats: Sequence[Seat], seed: int | None = None,
@@ -296,10 +300,12 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     def _first_trick_legal(self, seat: int) -> list[Action] | ActionList:
         """Plays (with the called-suit lead restriction) and declarations, at first cards."""
         actions: list[Action] = [PLAY[c] for c in self.play_duty(seat)[1]]
-        if not self.declaring():
+        if not self.declaring() or seat in self.declined:
             return actions
-        actions += [MISERE[k] for k in MISERES if self.misere_open(seat, k)]
+        miseres = [MISERE[k] for k in MISERES if self.misere_open(seat, k)]
         levels = self.poignee_levels(seat)
+        if miseres or levels:  # a declaration is open: nothing (more) may be said instead
+            actions += [*miseres, DECLARE_NONE]
         return ActionList(actions, levels) if levels else actions
 
     # ----- a new hand -----
@@ -347,6 +353,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         """The Excuse won the last trick under the slam exception [TA-3]."""
         self.ecart: list[Card] = []
         self.declarations: list[Declaration] = []
+        self.declined: list[int] = []
+        """Seats that said `declare none` this hand: their declarations are closed [A8]."""
         self.trick_no = 0
         self.leader = 0
         self.trick: list[Card] = []
@@ -470,6 +478,10 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.declarations.append(Declaration(seat, action.kind, action.cards))
         self.events.append(Event("declared", seat, action.cards, (
             ("kind", str(action.kind)), ("bonus", action.kind.bonus))))
+
+    @handles(DeclareNone)
+    def _declare_none(self, action: DeclareNone) -> None:
+        self.declined.append(self.acting())  # no event: it would tell what the hand could declare
 
     @handles(Play)
     def _play(self, action: Play) -> None:

@@ -55,11 +55,11 @@ class TableScreen(AppScreen[None]):
     """The catalogue keys (`<held_texts>_banner`, `_note`) that say a deal's last trick is held
     (a game that holds its last trick sets them)."""
 
-    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    frame: reactive[Frame | None] = reactive(None, always_update=True, repaint=False)
     """What the table shows now; the game's panels are bound to it (`widgets/panel.py`)."""
-    banner: reactive[str] = reactive("")
+    banner: reactive[str] = reactive("", repaint=False)
     """The line that says what happens now (`banner_line()` draws it)."""
-    explain_note: reactive[str] = reactive("")
+    explain_note: reactive[str] = reactive("", repaint=False)
     """Why the choice under the cursor is (not) allowed, or a word on the decision
     (`explain_line()` draws it)."""
 

@@ -92,6 +92,10 @@ class Chip(Static):
 class ChoiceBar(HorizontalScroll):
     """The choices of the current decision, with a cursor."""
 
+    fixed_chips = False
+    """The chips have one width (set in CSS): a new label is drawn without laying the screen
+    out again."""
+
     class Picked(Message):
         """A choice was clicked."""
 
@@ -134,7 +138,7 @@ class ChoiceBar(HorizontalScroll):
             chip.index = index
             label = Chip.label_of(index, choice)
             if chip.content != label:
-                chip.update(label)
+                chip.update(label, layout=not self.fixed_chips)
             for flag, on in (("-disabled", not choice.enabled), ("-selected", index == cursor),
                              ("-marked", choice.marked)):
                 if chip.has_class(flag) != on:

@@ -8,7 +8,7 @@ from math import comb
 import pytest
 from tarot_helpers import card, legal, options, play, play_out, position
 
-from familia_tui.games.tarot.actions import Declare, Kind, parse_action
+from familia_tui.games.tarot.actions import DECLARE_NONE, Declare, Kind, parse_action
 from familia_tui.games.tarot.declarations import ActionList
 
 FOUR = options(hands=1)
@@ -26,7 +26,8 @@ def first_card(hand: str, void: str = "TX", players: int = 4, seat: int = 1, **f
 
 
 def declares(state) -> set[str]:  # type: ignore[no-untyped-def]
-    return {str(a).split()[1] for a in state.legal_actions() if str(a).startswith("declare")}
+    """The kinds on offer (`declare none` is not a declaration)."""
+    return {str(a).split()[1] for a in state.legal_actions() if isinstance(a, Declare)}
 
 
 @pytest.mark.parametrize(("players", "simple", "double", "triple"), [(3, 13, 15, 18), (4, 10, 13, 15), (5, 8, 10, 13)])
@@ -43,7 +44,7 @@ def test_TA_11_exactly_the_threshold_is_shown_and_the_player_chooses_which() -> 
     actions = state.legal_actions()
     assert isinstance(actions, ActionList)
     poignees = [a for a in actions if isinstance(a, Declare)]
-    assert len(poignees) == comb(11, 10) == len(actions) - len(state.hand(1))
+    assert len(poignees) == comb(11, 10) == len(actions) - len(state.hand(1)) - 1  # and `declare none`
     too_many = parse_action("declare poignee-simple " + trumps(11))
     explanation = state.explain(too_many)
     assert not explanation.legal and explanation.rulings == ("TA-11",)
@@ -176,3 +177,31 @@ def test_FFT_10_off_by_default_the_hand_alone_counts() -> None:
     assert {str(level.kind) for level in state.poignee_levels(1)} == {"poignee-simple", "poignee-double"}
     assert Kind.POIGNEE_SIMPLE.bonus == 20
     assert "declare" in " ".join(legal(state))
+
+
+def test_A8_declare_none_closes_the_seats_declarations_for_the_hand() -> None:
+    """`declare none` is recorded like any action (its notation reads back), reports nothing
+    (whether a player could declare is his secret), and closes his declarations, with a reason."""
+    hand = "2S 3S 4S 5S 6S 7S 8S 9S 10S 2H 3H 4H 5H 6H 7H 8H 9H 10H"
+    state = first_card(hand, declarations="poignees-miseres")
+    assert parse_action("Declare NONE") is DECLARE_NONE and str(DECLARE_NONE) == "declare none"
+    assert DECLARE_NONE in state.legal_actions()
+    explanation = state.explain(DECLARE_NONE)
+    assert explanation.legal and explanation.rulings == ("A8",)
+    assert play(state, "declare none").events == []
+    assert declares(state) == set() and DECLARE_NONE not in state.legal_actions()
+    assert state.to_act == 1 and all(str(a).startswith("play") for a in state.legal_actions())
+    refused = state.explain(parse_action("declare misere-faces"))
+    assert not refused.legal and refused.rulings == ("A8",)
+    assert state.explain(DECLARE_NONE).rulings == ("A8",)
+
+
+def test_A8_declare_none_is_offered_only_while_a_declaration_is_open() -> None:
+    state = first_card(trumps(9))  # one trump short of a simple poignée
+    assert DECLARE_NONE not in state.legal_actions()
+    explanation = state.explain(DECLARE_NONE)
+    assert not explanation.legal and explanation.rulings == ("A8",)
+    state = first_card(trumps(10))
+    assert DECLARE_NONE in state.legal_actions()
+    play(state, "declare poignee-simple " + trumps(10))
+    assert DECLARE_NONE not in state.legal_actions()  # one poignée only: nothing is open now

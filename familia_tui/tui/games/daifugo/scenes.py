@@ -7,12 +7,15 @@ new deal from the engine moves the scene, not its meaning)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.games.daifugo.game import GAME
 from familia_tui.tui.app import FamiliaTuiApp
+from familia_tui.tui.games.daifugo.screen import DaifugoScreen
 from familia_tui.tui.scenes import Scene, app_for, until
 
 FOUR = ["Aki", "Ben", "Cho", "Dan"]
@@ -32,6 +35,13 @@ def deciding(app: FamiliaTuiApp) -> bool:
     return bool(getattr(app.screen, "choices", None))
 
 
+def table_of(app: FamiliaTuiApp) -> DaifugoScreen:
+    """The Daifugō table on top of the app."""
+    screen = app.screen
+    assert isinstance(screen, DaifugoScreen)
+    return screen
+
+
 def actions_so_far(app: FamiliaTuiApp) -> int:
     session = getattr(app.screen, "session", None)
     return len(session.record.actions) if session is not None else -1
@@ -39,11 +49,11 @@ def actions_so_far(app: FamiliaTuiApp) -> int:
 
 async def move_to(pilot: Pilot, app: FamiliaTuiApp, index: int) -> None:
     """Put the cursor on choice `index` as a player would: its number key, or the arrows."""
-    screen = app.screen
+    screen = table_of(app)
     if index < 9:
         await pilot.press(str(index + 1))
-    while screen.cursor != index:  # type: ignore[attr-defined]
-        await pilot.press("right" if screen.cursor < index else "left")  # type: ignore[attr-defined]
+    while screen.cursor != index:
+        await pilot.press("right" if screen.cursor < index else "left")
 
 
 async def decide(pilot: Pilot, app: FamiliaTuiApp) -> None:
@@ -55,16 +65,16 @@ async def decide(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await pilot.pause()
     if actions_so_far(app) != before or not deciding(app):
         return
-    screen = app.screen
-    play = getattr(screen.choices[screen.cursor].value, "play", None)  # type: ignore[attr-defined]
-    if screen.cursor >= screen.hand_chips and play is not None and play.size == 1 and not play.jokers:  # type: ignore[attr-defined]
+    screen = table_of(app)
+    play = getattr(screen.choices[screen.cursor].value, "play", None)
+    if screen.cursor >= screen.hand_chips and play is not None and play.size == 1 and not play.jokers:
         await pilot.press("enter")
     else:
         await pilot.press("escape", "x")
     await pilot.pause()
 
 
-async def play_until(pilot: Pilot, app: FamiliaTuiApp, done, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+async def play_until(pilot: Pilot, app: FamiliaTuiApp, done: Callable[[], bool], limit: int = 400) -> None:
     """The human decides with `decide` until `done()`."""
     from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 
@@ -87,11 +97,12 @@ def pair_on_offer(app: FamiliaTuiApp) -> bool:
 
 
 def _pair(app: FamiliaTuiApp) -> list[int]:
-    screen = app.screen
-    view = screen.shown  # type: ignore[attr-defined]
-    for play, used, jokers in screen.play_index().entries:  # type: ignore[attr-defined]
-        if len(used) == 2 and not jokers and not play.uno:
-            return sorted(view.hand.index(card) for card in used)
+    screen = table_of(app)
+    view = screen.shown
+    assert view is not None
+    for play in screen.play_index().listed:
+        if len(play.naturals) == 2 and not play.jokers and not play.uno:
+            return sorted(view.hand.index(card) for card in play.naturals)
     return []
 
 

@@ -1,32 +1,36 @@
-"""Drawing the Daifugō table from a seat's view, and the hand's multi-card selection.
+"""Drawing the Daifugō table from a seat's view: its panels, the hand and the offers row.
 
-Everything here reads a `DaifugoView` (never the state), the events or the legal actions:
+Everything here reads a `DaifugoView` (never the state) or the events:
 
 - markup and Rich tables for the rule card and its families, the order and the locks, the trick,
   the seats and the log (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of
   ambiguous width);
-- `PlayIndex`, `Selection`, `sync_chips`: the legal plays filtered for the card under the
-  cursor or the ticked cards, turned into the card chips and the offers under them;
-- `footer_cells`, `spare_that_fit`: how much of the footer the keys take, and which spare keys
-  still fit; `ThinkTimer`: the optional think timer's countdown (DF-27).
+- the table's panels, drawn from the screen's `DaifugoFrame` (`tui/widgets/panel.py`), and the
+  banner and explanation lines (Japanese wraps with kinsoku);
+- `HandBar`, the hand's card chips, and `OffersLine`, the offers drawn as one line of chips (a
+  key that changes forty offers repaints one widget and lays nothing out again).
 
 Names come from the seats; nothing says "you" (hot-seat: several people read the screen).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich import box
 from rich.cells import cell_len
 from rich.table import Table
+from textual.content import Content
+from textual.events import Click
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
 
 from familia_tui.core.cards import JOKER, Card, parse_card, rank_text
 from familia_tui.core.engine import Event, Explanation, Seat
-from familia_tui.games.daifugo.actions import PASS, Action, Play, make_play
-from familia_tui.games.daifugo.deck import POS_OF_RANK, RANK_OF_POS, WILD, sort_key
+from familia_tui.games.daifugo.actions import Play
+from familia_tui.games.daifugo.deck import WILD, sort_key
 from familia_tui.games.daifugo.log import event_text
 from familia_tui.games.daifugo.view import DaifugoView, TablePlay
 from familia_tui.tui.glyphs import (
@@ -34,12 +38,15 @@ from familia_tui.tui.glyphs import (
     card_markup,
     card_text,
     clause_renderer,
+    glyph_safe,
     ink_style,
     suit_text,
 )
 from familia_tui.tui.glyphs import explanation_markup as shown_explanation
 from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+from familia_tui.tui.widgets.log import KinsokuText
+from familia_tui.tui.widgets.panel import Frame, Note, Panel
 
 Translate = Callable[..., str]
 
@@ -77,6 +84,19 @@ def form_markup(play: Play, glyphs: str, open_suits: bool) -> str:
     tokens += [(sort_key(c) if c.is_joker else (sort_key(c)[0], 9), 1,
                 "JK" if c.is_joker else f"[{ink_style('magenta')}]JK=[/]{rank_text(c.rank)}?") for c in play.jokers]
     return " ".join(text for _, _, text in sorted(tokens))
+
+
+def turn_markup(view: DaifugoView | None, name: str, t: Translate, glyphs: str) -> str:
+    """The banner of a human's decision: lead, beat the top play, or the call to make."""
+    if view is None:
+        return t("dfg.ui.turn_lead", name=name)
+    if view.phase in ("dobon", "chombo"):
+        target = view.top.seat if view.phase == "dobon" and view.top else view.uno_missed
+        return t(f"dfg.ui.turn_{view.phase}", name=name,
+                 target=escape(view.seats[target].name) if target is not None else "")
+    if view.top is not None:
+        return t("dfg.ui.turn_follow", name=name, top=play_text(view.top.play, glyphs))
+    return t("dfg.ui.turn_lead", name=name)
 
 
 def kind_text(top: TablePlay, t: Translate) -> str:
@@ -223,9 +243,8 @@ def event_lines(events: Sequence[Event], seats: Sequence[Seat], lang: str, t: Tr
     names = [escape(s.name) for s in seats]
     lines = []
     for event in events:
-        if event.kind == "played" and not event.get("spade3"):
-            line = t("dfg.ev.played", name=names[event.seat],  # type: ignore[index]
-                     cards=play_markup(event.get("play"), glyphs))
+        if event.kind == "played" and event.seat is not None and not event.get("spade3"):
+            line = t("dfg.ev.played", name=names[event.seat], cards=play_markup(event.get("play"), glyphs))
         elif event.kind == "suit_lock":
             line = t("dfg.ev.suit_lock", suits=lock_suits(str(event.get("suits")), glyphs)[0])
         else:
@@ -265,283 +284,190 @@ def _declared(text: str) -> Card:
     return parse_card(text)
 
 
-# ----- the multi-card selection -----
+# ----- the table's panels -----
 
 
 @dataclass(frozen=True)
-class Form:
-    """One offer: legal plays that differ only in the suits their jokers are declared as."""
+class DaifugoFrame(Frame):
+    """What the Daifugō table shows now: the view, the language (Japanese wraps with kinsoku),
+    and whether the previous trick is shown in place of the current one (`p`)."""
 
-    plays: tuple[Play, ...]
-
-    @property
-    def play(self) -> Play:
-        return self.plays[0]
-
-
-class PlayIndex:
-    """The legal plays of one decision, indexed by the cards they use: which cards can still join
-    a selection, and which plays use all of the chosen cards. Built once per decision (a hand
-    with jokers may have a couple of thousand legal plays)."""
-
-    def __init__(self, legal: Iterable[Action]) -> None:
-        self.entries = [(a, frozenset(a.naturals), len(a.jokers)) for a in legal if type(a) is Play]
-        self.plays = frozenset(play for play, _, _ in self.entries)
-        self.passing = PASS in legal  # type: ignore[operator]
-        self.strict_uno = any(play.uno for play, _, _ in self.entries)
-        self.using: dict[Card, list[tuple[Play, frozenset[Card], int]]] = {}
-        """The entries that use a card (`JOKER`: the entries that use a joker)."""
-        for entry in self.entries:
-            for card in entry[1] | ({JOKER} if entry[2] else set()):
-                self.using.setdefault(card, []).append(entry)
-        self.offers: dict[tuple[frozenset[Card], int, bool], list[Form]] = {}
-        """`forms` already worked out (the cursor comes back to the same cards)."""
-
-    def lit(self, naturals: frozenset[Card], jokers: int) -> tuple[frozenset[Card], bool]:
-        """(natural cards that some legal play adds to the selection, whether a joker can be
-        added)."""
-        cards: set[Card] = set()
-        joker = False
-        for _, used, count in self.entries:
-            if count >= jokers and used >= naturals:
-                cards |= used
-                joker = joker or count > jokers
-        return frozenset(cards - naturals), joker
-
-    def forms(self, naturals: frozenset[Card], jokers: int, uno: bool) -> list[Form]:
-        """The offers for chosen cards: every legal play that uses all of them (and at least the
-        chosen number of jokers), natural plays first, then those that need jokers, fewest first
-        (`_form_order`). Strict ウノ: of a play with and without ウノ, the one that matches `uno`."""
-        known = self.offers.get((naturals, jokers, uno))
-        if known is not None:
-            return known
-        keys = [*naturals] + ([JOKER] if jokers else [])
-        if not keys:
-            return []
-        grouped: dict[tuple[object, ...], list[Play]] = {}
-        for play, used, count in min((self.using.get(k, []) for k in keys), key=len):
-            if count < jokers or not used >= naturals:
-                continue
-            if play.uno != uno and play._replace(uno=uno) in self:
-                continue
-            key = (play.naturals, tuple(0 if j.is_joker else j.rank for j in play.jokers), play.uno)
-            grouped.setdefault(key, []).append(play)
-        forms = self.offers[naturals, jokers, uno] = sorted(
-            (Form(tuple(plays)) for plays in grouped.values()), key=_form_order)
-        return forms
-
-    def __contains__(self, play: object) -> bool:
-        return play in self.plays
+    view: DaifugoView
+    lang: str = "en"
+    show_previous: bool = False
 
 
-def _form_order(form: Form) -> tuple[int, int, int, int]:
-    """Natural sets and sequences first, then joker completions with fewest jokers; declared
-    jokers before top jokers; smaller plays first, then the weaker."""
-    play = form.play
-    top = all(j.is_joker for j in play.jokers) and not play.naturals
-    low = min((POS_OF_RANK[c.rank] for c in play.cards if not c.is_joker), default=99)
-    return (len(play.jokers), int(top), play.size, low)
+def wrapped(markup: str, glyphs: str, lang: str) -> str | KinsokuText:
+    """Markup in the glyph mode; Japanese wraps with kinsoku (no line starts with 。)."""
+    safe = glyph_safe(markup, glyphs, lang)
+    return KinsokuText(safe) if lang == "ja" and safe else safe
 
 
-def closest_play(naturals: Sequence[Card], jokers: int) -> Play:
-    """The play a selection most likely means, to explain why it is not legal: jokers stand for
-    the rank of a same-rank selection or fill a same-suit run; otherwise they are top jokers."""
-    naturals = sorted(naturals, key=sort_key)
-    if not naturals or not jokers:
-        return make_play(naturals, [JOKER] * jokers)
-    ranks, suits = {c.rank for c in naturals}, {c.suit for c in naturals}
-    if len(ranks) == 1:
-        rank = naturals[0].rank
-        free = [s for s in "SHDC" if s not in suits] + list("SHDC")
-        return make_play(naturals, [Card(rank, free[i % len(free)]) for i in range(jokers)])
-    if len(suits) == 1:
-        suit = naturals[0].suit
-        held = {POS_OF_RANK[c.rank] for c in naturals}
-        low = min(held)
-        gaps = [p for p in range(low, 13) if p not in held][:jokers]
-        if len(gaps) == jokers:
-            return make_play(naturals, [Card(RANK_OF_POS[p], suit) for p in gaps])
-    return make_play(naturals, [JOKER] * jokers)
+class RulesPanel(Panel):
+    """Game k/K, the rule card and its families; the ability cards."""
+
+    def draw(self, frame: DaifugoFrame) -> str | KinsokuText:
+        return wrapped(rule_markup(frame.view, frame.t, frame.glyphs), frame.glyphs, frame.lang)
 
 
-# ----- the selection and its chips -----
+class OrderPanel(Panel):
+    """The effective order, 革命 and ○○バック, and the locks."""
+
+    def draw(self, frame: DaifugoFrame) -> str | KinsokuText:
+        view, t = frame.view, frame.t
+        return wrapped(order_markup(view, t) + "\n" + locks_markup(view, t, frame.glyphs), frame.glyphs, frame.lang)
 
 
-UNO = "uno"
-"""The value of the strict-ウノ toggle chip."""
+class TablePanel(Panel):
+    """The top play and the plays before it, or the trick that just ended."""
+
+    def draw(self, frame: DaifugoFrame) -> str | KinsokuText:
+        markup = table_markup(frame.view, frame.t, frame.glyphs, frame.show_previous)
+        return wrapped(markup, frame.glyphs, frame.lang)
 
 
-@dataclass(frozen=True)
-class HandCard:
-    """A card chip's value: its place in the hand (jokers are alike, so the place tells them
-    apart) and the card."""
+class SeatsPanel(Panel):
+    """One row per seat: cards held, what the seat did, session ビリ."""
 
-    index: int
-    card: Card
+    def draw(self, frame: DaifugoFrame) -> Table:
+        return seats_table(frame.view, frame.t, frame.glyphs)
 
 
-@dataclass(eq=False)
-class Selection:
-    """One decision's multi-card selection: the ticked cards, the card whose plays are offered
-    when none is ticked, the offer whose jokers' cards are being chosen, and strict ウノ. It turns
-    the hand and the `PlayIndex` into choices; it never chooses a play itself."""
+class TableNote(Note):
+    """The banner or the explanation line: Japanese wraps with kinsoku, and `info` (a word on
+    the decision, not a refusal) draws it in a quiet colour. A text that fits on one line, in
+    place of another that did, is drawn without laying the screen out again (a key press must
+    redraw fast)."""
 
-    ticked: set[int] = field(default_factory=set)
-    """Places in the hand of the ticked cards."""
-    focus: int = 0
-    """The place in the hand of the card last under the cursor: with nothing ticked, the offers
-    are its plays."""
-    form: Form | None = None
-    uno: bool = False
+    text: reactive[str] = reactive("", repaint=False)
+    """(`watch_text` draws it, laying the screen out only when its height may change.)"""
+    info: reactive[bool] = reactive(False)
 
-    @property
-    def chosen(self) -> set[int]:
-        """The cards the offers use: the ticked ones, else the card in focus."""
-        return self.ticked or {self.focus}
+    def __init__(self, lang: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lang = lang
+        self.lines = 0
+        """The lines the text took when last drawn (0: not drawn at this width yet)."""
 
-    def cards(self, hand: Sequence[Card], places: Iterable[int] | None = None) -> tuple[frozenset[Card], int]:
-        """(the natural cards, how many jokers) at these places (default: the ticked ones)."""
-        cards = [hand[i] for i in (self.ticked if places is None else places) if i < len(hand)]
-        return frozenset(c for c in cards if not c.is_joker), sum(c.is_joker for c in cards)
+    def watch_text(self, text: str) -> None:
+        width = self.content_region.width
+        plain = Content.from_markup(text).plain if width else ""
+        lines = 1 if width and "\n" not in plain and cell_len(plain) <= width else 0
+        self.update(KinsokuText(text) if self.lang == "ja" and text else text,
+                    layout=not (lines and lines == self.lines))
+        self.lines = lines
 
-    def forms(self, hand: Sequence[Card], index: PlayIndex) -> list[Form]:
-        """The offers: the legal plays that use every chosen card."""
-        return index.forms(*self.cards(hand, self.chosen), self.uno)
-
-    def sole_play(self, hand: Sequence[Card], index: PlayIndex) -> Play | None:
-        """The one legal play that uses the chosen cards, when there is exactly one and it adds
-        no joker to them (Enter may play it; otherwise the player chooses among the offers)."""
-        forms = self.forms(hand, index)
-        if len(forms) != 1 or len(forms[0].plays) != 1:
-            return None
-        play = forms[0].play
-        return play if len(play.jokers) == self.cards(hand, self.chosen)[1] else None
-
-    def hand_choices(self, hand: Sequence[Card], index: PlayIndex, glyphs: str) -> list[Choice]:
-        """A chip per card: ticked ones marked (the chip adds `*`), the ones no legal play adds
-        dimmed."""
-        lit, joker_lit = index.lit(*self.cards(hand))
-        return [Choice(card_markup(card, glyphs),
-                       i in self.ticked or (joker_lit if card.is_joker else card in lit),
-                       HandCard(i, card), marked=i in self.ticked) for i, card in enumerate(hand)]
-
-    def offer_choices(self, hand: Sequence[Card], index: PlayIndex, t: Translate,
-                      glyphs: str) -> list[Choice]:
-        """The ウノ toggle (strict), the plays of the chosen cards (natural ones first, then those
-        with jokers), then Pass (when following); the play whose joker's card is being chosen
-        stays in place, marked, its cards right after it."""
-        offers = []
-        if index.strict_uno:
-            offers.append(Choice(f"{escape('[x]' if self.uno else '[ ]')} {t('dfg.ui.uno_chip')}",
-                                 True, UNO, marked=self.uno))
-        for form in self.forms(hand, index):
-            open_ = form == self.form
-            offers.append(Choice(form_markup(form.play, glyphs, len(form.plays) > 1), True, form,
-                                 marked=open_))
-            if open_:
-                offers += [Choice(play_markup(p, glyphs), True, p) for p in form.plays]
-        if index.passing:
-            offers.append(Choice(t("dfg.ui.pass"), True, PASS))
-        return offers
-
-    def note(self, hand: Sequence[Card], index: PlayIndex, t: Translate, glyphs: str) -> str:
-        """What Enter does with the chosen cards, or how to play."""
-        cards = " ".join(card_markup(hand[i], glyphs) for i in sorted(self.chosen) if i < len(hand))
-        forms = self.forms(hand, index)
-        sole = self.sole_play(hand, index)
-        if self.form is not None:
-            note = t("dfg.ui.choose_declared")
-        elif not forms:  # (ticked cards are always part of a play: a card is ticked only then)
-            note = t("dfg.ui.help_follow" if index.passing else "dfg.ui.help_lead")
-        elif sole is not None and self.ticked and sole.size == len(self.ticked):
-            note = t("dfg.ui.ticked", cards=cards)
-        elif sole is not None:
-            note = t("dfg.ui.enter_plays", play=play_markup(sole, glyphs), cards=cards)
-        elif len(forms) == 1 and len(forms[0].plays) > 1:
-            note = t("dfg.ui.choose_form", cards=cards)
-        elif len(forms) == 1:
-            note = t("dfg.ui.joker_play", cards=cards, play=play_markup(forms[0].play, glyphs))
-        else:
-            note = t("dfg.ui.choose_play", cards=cards, count=len(forms))
-        if index.strict_uno:
-            note += " " + t("dfg.ui.uno_on" if self.uno else "dfg.ui.uno_off")
-        return note
+    def watch_info(self, info: bool) -> None:
+        self.set_class(info, "-info")
 
 
-def sync_chips(bar: ChoiceBar, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
-    """Show these chips (global choice index, choice) in a bar, reusing the chips already there
-    (`ChoiceBar.sync`); a bar that shows a note (hands hidden) is emptied first."""
-    if not all(isinstance(w, Chip) for w in bar.children):
-        bar.remove_children()
-    bar.sync(chips, cursor)
+class HandBar(ChoiceBar):
+    """The viewer's cards as chips of one width in a grid (a new label needs no layout), with
+    the hand's owner, count and value as the border title; between two humans, a note."""
+
+    fixed_chips = True
+    CHIP_WIDTH = 7
+    """Cells per card chip in the grid (`1 10♥*`)."""
+
+    def fit(self, width: int) -> int:
+        """As many columns as chips fit in a terminal `width` cells wide (the count)."""
+        columns = max(1, (width - 2) // self.CHIP_WIDTH)
+        self.styles.grid_size_columns = columns
+        return columns
+
+    def show_hand(self, view: DaifugoView | None, viewer: int | None, choices: Sequence[Choice], cursor: int,
+                  t: Translate, glyphs: str) -> None:
+        """The viewer's cards: the choices when deciding, else the cards as they are (never
+        selected); between two humans, a note that hands are hidden."""
+        if view is None or viewer is None:
+            self.border_title = ""
+            if not self.query(".hand-note"):
+                self.remove_children()
+                self.mount(Static(t("ui.hands_hidden"), classes="hand-note"))
+            return
+        title = t("dfg.ui.hand_title", name=escape(view.seats[viewer].name), count=len(view.hand),
+                  value=view.hand_value)
+        if self.border_title != title:
+            self.border_title = title
+        if not all(isinstance(w, Chip) for w in self.children):
+            self.remove_children()  # the note that hands are hidden
+        self.sync(list(enumerate(choices)) if choices else
+                  [(99, Choice(card_markup(c, glyphs), True, None)) for c in view.hand], cursor)
+
+    def select(self, cursor: int) -> None:
+        for chip in self.query_children(Chip):
+            if chip.has_class("-selected") != (chip.index == cursor):
+                chip.set_class(chip.index == cursor, "-selected")
 
 
-# ----- the footer's room, the think timer -----
+class OffersLine(Widget):
+    """The offers on one line, drawn as chips (the `offer` parts' CSS: padding, the cursor and
+    the marked offer), the one under the cursor kept in view; a click chooses the offer under
+    the mouse (`ChoiceBar.Picked`, as a chip's click does). One widget of a fixed size: a key
+    press that changes the offers repaints it and lays nothing out."""
 
+    COMPONENT_CLASSES = {"offer--selected", "offer--marked", "offer--marked-selected"}
 
-def footer_cells(keys: Iterable[tuple[str, str]], compact: bool) -> int:
-    """Cells Textual's footer takes for these (key, description) pairs: ` key description `
-    each, or compact `key description` and a space."""
-    return sum(cell_len(key) + cell_len(text) + (2 if compact else 3) for key, text in keys)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.chips: list[tuple[int, Choice]] = []
+        """(choice index, choice) of each offer."""
+        self.cursor = -1
+        self.first = 0
+        """The first offer drawn (the row scrolls sideways to keep the cursor in view)."""
+        self.drawn: list[tuple[int, int, int]] = []
+        """(first cell, end cell, choice index) of each offer drawn, for clicks."""
+        self.parsed: dict[str, Content] = {}
+        """Offers' markup already parsed (the cursor comes back to the same cards)."""
 
+    def show(self, chips: Sequence[tuple[int, Choice]], cursor: int) -> None:
+        if list(chips) != self.chips:
+            self.chips, self.first = list(chips), 0
+        self.select(cursor)
 
-def spare_that_fit(used: int, spare: Sequence[tuple[str, int]], width: int) -> tuple[str, ...]:
-    """Of the spare keys (action, cells), the most that fit beside `used` cells: both, the
-    first, the second, or none."""
-    for shown in (spare, spare[:1], spare[1:], ()):
-        if used + sum(cells for _, cells in shown) <= width:
-            return tuple(action for action, _ in shown)
-    return ()
+    def select(self, cursor: int) -> None:
+        self.cursor = cursor
+        self.refresh()
 
+    def chip_content(self, index: int, choice: Choice) -> Content:
+        markup = f" {Chip.label_of(index, choice)} "
+        content = self.parsed.get(markup)
+        if content is None:
+            if len(self.parsed) > 1024:
+                self.parsed.clear()
+            content = self.parsed[markup] = Content.from_markup(markup)
+        selected = index == self.cursor
+        part = ("offer--marked-selected" if choice.marked else "offer--selected") if selected else (
+            "offer--marked" if choice.marked else "")
+        return content.stylize_before(self.get_visual_style(part)) if part else content
 
-@dataclass
-class ThinkTimer:
-    """The think timer of the decision on screen (DF-27): it starts afresh for each decision,
-    counts only while that decision is in front of its player, and says when the time is up;
-    it decides nothing."""
+    def render(self) -> Content:
+        contents = [self.chip_content(index, choice) for index, choice in self.chips]
+        ends = []
+        cell = 0
+        for content in contents:
+            cell += content.cell_length
+            ends.append(cell)
+            cell += 1  # the margin after a chip
+        self.first = self.first_shown([e - c.cell_length for e, c in zip(ends, contents, strict=True)], ends)
+        origin = ends[self.first] - contents[self.first].cell_length if contents else 0
+        self.drawn = [(e - c.cell_length - origin, e - origin, i)
+                      for e, c, (i, _) in zip(ends, contents, self.chips, strict=True)][self.first:]
+        return Content(" ").join(contents[self.first:])
 
-    seconds: int
-    """Seconds per decision (the `think_timer` option); 0: off."""
-    left: float | None = None
-    """Seconds left, None when no decision is timed."""
-    decision: int = -1
-    """The decision timed (the number of actions before it)."""
-    clock: float = 0.0
-    """When it last counted (monotonic seconds)."""
+    def first_shown(self, starts: list[int], ends: list[int]) -> int:
+        """The first offer to draw so that the one under the cursor shows whole (if it can)."""
+        places = [i for i, (index, _) in enumerate(self.chips) if index == self.cursor]
+        if not places:
+            return min(self.first, max(len(self.chips) - 1, 0))
+        place, first, width = places[0], min(self.first, places[0]), self.content_region.width
+        while first < place and ends[place] - starts[first] > width:
+            first += 1
+        return first
 
-    def start(self, decision: int | None, now: float) -> bool:
-        """A human's decision is on screen (its number), or none is (None). Whether what the
-        timer shows changed."""
-        if not self.seconds or decision is None:
-            shown, self.left, self.decision = self.left is not None, None, -1
-            return shown
-        if decision == self.decision:
-            return False
-        self.left, self.decision, self.clock = float(self.seconds), decision, now
-        return True
-
-    def step(self, now: float, running: bool) -> tuple[bool, bool]:
-        """Count down to `now` if the decision was in front of its player: (whether the seconds
-        shown changed, whether the time has just run out)."""
-        before, self.clock = self.clock, now
-        left = self.left
-        if left is None or left <= 0 or not running:
-            return False, False
-        shown = self.shown
-        self.left = max(0.0, left - (now - before))
-        return self.shown != shown, self.left == 0
-
-    @property
-    def shown(self) -> int | None:
-        """The whole seconds shown (0: time is up), None when nothing is timed."""
-        return None if self.left is None else math.ceil(self.left)
-
-
-def think_markup(timer: ThinkTimer, t: Translate) -> str:
-    """The banner's countdown, or that the time is up."""
-    seconds = timer.shown
-    if seconds is None:
-        return ""
-    if seconds == 0:
-        return f"  [b red]{t('dfg.ui.think_up')}[/]"
-    return f"  [dim]{t('dfg.ui.think', seconds=seconds)}[/]"
+    def on_click(self, event: Click) -> None:
+        for start, end, index in self.drawn:
+            if start <= event.x < end:
+                event.stop()
+                self.post_message(ChoiceBar.Picked(index))
+                return

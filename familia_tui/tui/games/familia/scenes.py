@@ -13,6 +13,7 @@ from familia_tui.core.record import Record
 from familia_tui.games.familia.game import GAME
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, app_for, human_to_act, nothing, until
+from familia_tui.tui.screens.table import TableScreen
 
 
 def familia_record(seats: list[tuple[str, str]], preset: str = "familia-4", seed: int = 7) -> Record:
@@ -70,10 +71,11 @@ async def _rules(pilot: Pilot, app: FamiliaTuiApp) -> None:
 async def _illegal(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await _table_ready(pilot, app)
     screen = app.screen
-    if screen.session.table.phase == "pile":  # type: ignore[attr-defined]
+    assert isinstance(screen, TableScreen)
+    if screen.session.table.phase == "pile":
         await pilot.press("enter")
         await until(pilot, lambda: human_to_act(app))
-    illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), 0)  # type: ignore[attr-defined]
+    illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), 0)
     await pilot.press(str(illegal + 1))
 
 

@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich import box
+from rich.console import JustifyMethod
 from rich.table import Table
 
-from familia_tui.core.cards import suit_order_key
+from familia_tui.core.cards import Card, suit_order_key
 from familia_tui.core.engine import Event, Seat
 from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.games.familia.scoring import score_player
@@ -59,10 +60,11 @@ def seats_table(view: FamiliaView, t: Translate, glyphs: str) -> Table:
     """One row per seat: turn marker, name/role/team, cards, tricks, captures, running score."""
     table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
                   padding=(0, 1), show_edge=False)
-    for header, justify in ((t("ui.seat"), "left"), (t("ui.cards"), "right"),
-                            (t("ui.tricks"), "right"), (t("fam.ui.captured"), "left"),
-                            (t("fam.ui.score"), "right")):
-        table.add_column(header, justify=justify, no_wrap=header != t("fam.ui.captured"))  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        (t("ui.seat"), "left"), (t("ui.cards"), "right"), (t("ui.tricks"), "right"),
+        (t("fam.ui.captured"), "left"), (t("fam.ui.score"), "right"))
+    for header, justify in columns:
+        table.add_column(header, justify=justify, no_wrap=header != t("fam.ui.captured"))
     for index, seat in enumerate(view.seats):
         marker = ">" if index == view.to_act else ("*" if index == view.leader else " ")
         name = f"{marker} {seat_label(seat, glyphs)}"
@@ -93,12 +95,12 @@ def centre_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
     return f"{piles}\n{face}\n{stock}"
 
 
-def plays_markup(plays: Sequence[tuple[int, object, str | None]], seats: Sequence[Seat],
+def plays_markup(plays: Sequence[tuple[int, Card, str | None]], seats: Sequence[Seat],
                  glyphs: str, batted: dict[int, str] | None = None, winner: int | None = None) -> str:
     """Cards in play order with their players; batted cards struck, the winner marked."""
     parts = []
     for index, (seat, card, declared) in enumerate(plays):
-        text = card_markup(card, glyphs)  # type: ignore[arg-type]
+        text = card_markup(card, glyphs)
         if declared:
             text += f"={suit_text(declared, glyphs)}"
         if batted and index in batted:

@@ -16,6 +16,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from familia_tui.core.engine import Seat
@@ -29,6 +30,7 @@ from familia_tui.tui.games.tarot.widgets import (
 )
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.widgets.footer import AppFooter
+from familia_tui.tui.widgets.panel import Note
 
 Translate = Callable[..., str]
 Number = int | float
@@ -40,6 +42,9 @@ class TarotResultsScreen(AppScreen[None]):
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter"),
                 Binding("p", "last_trick", "Last trick")]
 
+    hint: reactive[str] = reactive("")
+    """The line under the breakdown: how to go on, with a cue when more is below."""
+
     def __init__(self, results: Sequence[HandResult], totals: Sequence[Number], seats: Sequence[Seat],
                  final: bool = False, review: bool = False, last_trick: str = "") -> None:
         super().__init__(classes="results tarot-results")
@@ -47,6 +52,7 @@ class TarotResultsScreen(AppScreen[None]):
         self.final, self.review = final, review
         self.last_trick = last_trick
         """The last trick of the hand (markup), shown on p."""
+        self.set_reactive(TarotResultsScreen.hint, self.hint_text(more=False))
 
     @property
     def result(self) -> HandResult:
@@ -70,7 +76,7 @@ class TarotResultsScreen(AppScreen[None]):
                 yield Static(self.standings_table(), id="results-standings")
             yield Static(self.breakdown(), id="results-breakdown")
             yield Static(self.scores_table(), id="results-scores")
-        yield Static(self.hint_text(more=False), id="results-hint")
+        yield Note(id="results-hint").data_bind(text=TarotResultsScreen.hint)
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def hint_text(self, more: bool) -> str:
@@ -85,7 +91,7 @@ class TarotResultsScreen(AppScreen[None]):
         return body.scroll_y < body.max_scroll_y
 
     def show_hint(self, _: object = None) -> None:
-        self.query_one("#results-hint", Static).update(self.hint_text(self.more_below()))
+        self.hint = self.hint_text(self.more_below())
 
     def _box(self) -> box.Box:
         return box.ASCII2 if self.glyphs == "ascii" else box.SIMPLE_HEAD

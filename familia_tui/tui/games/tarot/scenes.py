@@ -11,6 +11,7 @@ from familia_tui.core.record import Record
 from familia_tui.games.tarot.game import GAME
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, app_for, until
+from familia_tui.tui.widgets.choices import Choice
 
 
 def tarot_record(names: list[str], preset: str = "tarot-4", seed: int = 3) -> Record:
@@ -25,7 +26,7 @@ FOUR = ["Aki", "Ben", "Cho", "Dan"]
 FIVE = ["Aki", "Ben", "Cho", "Dan", "Eve"]
 
 
-def _choices(app: FamiliaTuiApp) -> list:  # type: ignore[type-arg]
+def _choices(app: FamiliaTuiApp) -> list[Choice]:
     return list(getattr(app.screen, "choices", None) or [])
 
 
@@ -34,30 +35,33 @@ def _phase(app: FamiliaTuiApp) -> str:
     return str(session.table.phase) if session is not None else ""
 
 
-async def choose(pilot: Pilot, app: FamiliaTuiApp, index: int) -> None:
+async def choose(pilot: Pilot[None], app: FamiliaTuiApp, index: int) -> None:
     """Move the cursor to choice `index` with the arrow keys (no number key past 9)."""
+    from familia_tui.tui.games.tarot.screen import TarotScreen
+
     screen = app.screen
-    while screen.cursor != index:  # type: ignore[attr-defined]
-        await pilot.press("right" if screen.cursor < index else "left")  # type: ignore[attr-defined]
+    assert isinstance(screen, TarotScreen)
+    while screen.cursor != index:
+        await pilot.press("right" if screen.cursor < index else "left")
 
 
-async def first_disabled(pilot: Pilot, app: FamiliaTuiApp) -> None:
+async def first_disabled(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     """Select the first dimmed choice, so its explanation shows."""
     await choose(pilot, app, next(i for i, c in enumerate(_choices(app)) if not c.enabled))
 
 
-async def _bidding(pilot: Pilot, app: FamiliaTuiApp) -> None:
+async def _bidding(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     await until(pilot, lambda: bool(_choices(app)))
     await first_disabled(pilot, app)
 
 
-async def take_garde(pilot: Pilot, app: FamiliaTuiApp) -> None:
+async def take_garde(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     await until(pilot, lambda: bool(_choices(app)))
     await pilot.press("3", "enter")  # Garde
     await until(pilot, lambda: _phase(app) != "bid" and bool(_choices(app)))
 
 
-async def _ecart(pilot: Pilot, app: FamiliaTuiApp) -> None:
+async def _ecart(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     await take_garde(pilot, app)
     for _ in range(2):
         await pilot.press("enter")
@@ -66,7 +70,7 @@ async def _ecart(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await choose(pilot, app, trumps[0])
 
 
-async def _breakdown(pilot: Pilot, app: FamiliaTuiApp) -> None:
+async def _breakdown(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     from familia_tui.tui.games.tarot.results import TarotResultsScreen
 
     await take_garde(pilot, app)
@@ -79,11 +83,11 @@ async def _breakdown(pilot: Pilot, app: FamiliaTuiApp) -> None:
     raise RuntimeError("the scene did not reach its moment")
 
 
-async def _five_ascii(pilot: Pilot, app: FamiliaTuiApp) -> None:
+async def _five_ascii(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     """Aki passes (again, if everybody passed), then plays until the third trick."""
     def third_trick() -> bool:
-        session = app.screen.session  # type: ignore[attr-defined]
-        return _phase(app) == "play" and session.table.public_view().trick_number >= 3
+        session = getattr(app.screen, "session", None)
+        return _phase(app) == "play" and session is not None and session.table.public_view().trick_number >= 3
 
     for _ in range(60):
         await until(pilot, lambda: bool(_choices(app)))

@@ -79,6 +79,7 @@ EN: dict[str, str] = {
     "tarot.ui.no_declaration_hint": "Declare nothing and play your first card.",
     "tarot.ui.no_more_hint": "Declare nothing more and play your first card.",
     "tarot.ui.picked": "Shown: {cards} ({count} of {need})",
+    "tarot.ui.pick_full": "a {kind} shows exactly {need} trumps: untick one first.",
     # ----- the hand's breakdown -----
     "tarot.ui.results_title": "Hand {hand}: scoring",
     "tarot.ui.breakdown": "The hand's breakdown",
@@ -201,6 +202,7 @@ JA: dict[str, str] = {
     "tarot.ui.no_declaration_hint": "手役を宣言せずに最初のカードをプレイします。",
     "tarot.ui.no_more_hint": "これ以上宣言せずに最初のカードをプレイします。",
     "tarot.ui.picked": "公開：{cards}（{need}枚中{count}枚）",
+    "tarot.ui.pick_full": "{kind}で公開する切札はちょうど{need}枚です。先に一枚外してください。",
     # ----- the hand's breakdown -----
     "tarot.ui.results_title": "第{hand}ハンドの得点計算",
     "tarot.ui.breakdown": "得点の内訳",

@@ -18,14 +18,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
+from textual.reactive import reactive
 
 from familia_tui.core.engine import Event, Seat
 from familia_tui.core.events import DEAL_SCORED, DEALT, GAME_OVER, PLAYED
-from familia_tui.games.tarot.actions import BID, CALL, PASS, Call, Contract, Declare
 from familia_tui.games.tarot.cards import (
     EXCUSE,
-    KING,
     NAMES,
     SUIT,
     SUIT_SYMBOLS,
@@ -33,15 +33,13 @@ from familia_tui.games.tarot.cards import (
     Card,
     half_to_points,
     parse_card,
-    plain,
 )
-from familia_tui.games.tarot.declarations import ActionList, Handful
-from familia_tui.games.tarot.rules import TrickRecord
 from familia_tui.games.tarot.scoring import TARGETS
+from familia_tui.games.tarot.trick import TrickRecord
 from familia_tui.games.tarot.view import TarotView
-from familia_tui.tui.glyphs import ClauseStyle, ink_style
+from familia_tui.tui.glyphs import ClauseStyle, glyph_safe, ink_style
 from familia_tui.tui.widgets.ascii import ascii_safe
-from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
+from familia_tui.tui.widgets.panel import Frame, Panel
 
 Translate = Callable[..., str]
 
@@ -249,9 +247,10 @@ def excuse_note(player: int | None, kept: int | None, seats: Sequence[Seat], t: 
 def hand_end_markup(event: Event, result: object, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
     """The last trick of a hand, from its `trick_won` event, with the petit au bout when the
     hand's result (a `ContractResult`) has one."""
-    leader, n = int(event.get("leader")), len(seats)
+    leader, n, winner = int(event.get("leader")), len(seats), event.seat
+    assert winner is not None  # a trick_won event names its winner
     trick = TrickRecord(int(event.get("number")), tuple((leader + i) % n for i in range(len(event.cards))),
-                        tuple(event.cards), event.seat, event.get("excuse_kept"))  # type: ignore[arg-type]
+                        tuple(event.cards), winner, event.get("excuse_kept"))
     text = last_trick_markup(trick, seats, t, glyphs)
     pab = getattr(result, "petit_au_bout", None)
     if pab is not None:
@@ -265,7 +264,7 @@ Row = tuple[str, ...]
 def seats_rows(view: TarotView, public: TarotView, t: Translate, glyphs: str) -> list[Row]:
     """One row per seat: turn marker, name, dealer and role; cards, tricks, points and bouts
     taken in tricks; the cumulative total."""
-    rows = []
+    rows: list[Row] = []
     for index, seat in enumerate(view.seats):
         marker = ">" if index == view.to_act else " "
         name = f"{marker} {ascii_safe(seat.name) if glyphs == 'ascii' else seat.name}" + (
@@ -361,64 +360,7 @@ def _excuse_player(event: Event, players: int) -> int | None:
     """The seat that played the Excuse to the trick of a `trick_won` event, if one did."""
     if EXCUSE not in event.cards:
         return None
-    return (event.get("leader") + event.cards.index(EXCUSE)) % players  # type: ignore[no-any-return]
-
-
-# ----- the choices of a decision -----
-
-@dataclass(frozen=True)
-class Step:
-    """A choice that moves the screen on without an action: no (more) declaration, a poignée
-    level whose trumps are chosen next, a trump ticked for it, back."""
-
-    name: str
-    level: Handful | None = None
-    card: Card | None = None
-
-
-def bid_choices(legal: Sequence[object], t: Translate) -> list[Choice]:
-    """Pass and the four contracts, those not higher than the highest bid dimmed (the line under
-    the choices gives the multiplier and what the contract means)."""
-    return [Choice(t("tarot.ui.pass"), PASS in legal, PASS)] + [
-        Choice(contract_name(str(c), t), BID[c] in legal, BID[c]) for c in Contract]
-
-
-def call_choices(view: TarotView, legal: Sequence[object], t: Translate, glyphs: str) -> list[Choice]:
-    """The four kings, and the lower honours when the taker holds every higher one."""
-    cards = [plain(KING, suit) for suit in range(4)]
-    cards += [a.card for a in legal if isinstance(a, Call) and a.card not in cards]
-    own = f" [dim]({t('tarot.ui.in_hand')})[/]"
-    return [Choice(card_markup(c, glyphs) + (own if c in view.hand else ""), CALL[c] in legal, CALL[c])
-            for c in cards]
-
-
-def declarations_on_offer(legal: Sequence[object]) -> tuple[tuple[Handful, ...], list[Declare]]:
-    """(the poignée levels, the misères) among the legal actions of a first card."""
-    if isinstance(legal, ActionList):
-        return legal.handfuls, [a for a in legal.actions if isinstance(a, Declare)]
-    return (), [a for a in legal if isinstance(a, Declare)]
-
-
-def declare_choices(view: TarotView, legal: Sequence[object], t: Translate) -> list[Choice]:
-    """The poignées on offer (highest first), the misères, and no (more) declaration."""
-    levels, miseres = declarations_on_offer(legal)
-    choices = [Choice(f"{_capital(t(f'tarot.kind.{level.kind}'))} ({len(level.fixed) + level.choose})",
-                      True, Step("poignee", level)) for level in reversed(levels)]
-    choices += [Choice(_capital(t(f"tarot.kind.{m.kind}")), True, m) for m in miseres]
-    done = any(d.seat == view.seat for d in view.declarations)
-    choices.append(Choice(t("tarot.ui.no_more" if done else "tarot.ui.no_declaration"), True, Step("none")))
-    return choices
-
-
-def pick_choices(level: Handful, picked: Sequence[Card], t: Translate, glyphs: str) -> list[Choice]:
-    """Which trumps a poignée shows: OK (lit once exactly enough are ticked), Back, the trumps."""
-    ok = Choice(t("tarot.ui.ok"), len(picked) == level.choose, Declare(level.kind, (*level.fixed, *picked)))
-    return [ok, Choice(t("tarot.ui.back"), True, Step("back"))] + [
-        Choice(card_markup(c, glyphs), True, Step("trump", card=c), marked=c in picked) for c in level.pool]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return (int(event.get("leader")) + event.cards.index(EXCUSE)) % players
 
 
 _LEADING_MARKUP = re.compile(r"^((?:\[[^\]]*\])*)(.)", re.DOTALL)
@@ -429,33 +371,122 @@ def sentence(text: str) -> str:
     return _LEADING_MARKUP.sub(lambda m: m.group(1) + m.group(2).upper(), text, count=1)
 
 
-ShownChips = list[tuple[Chip, object]]
-"""The chips on show and the value of each."""
+# ----- the table's panels -----
 
 
-def refill(bar: ChoiceBar, chips: ShownChips, choices: list[Choice], cursor: int, note: str) -> ShownChips:
-    """Show the choices, keeping the chips already there: a card played or discarded takes its
-    chip away and the others change only where they differ (mounting two dozen chips again costs
-    a good part of a second on a slow machine). Returns the chips now on show."""
-    values = [c.value for c in choices]
-    kept = [(chip, value) for chip, value in chips if value in values]
-    if not choices:
-        bar.show(choices, cursor, note)
-        return []
-    if [value for _, value in kept] != values:
-        bar.remove_children()
-        fresh = [(Chip(i, c, i == cursor), c.value) for i, c in enumerate(choices)]
-        bar.mount_all([chip for chip, _ in fresh])
-        return fresh
-    for chip, value in chips:
-        if value not in values:
-            chip.remove()
-    for index, ((chip, _), choice) in enumerate(zip(kept, choices, strict=True)):
-        model = Chip(index, choice, index == cursor)  # never mounted: its text and classes
-        chip.index = index
-        if chip.content != model.content:
-            chip.update(model.content)
-        if chip.classes != model.classes:
-            chip.set_classes(model.classes)
-    bar.select(cursor)
-    return kept
+@dataclass(frozen=True)
+class TarotFrame(Frame):
+    """What the Tarot table shows now: the view drawn (the viewer's, or the public one), the
+    public view beside it (what only the viewer knows is marked secret), and what the screen
+    holds on the table."""
+
+    view: TarotView
+    public: TarotView | None = None
+    """The public view (None: the view drawn is the public one)."""
+    held_trick: str | None = None
+    """The last trick of the hand just scored (markup), while `hold()` keeps it on the table."""
+    previous: bool = False
+    """The last trick instead of the trick in play (p)."""
+    won: bool = False
+    """The seats' won cards instead of the seats table (w)."""
+    lang: str = "en"
+    """The app's language (the text pipeline reads the games' terms in romaji in English ascii)."""
+    hand_shown: bool = True
+    """The hand shows above the choices (not when the choices are the hand's cards)."""
+
+    @property
+    def shared(self) -> TarotView:
+        return self.public or self.view
+
+
+class TarotPanel(Panel):
+    """A part of the Tarot table, updated only when what it shows changed (every update costs a
+    layout): its markup, or `content_key()` for a renderable."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    _content: object = None
+
+    def watch_frame(self, frame: Frame | None) -> None:
+        if not isinstance(frame, TarotFrame):
+            return
+        key = self.content_key(frame)
+        if key != self._content:
+            self._content = key
+            self.update(self.draw(frame))
+
+    def content_key(self, frame: TarotFrame) -> object:
+        """What the panel's content is drawn from (by default its markup)."""
+        return self.draw(frame)
+
+    def draw(self, frame: TarotFrame) -> RenderableType:
+        return glyph_safe(self.markup(frame), frame.glyphs, frame.lang)
+
+    def markup(self, frame: TarotFrame) -> str:
+        raise NotImplementedError
+
+
+class ContractPanel(TarotPanel):
+    """Where the game is (hand, dealer, trick), the bidding or the contract and the call."""
+
+    def markup(self, frame: TarotFrame) -> str:
+        return where_markup(frame.view, frame.t) + "\n" + contract_markup(frame.view, frame.t, frame.glyphs)
+
+
+class StockPanel(TarotPanel):
+    """The chien and the écart, as far as the viewer may see them."""
+
+    def markup(self, frame: TarotFrame) -> str:
+        return stock_markup(frame.view, frame.t, frame.glyphs)
+
+
+class DeclaredPanel(TarotPanel):
+    """The declarations made (shown only once there is one)."""
+
+    def markup(self, frame: TarotFrame) -> str:
+        text = declarations_markup(frame.view, frame.t, frame.glyphs)
+        self.display = bool(text)
+        return text
+
+
+class TrickPanel(TarotPanel):
+    """The bidding, the trick in play, the last trick (p), or the hand's last trick held."""
+
+    def markup(self, frame: TarotFrame) -> str:
+        if frame.held_trick is not None:
+            return frame.held_trick
+        return trick_markup(frame.view, frame.t, frame.glyphs, frame.previous)
+
+
+class SeatsPanel(TarotPanel):
+    """The seats table, or each seat's won cards (w)."""
+
+    def content_key(self, frame: TarotFrame) -> object:
+        return self.markup(frame) if frame.won else tuple(seats_rows(frame.view, frame.shared, frame.t, frame.glyphs))
+
+    def draw(self, frame: TarotFrame) -> RenderableType:
+        if frame.won:
+            return super().draw(frame)
+        return seats_table(seats_rows(frame.view, frame.shared, frame.t, frame.glyphs), frame.t, frame.glyphs)
+
+    def markup(self, frame: TarotFrame) -> str:
+        return won_markup(frame.view, frame.t, frame.glyphs)
+
+
+class SidesPanel(TarotPanel):
+    """The public tally of the sides' card points."""
+
+    def markup(self, frame: TarotFrame) -> str:
+        return sides_markup(frame.view, frame.t)
+
+
+class HandPanel(TarotPanel):
+    """The viewer's hand above the choices (a word while hands are hidden or a trick is held)."""
+
+    def markup(self, frame: TarotFrame) -> str:
+        self.display = frame.hand_shown
+        view, t = frame.view, frame.t
+        if frame.held_trick is not None:
+            return t("tarot.ui.held_note")
+        if view.seat < 0:
+            return t("ui.hands_hidden")
+        return t("ui.hand_of", name=view.seats[view.seat].name, cards=hand_markup(view.hand, frame.glyphs))

@@ -1,0 +1,105 @@
+"""The Daifugō footer's room and the think timer (DF-27).
+
+`footer_cells`, `spare_that_fit`, `spare_keys`: how much of the footer the keys take, and which
+spare keys (the previous trick, the session) still fit beside the keys that work now;
+`ThinkTimer`: the optional think timer's countdown, a nudge that enforces nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+
+Translate = Callable[..., str]
+
+SPARE_KEYS = ("previous", "session")
+"""Keys the footer shows only when it has room for them (at 80 columns it may not)."""
+FOOTER_KEYS = (("choose", "Enter", "Choose"), ("hint", "h", "Hint"), ("answer", "a", "Answer"),
+               ("leave", "q", "Save & quit"), ("back", "esc", "Back"), ("tick", "Space", "Tick"),
+               ("find", "/", "Find"), ("pass_turn", "x", "Pass"), ("uno", "u", "Uno"),
+               ("previous", "p", "Previous trick"), ("session", "s", "Session"), ("rules", "f1", "Rules"))
+"""The footer's keys in its order: (action, key shown, English description)."""
+
+
+def footer_cells(keys: Iterable[tuple[str, str]], compact: bool) -> int:
+    """Cells Textual's footer takes for these (key, description) pairs: ` key description `
+    each, or compact `key description` and a space."""
+    return sum(cell_len(key) + cell_len(text) + (2 if compact else 3) for key, text in keys)
+
+
+def spare_that_fit(used: int, spare: Sequence[tuple[str, int]], width: int) -> tuple[str, ...]:
+    """Of the spare keys (action, cells), the most that fit beside `used` cells: both, the
+    first, the second, or none."""
+    for shown in (spare, spare[:1], spare[1:], ()):
+        if used + sum(cells for _, cells in shown) <= width:
+            return tuple(action for action, _ in shown)
+    return ()
+
+
+@dataclass
+class ThinkTimer:
+    """The think timer of the decision on screen (DF-27): it starts afresh for each decision,
+    counts only while that decision is in front of its player, and says when the time is up;
+    it decides nothing."""
+
+    seconds: int
+    """Seconds per decision (the `think_timer` option); 0: off."""
+    left: float | None = None
+    """Seconds left, None when no decision is timed."""
+    decision: int = -1
+    """The decision timed (the number of actions before it)."""
+    clock: float = 0.0
+    """When it last counted (monotonic seconds)."""
+
+    def start(self, decision: int | None, now: float) -> bool:
+        """A human's decision is on screen (its number), or none is (None). Whether what the
+        timer shows changed."""
+        if not self.seconds or decision is None:
+            shown, self.left, self.decision = self.left is not None, None, -1
+            return shown
+        if decision == self.decision:
+            return False
+        self.left, self.decision, self.clock = float(self.seconds), decision, now
+        return True
+
+    def step(self, now: float, running: bool) -> tuple[bool, bool]:
+        """Count down to `now` if the decision was in front of its player: (whether the seconds
+        shown changed, whether the time has just run out)."""
+        before, self.clock = self.clock, now
+        left = self.left
+        if left is None or left <= 0 or not running:
+            return False, False
+        shown = self.shown
+        self.left = max(0.0, left - (now - before))
+        return self.shown != shown, self.left == 0
+
+    @property
+    def shown(self) -> int | None:
+        """The whole seconds shown (0: time is up), None when nothing is timed."""
+        return None if self.left is None else math.ceil(self.left)
+
+
+def think_markup(timer: ThinkTimer, t: Translate) -> str:
+    """The banner's countdown, or that the time is up."""
+    seconds = timer.shown
+    if seconds is None:
+        return ""
+    if seconds == 0:
+        return f"  [b red]{t('dfg.ui.think_up')}[/]"
+    return f"  [dim]{t('dfg.ui.think', seconds=seconds)}[/]"
+
+
+def spare_keys(width: int, palette: bool, works: Callable[[str], bool], t: Translate) -> tuple[str, ...]:
+    """The spare keys that fit in a footer `width` cells wide beside the keys that work now
+    (which always fit: 80 columns hold them in English and Japanese); `palette`: the command
+    palette's key is shown, docked right with a border (wide terminals only)."""
+    compact = width < 100
+    room = footer_cells([("^p", t("bind.palette"))], False) + 2 if palette and not compact else 0
+    keys = [(action, key, t(f"bind.{text}")) for action, key, text in FOOTER_KEYS]
+    working = footer_cells([(key, text) for action, key, text in keys
+                            if action not in SPARE_KEYS and works(action)], compact)
+    spare = [(action, footer_cells([(key, text)], compact)) for action, key, text in keys if action in SPARE_KEYS]
+    return spare_that_fit(room + working, spare, width)
