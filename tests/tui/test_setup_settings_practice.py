@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Button, Input, OptionList, RadioSet, Static
 
+from familia_tui.core.presets import rules_dir
 from familia_tui.core.registry import get_game
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens import practice as practice_module
@@ -286,12 +287,14 @@ async def test_practice_lists_the_shipped_puzzles_and_opens_one(tmp_path: Path,
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
+        sixsuit = {p.name for p in (rules_dir("sixsuit") / "practice").glob("*.yaml")}
+        assert len(sixsuit) >= 8  # the six-suit game has its table: its puzzles are offered too
         assert {p.path.name for p in screen.puzzles} == {"which-cards-batting-must-win.yaml",
-                                                         "who-wins-stage-two.yaml"}
+                                                         "who-wins-stage-two.yaml"} | sixsuit
         menu = screen.query_one("#practice-list", OptionList)
         prompts = [menu.get_option_at_index(i).prompt.plain for i in range(menu.option_count)
                    if menu.get_option_at_index(i).id is not None]
-        assert len(prompts) == 2
+        assert len(prompts) == 2 + len(sixsuit)
         assert any("Which cards may you play? (batting Familia" in p and "You hold 10♦" in p for p in prompts)
         await pilot.press("down", "enter")
         await pilot.pause()

@@ -9,7 +9,7 @@ ENTRY = GameEntry(
     spec="familia_tui.games.sixsuit.game:GAME",
     options="familia_tui.games.sixsuit.options:OPTIONS_MODEL",
     prefix="six",
-    texts=("familia_tui.games.sixsuit.texts",),
+    texts=("familia_tui.games.sixsuit.texts", "familia_tui.tui.games.sixsuit.texts"),
+    ui="familia_tui.tui.games.sixsuit",
     order=20,
 )
-"""No table in the app yet (`ui` unset): the UI package is issue 12's part 4."""

@@ -1,5 +1,5 @@
-"""The command line with the six-suit game: simulate and check run its engine; `play` says the
-table is not in the app yet instead of failing inside it."""
+"""The command line with the six-suit game: simulate and check run its engine (`play` opens its
+table, tests/tui/test_sixsuit_table.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,3 @@ def test_check_runs_the_scenarios_and_puzzles(capsys: pytest.CaptureFixture[str]
     folders = [ROOT / "tests" / "scenarios" / "sixsuit", ROOT / "rules" / "sixsuit" / "practice"]
     assert main(["check", *map(str, folders)]) == 0
 
-
-def test_play_says_there_is_no_table_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "sixsuit"]) != 0
-    assert "no table in the app yet" in capsys.readouterr().err

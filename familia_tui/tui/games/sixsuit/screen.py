@@ -1,0 +1,318 @@
+"""The six-suit table: the face card at stake, the trick and the last one with its judgement, the
+seats with their public counts, the acting hand, the log.
+
+The screen drives a `Session` like every table (`screens/table.py`): bots at the configured pace,
+a hot-seat curtain whenever another human's decision comes up, and the team's split of its
+Jokers and white card shown only to the team's members behind a curtain naming them [R-S26]
+(the session reads the state's `deciders`; the view holds only what the team may know).
+
+Every decision made in several picks goes through `core/picks.py`, so Enter never chooses among
+several legal actions: a hand card, then face up or face down (u / d choose directly; the first
+card of a trick has only face up [R-S12] and is played at once); the rebuild, then the hand cards
+to discard before it, then the rebuild itself; the split, one special card after another, each to
+a member. Esc takes a pick back. The game's last trick stays on the table until a key, then the
+results: every scoring item per player, the teams' totals and the tie-break used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import NamedTuple
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+
+from familia_tui.core.cards import Card
+from familia_tui.core.engine import Event
+from familia_tui.core.picks import ActionPicks
+from familia_tui.core.scenario import ScenarioFile
+from familia_tui.core.session import Session
+from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, play
+from familia_tui.games.sixsuit.view import SixSuitView
+from familia_tui.tui.games.sixsuit.widgets import (
+    CLAUSES,
+    HandPanel,
+    SeatsPanel,
+    SixFrame,
+    StakePanel,
+    TrickMarks,
+    TrickPanel,
+    event_lines,
+    sorted_hand,
+)
+from familia_tui.tui.glyphs import card_markup, cards_markup, rulings_shown
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.choices import Choice
+from familia_tui.tui.widgets.footer import AppFooter
+from familia_tui.tui.widgets.log import EventLog
+
+REBUILD = "rebuild"
+"""The first pick of a rebuild (the hand cards to discard come next)."""
+
+
+class Discard(NamedTuple):
+    """A hand card ticked to be discarded before the rebuild (by place: two Jokers are two)."""
+
+    index: int
+    card: Card
+
+
+class Give(NamedTuple):
+    """One special card of the team's split given to a member [R-S26]."""
+
+    seat: int
+    card: Card
+
+
+def parts(action: SixSuitAction, members: Sequence[int]) -> tuple[object, ...]:
+    """An action's picks: a card and up/down; the rebuild and its discards; each special card of
+    a split with its member; the deck's top card and a pass are one pick each."""
+    if isinstance(action, Play):
+        return (action.card, action.face_up)
+    if isinstance(action, Rebuild):
+        return (REBUILD, *action.discard)
+    if isinstance(action, Split):
+        return tuple(Give(seat, card) for seat, share in zip(members, action.shares) for card in share)
+    return (str(action),)
+
+
+class SixSuitScreen(TableScreen):
+    """One six-suit game at the table."""
+
+    CSS_PATH = "screen.tcss"
+    game_id = "sixsuit"
+    clause_style = CLAUSES
+    held_texts = "six.ui.held"
+    BINDINGS = [
+        Binding("u", "face(True)", "Face up"),
+        Binding("d", "face(False)", "Face down"),
+    ]
+
+    def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
+        super().__init__(session, puzzle)
+        self.picked: list[object] = []
+        """The parts of the decision picked so far (a card; the rebuild; the split's gifts)."""
+        self.ticked: set[int] = set()
+        """The hand cards (by place) ticked to be discarded before a rebuild."""
+        self.marks = TrickMarks()
+
+    def compose(self) -> ComposeResult:
+        from familia_tui.tui.widgets.choices import ChoiceBar
+
+        yield self.banner_line()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield StakePanel(id="stake").data_bind(SixSuitScreen.frame)
+                yield TrickPanel(id="trick").data_bind(SixSuitScreen.frame)
+                with VerticalScroll(id="seats-box"):
+                    yield SeatsPanel(id="seats").data_bind(SixSuitScreen.frame)
+            yield EventLog(id="log")
+        yield HandPanel(id="hand").data_bind(SixSuitScreen.frame)
+        yield ChoiceBar(id="choices")
+        yield self.explain_line()
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
+
+    def on_mount(self) -> None:
+        log = self.query_one(EventLog)
+        if self.puzzle is not None:
+            log.add([self.t("ui.practice_started")])
+        elif self.session.record.actions:
+            events = self.session.history_events()
+            self.marks = self.marks.after(events)
+            log.add([self.t("six.log.resumed")] + self.event_lines(events))
+        else:
+            log.add([self.t("six.log.started")] + self.event_lines(self.session.table.events))
+        self.advance()
+
+    # ----- the flow of the game -----
+
+    def advance(self, pause: float | None = None) -> None:
+        self.picked, self.ticked = [], set()
+        super().advance(pause)
+
+    def event_lines(self, events: Sequence[Event]) -> list[str]:
+        return event_lines(events, self.shown_seats, self.t, self.glyphs)
+
+    def after_apply(self, events: Sequence[Event]) -> None:
+        self.marks = self.marks.after(events)
+        if any(e.kind == "game_over" for e in events):
+            self.hold(self.show_results)  # the last face card's trick stays until a key
+        else:
+            ended = any(e.kind in ("trick_won", "no_winner") for e in events)
+            self.advance(self.app.settings.trick_pause if ended else None)
+
+    def show_results(self) -> None:
+        from familia_tui.tui.games.sixsuit.results import SixSuitResultsScreen
+
+        self.redraw()
+        screen = SixSuitResultsScreen(self.session.table.result(), self.session.table.public_view(),
+                                      self.shown_seats)
+        self.app.push_screen(screen, self._after_result)
+
+    # ----- drawing -----
+
+    def view(self) -> SixSuitView:
+        """The viewer's view; between two humans the public one (what every seat knows)."""
+        seat, table = self.session.viewer_seat(), self.session.table
+        view = table.public_view() if seat is None else table.view(seat)
+        return replace(view, seats=self.shown_seats)
+
+    def redraw(self) -> None:
+        self.banner = self.banner_text()
+        gifts = tuple((p.seat, p.card) for p in self.picked if isinstance(p, Give))
+        self.frame = SixFrame(self.view(), self.session.viewer_seat(), self.t, self.glyphs, marks=self.marks,
+                              split_so_far=gifts, held=self.held is not None)
+        self.show_choices(self.t("six.ui.held_note") if self.held else "")
+        if self.choices and self.choices[self.cursor].enabled:
+            self.explain_text(self.decision_note())
+
+    def turn_text(self, name: str) -> str:
+        table, t = self.session.table, self.t
+        view = self.view()
+        if table.phase == "split":
+            names = ", ".join(self.shown_seats[s].name for s in table.deciders)
+            gifts = len(self.picked)
+            card = sorted(view.team_specials)[gifts] if gifts < len(view.team_specials) else None
+            return t("six.ui.turn_split", names=names, card=card_markup(card, self.glyphs) if card else "")
+        if table.phase == "rebuild":
+            if self.picked:
+                return t("six.ui.turn_discard", name=name)
+            forced = table.legal_actions() == [Rebuild(())]
+            return rulings_shown(t("six.ui.turn_rebuild_forced" if forced else "six.ui.turn_rebuild", name=name))
+        if self.picked:
+            return t("six.ui.turn_updown", name=name, card=card_markup(self.picked[0], self.glyphs))  # type: ignore[arg-type]
+        if not view.hand:
+            return rulings_shown(t("six.ui.turn_pass", name=name))
+        lead = not any(isinstance(a, Play) and not a.face_up for a in table.legal_actions())
+        return rulings_shown(t("six.ui.turn_lead" if lead else "six.ui.turn_play", name=name))
+
+    def decision_note(self) -> str:
+        """A word on the decision on screen (face down, the rebuild, the split)."""
+        phase = self.session.table.phase
+        if phase == "split":
+            return rulings_shown(self.t("six.ui.split_note"))
+        if phase == "rebuild":
+            return rulings_shown(self.t("six.ui.rebuild_note"))
+        return rulings_shown(self.t("six.ui.updown_note")) if self.picked else ""
+
+    # ----- the choices -----
+
+    def picks(self) -> ActionPicks[object, SixSuitAction]:
+        table = self.session.table
+        members = table.deciders
+        return ActionPicks(table.legal_actions(), parts=lambda action: parts(action, members))
+
+    def make_choices(self) -> list[Choice]:
+        phase = self.session.table.phase
+        if phase == "split":
+            return self.split_choices()
+        if phase == "rebuild":
+            return self.rebuild_choices()
+        return self.play_choices()
+
+    def play_choices(self) -> list[Choice]:
+        t, glyphs, legal = self.t, self.glyphs, self.session.table.legal_actions()
+        if self.picked:
+            card = self.picked[0]
+            assert isinstance(card, Card)
+            return [Choice(t("six.ui.face_up", card=card_markup(card, glyphs)), play(card, True) in legal,
+                           play(card, True)),
+                    Choice(t("six.ui.face_down", card=card_markup(card, glyphs)), play(card, False) in legal,
+                           play(card, False))]
+        picks = self.picks()
+        cards = [Choice(card_markup(card, glyphs), picks.may_add([], card), play(card, True))
+                 for card in sorted_hand(self.view().hand)]
+        return cards + [Choice(t("six.ui.deck_top"), DECK in legal, DECK),
+                        Choice(t("six.ui.pass_turn"), PASS in legal, PASS)]
+
+    def rebuild_choices(self) -> list[Choice]:
+        t, glyphs, legal = self.t, self.glyphs, self.session.table.legal_actions()
+        if not self.picked:
+            forced = legal == [Rebuild(())]
+            return [Choice(t("six.ui.no_rebuild"), PASS in legal, PASS),
+                    Choice(t("six.ui.rebuild_forced" if forced else "six.ui.rebuild"), True, REBUILD)]
+        hand = sorted_hand(self.view().hand)
+        discard = [hand[i] for i in sorted(self.ticked)]
+        (action,) = self.picks().made([REBUILD, *discard])
+        label = t("six.ui.rebuild_now", cards=cards_markup(discard, glyphs)) if discard else t("six.ui.rebuild_keep")
+        return [Choice(card_markup(card, glyphs), True, Discard(i, card), marked=i in self.ticked)
+                for i, card in enumerate(hand)] + [Choice(label, True, action)]
+
+    def split_choices(self) -> list[Choice]:
+        table, picks = self.session.table, self.picks()
+        card = sorted(self.view().team_specials)[len(self.picked)]
+        return [Choice(self.t("six.ui.give_to", card=card_markup(card, self.glyphs), name=self.shown_seats[s].name),
+                       picks.may_add(self.picked, Give(s, card)), Give(s, card)) for s in table.deciders]
+
+    # ----- keys and clicks -----
+
+    def chosen(self, choice: Choice) -> None:
+        value, picks = choice.value, self.picks()
+        if isinstance(value, Play) and not self.picked:
+            offers = picks.offers([value.card])
+            if len(offers) == 1:  # the first card of a trick: face up only [R-S12]
+                self.apply(offers[0])
+            else:
+                self.pick([value.card])
+        elif value == REBUILD:
+            offers = picks.offers([REBUILD])
+            if len(offers) == 1:  # an empty hand: nothing to discard (the forced rebuild too)
+                self.apply(offers[0])
+            else:
+                self.pick([REBUILD])
+        elif isinstance(value, Discard):
+            self.ticked ^= {value.index}
+            self.redraw()
+        elif isinstance(value, Give):
+            made = picks.made([*self.picked, value])
+            if len(made) == 1:
+                self.apply(made[0])
+            else:
+                self.pick([*self.picked, value])
+        else:
+            self.apply(value)
+
+    def pick(self, picked: list[object]) -> None:
+        self.picked, self.cursor = picked, 0
+        self.redraw()
+
+    def moved(self) -> None:
+        super().moved()
+        if self.choices[self.cursor].enabled:
+            self.explain_text(self.decision_note())
+
+    def action_face(self, face_up: bool) -> None:
+        """u / d: the card picked (or the card under the cursor) face up or face down."""
+        if not self.choices or self.session.table.phase != "play":
+            return
+        card = self.picked[0] if self.picked else getattr(self.choices[self.cursor].value, "card", None)
+        if not isinstance(card, Card):
+            self.app.bell()
+            return
+        action = play(card, face_up)
+        if action in self.session.table.legal_actions():
+            self.apply(action)
+        else:
+            self.explain_text(self.why_not(Choice("", False, action)))
+            self.app.bell()
+
+    def action_back(self) -> None:
+        """Esc takes the last pick back (the card, the rebuild with its ticks, a gift)."""
+        if self.picked:
+            self.ticked = set()
+            self.pick(self.picked[:-1] if isinstance(self.picked[-1], Give) else [])
+            return
+        super().action_back()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "face":
+            return self.session.table.phase == "play" and bool(self.choices)
+        if action == "back" and self.picked:
+            return True
+        return super().check_action(action, parameters)
+
+
+TABLE = SixSuitScreen
+"""The table screen of the game (found by the registry)."""

@@ -1,0 +1,297 @@
+"""Drawing the six-suit table from a seat's view: the face card at stake, the trick and the last
+one with its judgement, the seats with their public counts, the acting hand, and the log.
+
+Everything here reads a `SixSuitView` (never the state). What the view holds is what the seat may
+know [R-S25], [R-S25a], [R-S16a]: for another seat only hand sizes, whether its deck and discard
+pile are empty, its rebuild marker and how many face cards it captured (never which); the
+viewer's own exact counts; the team split only for the viewer's own team [R-S26]. The panels
+draw themselves from the screen's `SixFrame` (`tui/widgets/panel.py`). The log never says "you"
+(hot-seat: several people read it) and names no private card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from rich import box
+from rich.table import Table
+
+from familia_tui.core.cards import Card
+from familia_tui.core.engine import Event, Seat
+from familia_tui.games.sixsuit.view import SixSuitView, TrickPlay
+from familia_tui.tui.glyphs import (
+    INK,
+    ClauseStyle,
+    card_markup,
+    cards_markup,
+    rulings_shown,
+    suit_text,
+)
+from familia_tui.tui.widgets.panel import Frame, Panel
+
+Translate = Callable[..., str]
+
+
+def six_card(word: str, glyphs: str) -> str:
+    """A card word of the six-suit notation (`10X`, `BJ`, `W`) as markup."""
+    from familia_tui.core.cards import SIX_SUITS
+
+    return card_markup(SIX_SUITS.parse_card(word), glyphs)
+
+
+ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+"""SIMPLE_HEAD in ASCII: a line under the header, no columns drawn (80 columns hold the seats)."""
+
+CLAUSES = ClauseStyle(card=six_card)
+"""The six-suit explanation parameters: cards of the six-suit set."""
+
+
+def colour_ink(colour: str | None) -> str:
+    return f"b {INK['red']}" if colour in ("red", "red-pair") else "b"
+
+
+def team_text(view: SixSuitView, seat: int, t: Translate) -> str:
+    """A seat's team colour: the team game's colour; in the secret-team game only the viewer's
+    own pair [R-S23]; nothing in the individual game."""
+    team = view.teams[seat]
+    if team is None and seat == view.seat and view.my_team is not None:
+        team = view.my_team
+    if team is None:
+        return t("six.ui.secret") if view.variant == "secret_team" else "-"
+    return f"[{colour_ink(team)}]{t('six.ui.colour.' + team)}[/]"
+
+
+def suit_label(suit: str, t: Translate, glyphs: str) -> str:
+    ink = f"b {INK['red']}" if suit in ("H", "L", "D") else "b"
+    return f"[{ink}]{suit_text(suit, glyphs)}[/] {t('six.suit.' + suit)}"
+
+
+def play_markup(play: TrickPlay, view: SixSuitView, passes: frozenset[int], t: Translate, glyphs: str) -> str:
+    """One play of a trick: a face-up card, a card back (its own player sees the card, dimmed),
+    or a pass (`passes`: the view draws a pass and another's face-down card alike)."""
+    seat, card, face_up = play
+    name = view.seats[seat].name
+    if face_up and card is not None:
+        return f"{name} {card_markup(card, glyphs)}"
+    if card is None and seat in passes:
+        return f"{name} [dim]{t('six.ui.pass')}[/]"
+    own = f" {card_markup(card, glyphs, 'dim')}" if card is not None else ""
+    return f"{name} [reverse]{t('six.ui.down')}[/]{own}"
+
+
+def plays_markup(plays: Sequence[TrickPlay], view: SixSuitView, passes: frozenset[int], t: Translate,
+                 glyphs: str) -> str:
+    return separator(glyphs).join(play_markup(p, view, passes, t, glyphs) for p in plays)
+
+
+def separator(glyphs: str) -> str:
+    """Between two parts of a line: a middle dot, which is ambiguous-width, only in unicode mode."""
+    return " · " if glyphs == "unicode" else " - "
+
+
+@dataclass(frozen=True)
+class TrickMarks:
+    """What the table reads from the events besides the view: who passed in the trick and in
+    the last one (the view draws a pass like another seat's face-down card), and the face card
+    the last trick won (public: it was at stake; the view keeps no record of it)."""
+
+    passes: frozenset[int] = frozenset()
+    last_passes: frozenset[int] = frozenset()
+    last_face: Card | None = None
+
+    def after(self, events: Sequence[Event]) -> TrickMarks:
+        marks = self
+        for event in events:
+            if event.kind == "passed" and event.seat is not None:
+                marks = replace(marks, passes=marks.passes | {event.seat})
+            elif event.kind in ("trick_won", "no_winner"):
+                face = event.cards[0] if event.kind == "trick_won" and event.cards else None
+                marks = TrickMarks(frozenset(), marks.passes, face)
+        return marks
+
+
+def judgement_text(kind: str | None, t: Translate) -> str:
+    return t(f"six.judgement.{kind or 'none'}")
+
+
+# ----- the frame and the panels -----
+
+
+@dataclass(frozen=True)
+class SixFrame(Frame):
+    """What the six-suit table shows now: the view, what the events add to it (`TrickMarks`),
+    the Jokers and white card given so far in a team's split, and whether the last trick is held
+    on screen."""
+
+    view: SixSuitView
+    marks: TrickMarks = TrickMarks()
+    split_so_far: tuple[tuple[int, Card], ...] = ()
+    held: bool = False
+
+
+class StakePanel(Panel):
+    """The face card at stake, how many remain, and the battalions so far."""
+
+    def draw(self, frame: SixFrame) -> str:
+        view, t, glyphs = frame.view, frame.t, frame.glyphs
+        trick = 18 - view.faces_left - (1 if view.face is not None else 0) + 1
+        if view.face is not None:
+            line = t("six.ui.stake", card=card_markup(view.face, glyphs), left=view.faces_left, trick=trick)
+        else:
+            line = t("six.ui.stake_none", left=view.faces_left)
+        if view.battalions:
+            teams = ", ".join(f"[{colour_ink(name)}]{t('six.ui.colour.' + name)}[/] {count}"
+                              for name, count in zip(("black", "red"), view.battalions))
+            line += separator(glyphs) + t("six.ui.battalions", teams=teams)
+        return line
+
+
+class TrickPanel(Panel):
+    """The trick in play order (face-up cards, card backs, passes) and the last trick with the
+    judgement that decided it."""
+
+    def draw(self, frame: SixFrame) -> str:
+        view, t, glyphs = frame.view, frame.t, frame.glyphs
+        leader = view.seats[view.leader].name
+        lines = []
+        if view.trick:
+            plays = plays_markup(view.trick, view, frame.marks.passes, t, glyphs)
+            lines.append(t("six.ui.trick", name=leader, plays=plays))
+        elif view.phase != "over":
+            lines.append(t("six.ui.trick_empty", name=leader))
+        if view.last_trick:
+            verdict = last_verdict(view, frame.marks.last_face, t, glyphs)
+            if view.trick:  # (the plays of the last trick are in the log)
+                lines.append(t("six.ui.last", plays=verdict))
+            else:
+                lines.append(t("six.ui.last", plays=plays_markup(view.last_trick, view, frame.marks.last_passes,
+                                                                  t, glyphs)))
+                lines.append("  " + verdict)
+        return rulings_shown("\n".join(lines))
+
+
+def last_verdict(view: SixSuitView, face: Card | None, t: Translate, glyphs: str) -> str:
+    """Who took the last trick's face card and by which judgement."""
+    why = f"[b]{judgement_text(view.last_judgement, t)}[/]"
+    if view.last_winner is None:
+        return t("six.ui.last_none", why=why)
+    name = view.seats[view.last_winner].name
+    if face is None:
+        return t("six.ui.last_won_plain", name=name, why=why)
+    return t("six.ui.last_won", name=name, face=card_markup(face, glyphs), why=why)
+
+
+class SeatsPanel(Panel):
+    """One row per seat in play order: its suit and team colour, hand size, deck and discard
+    markers (the viewer's exact counts), rebuild marker and captured face cards (a count)."""
+
+    def draw(self, frame: SixFrame) -> Table:
+        view, t, glyphs = frame.view, frame.t, frame.glyphs
+        table = Table(box=ASCII_HEAD if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
+                      padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
+        overflow: Literal["crop", "ellipsis"] = "crop" if glyphs == "ascii" else "ellipsis"  # (… is ambiguous)
+        table.add_column(t("ui.seat"), no_wrap=True, overflow=overflow, ratio=1, min_width=6)
+        for key in ("col_suit", "col_team"):
+            table.add_column(t("six.ui." + key), no_wrap=True, overflow=overflow)
+        for key in ("col_hand", "col_deck", "col_discard", "col_rebuilt", "col_faces"):
+            table.add_column(t("six.ui." + key), justify="right", no_wrap=True, overflow=overflow)
+        for seat in view.order:
+            table.add_row(seat_name(view, seat, glyphs), suit_label(view.suits[seat], t, glyphs),
+                          team_text(view, seat, t), str(view.hand_sizes[seat]),
+                          pile_text(view, seat, view.deck_size, view.deck_empty, t),
+                          pile_text(view, seat, view.discard_size, view.discard_empty, t),
+                          t("six.ui.used") if view.rebuilt[seat] else "-", str(view.captured_counts[seat]))
+        return table
+
+
+def seat_name(view: SixSuitView, seat: int, glyphs: str) -> str:
+    """Turn marker, name, an S for the seat in the Spade role when it holds another suit [R-S21],
+    and the Jokers and whites it played face up [R-S16a]."""
+    marker = ">" if seat == view.to_act or (view.phase == "split" and seat in view.deciders) else (
+        "*" if seat == view.leader and view.phase != "over" else " ")
+    spade = " S" if seat == view.spade and view.suits[seat] != "S" else ""  # the Spade role [R-S21]
+    shown = f" ({cards_markup(view.shown_specials[seat], glyphs)})" if view.shown_specials[seat] else ""
+    name = f"{marker} {view.seats[seat].name}{spade}{shown}"
+    return f"[b reverse]{name}[/]" if seat == view.to_act else name
+
+
+def pile_text(view: SixSuitView, seat: int, own: int | None, empty: Sequence[bool], t: Translate) -> str:
+    """The viewer's exact count; for the others only whether the pile is empty [R-S25a]."""
+    if seat == view.seat and own is not None:
+        return str(own)
+    return t("six.ui.empty") if empty[seat] else t("six.ui.some")
+
+
+class HandPanel(Panel):
+    """The viewer's hand with their exact deck and discard counts, the specials received and the
+    team's split (their own team only [R-S26]); between two humans, nothing."""
+
+    def draw(self, frame: SixFrame) -> str:
+        view, t, glyphs, seat = frame.view, frame.t, frame.glyphs, frame.viewer
+        if seat is None or view.seat is None:
+            return t("ui.hands_hidden")
+        lines = [] if view.phase == "split" else [t(
+            "six.ui.hand", name=view.seats[seat].name, cards=cards_markup(sorted_hand(view.hand), glyphs),
+            deck=view.deck_size, discard=view.discard_size)]
+        if view.team_specials:
+            names = ", ".join(view.seats[s].name for s in view.deciders)
+            lines.append(t("six.ui.to_split", names=names, cards=cards_markup(view.team_specials, glyphs)))
+            if frame.split_so_far:
+                lines.append(t("six.ui.split_so_far", shares=shares_markup(
+                    _shares(frame.split_so_far), view.seats, glyphs)))
+        elif view.team_split:
+            lines.append(t("six.ui.team_split", shares=shares_markup(view.team_split, view.seats, glyphs)))
+        elif view.my_specials:
+            lines.append(t("six.ui.specials", cards=cards_markup(view.my_specials, glyphs)))
+        if view.variant == "secret_team" and view.my_team is not None:
+            lines.append(t("six.ui.my_team", team=team_text(view, seat, t)))
+        return "\n".join(lines)
+
+
+def sorted_hand(hand: Sequence[Card]) -> list[Card]:
+    """Specials first, then the numbers by rank (2 … 10, A)."""
+    return sorted(hand, key=lambda card: (card.rank >= 2, card.rank, card.suit))
+
+
+def _shares(pairs: Sequence[tuple[int, Card]]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    found: dict[int, list[Card]] = {}
+    for seat, card in pairs:
+        found.setdefault(seat, []).append(card)
+    return tuple((seat, tuple(cards)) for seat, cards in found.items())
+
+
+def shares_markup(shares: Sequence[tuple[int, Sequence[Card]]], seats: Sequence[Seat], glyphs: str) -> str:
+    return ", ".join(f"{seats[seat].name} {'+'.join(card_markup(c, glyphs) for c in cards) or '-'}"
+                     for seat, cards in shares)
+
+
+# ----- the log -----
+
+
+def event_lines(events: Sequence[Event], seats: Sequence[Seat], t: Translate, glyphs: str) -> list[str]:
+    """Log lines for the events of one action, by seat name; a face-down card is never named."""
+    lines = []
+    for event in events:
+        name = seats[event.seat].name if event.seat is not None else ""
+        cards = cards_markup(event.cards, glyphs) if event.cards else ""
+        kind = event.kind
+        if kind == "played":
+            key = "six.log.played_up" if event.get("face_up") else "six.log.played_down"
+            lines.append(t(key, name=name, card=cards))
+        elif kind == "passed":
+            lines.append(t("six.log.passed", name=name))
+        elif kind == "trick_won":
+            lines.append(t("six.log.won", name=name, card=cards, why=judgement_text(event.get("judgement"), t)))
+        elif kind == "dealt":
+            lines.append(t("six.log.dealt", name=name))
+        elif kind == "battalion":
+            lines.append(t("six.event.battalion", team=t("six.team." + str(event.get("team")))))
+        elif kind == "no_winner":
+            lines.append(t("six.event.no_winner", card=cards))
+        elif kind == "game_over":
+            lines.append(t("six.log.over", end=t("six.end." + str(event.get("reason")))))
+        elif kind in ("split_asked", "split", "face_revealed", "rebuilt"):  # (not each "no rebuild")
+            lines.append(t("six.event." + kind, seat=name, card=cards))
+    return [rulings_shown(line) for line in lines]
