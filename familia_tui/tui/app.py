@@ -292,12 +292,11 @@ class FamiliaTuiApp(App[None]):
     def action_rules(self) -> None:
         from familia_tui.core.registry import game_ids
         from familia_tui.tui.screens.rules import RulesScreen
-        from familia_tui.tui.screens.tables import has_table
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
-        seated = tuple(g for g in game_ids() if has_table(g))  # the games the home screen offers
-        self.push_screen(RulesScreen(game or seated[0], options, () if game else seated))
+        games = game_ids()  # a game still without a table has its rules to read too
+        self.push_screen(RulesScreen(game or games[0], options, () if game else games))
 
     def action_quit_app(self) -> None:
         self.exit()
