@@ -8,11 +8,10 @@ with status 2, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +19,8 @@ from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import default_lang
 
 if TYPE_CHECKING:
+    import argparse
+
     from familia_tui.core.engine import GameSpec, Seat
     from familia_tui.core.presets import Preset
 
@@ -31,6 +32,8 @@ class UsageError(FamiliaTuiError):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="familia-tui", description="A terminal card table: Familia and friends.")
     parser.add_argument("--lang", choices=("en", "ja"), help="language (default: from LANG)")
@@ -79,6 +82,8 @@ def _game_options(command: argparse.ArgumentParser) -> None:
 
 
 def _display_options(command: argparse.ArgumentParser) -> None:
+    import argparse
+
     """--lang and --glyphs are accepted after the command too (`resume --lang ja`)."""
     command.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS,
                          help=argparse.SUPPRESS)
@@ -87,13 +92,21 @@ def _display_options(command: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    if not given:  # plain `familia-tui`: the app, without argparse (a tenth of the time to its first frame)
+        return _guarded(lambda: _launch(record=None, lang=None, glyphs=None))
+    args = build_parser().parse_args(given)
     handler = {
         None: _run_app, "play": _run_play, "resume": _run_resume, "simulate": _run_simulate,
         "check": _run_check, "presets": _run_presets, "screenshots": _run_screenshots,
     }[args.command]
+    return _guarded(lambda: handler(args))
+
+
+def _guarded(run: Callable[[], int]) -> int:
+    """Run a command; an error the user can act on is one line and the usage exit status."""
     try:
-        return handler(args)
+        return run()
     except FamiliaTuiError as error:
         print(f"familia-tui: {error}", file=sys.stderr)
         return EXIT_USAGE
