@@ -91,7 +91,7 @@ class BasicBot:
         card = action.card if isinstance(action, Play) else None
         if card is None:
             return False
-        plays = [(s, c, up) for s, c, up in view.trick] + [(seat, card, True)]
+        plays = [(p.seat, p.card, p.face_up) for p in view.trick] + [(seat, card, True)]
         if view.variant == "team":
             mine = view.teams[seat]
             verdict = judge_team(plays, [0 if team == mine else 1 for team in view.teams], view.battalion_size)

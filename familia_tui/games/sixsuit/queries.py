@@ -5,7 +5,9 @@
 - `captures`: face cards captured per seat (cards: scenarios may look; the screen never does).
 - `face`, `faces_left`, `battalions`, `rebuilt`, `decks`, `discards`, `removed`, `suits`,
   `teams`, `order`, `end`, `winner`, `ranking` (`[[unit, rank], …]` best first), `totals` (= `scores`),
-  `individual` (each seat's own points, battalions left out [R-S19]), `tie_break`, `last_judgement`.
+  `individual` (each seat's own points, battalions left out [R-S19]), `tie_break`, `last_judgement`,
+  `last_face` (the face card the last trick took, null if nobody took it).
+- `last_trick`: `[[seat, card or null, face_up], …]` from the state, which knows every card: null is a pass.
 """
 
 from __future__ import annotations
@@ -53,4 +55,5 @@ QUERIES = {
     "tie_break": lambda s: s.result().tie_break,
     "last_judgement": lambda s: s.last_judgement,
     "last_winner": lambda s: s.last_winner,
+    "last_face": lambda s: str(s.last_face) if s.last_face else None,
 }

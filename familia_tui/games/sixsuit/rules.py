@@ -124,7 +124,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
                  "leader", "face", "trick_cards", "split_team", "splits", "decl_start",
-                 "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "tricks", "end")
+                 "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "last_face", "tricks",
+                 "end")
     COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
               "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "battalions": copy_list,
               "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
@@ -166,6 +167,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.last_trick: tuple[PlayRecord, ...] = ()
         self.last_winner: int | None = None
         self.last_judgement: str | None = None
+        self.last_face: Card | None = None
         self.tricks = 0
         self.end: str | None = None
         self.decl_start = self.decl_index = 0
@@ -418,6 +420,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
         winner = verdict.winner
         self.last_trick, self.last_winner, self.last_judgement = tuple(self.trick), winner, verdict.kind
+        self.last_face = self.face if winner is not None else None
         self.judged[verdict.kind] = self.judged.get(verdict.kind, 0) + 1
         self.tricks += 1
         if winner is not None:
@@ -575,8 +578,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return census
 
     def trick_view(self, seat: int | None, plays: Sequence[PlayRecord]) -> tuple[TrickPlay, ...]:
-        """A trick as `seat` may see it: another seat's face-down card as None."""
-        return tuple((s, card if up or s == seat else None, up) for s, card, up in plays)
+        """A trick as `seat` may see it: another seat's face-down card as None, a pass marked."""
+        return tuple(TrickPlay(s, card if up or s == seat else None, up, passed=card is None) for s, card, up in plays)
 
 
 def _secret_tie_break(ranked: list[int], members: list[list[int]], scores: list[int], totals: list[int]) -> str:

@@ -14,7 +14,7 @@ own team's colour, never its partner. Nobody sees the split of the other team.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
@@ -22,8 +22,15 @@ from familia_tui.core.engine import Seat
 if TYPE_CHECKING:
     from familia_tui.games.sixsuit.rules import SixSuitState
 
-TrickPlay = tuple[int, Card | None, bool]
-"""(seat, card or None, face up): None is a pass, or a face-down card the viewer may not see."""
+class TrickPlay(NamedTuple):
+    """One play of a trick as a seat sees it."""
+
+    seat: int
+    card: Card | None
+    """None: a pass, or a face-down card the viewer may not see (`passed` tells which)."""
+    face_up: bool
+    passed: bool = False
+    """The seat had no hand card and passed [R-S13]."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,8 @@ class SixSuitView:
     last_trick: tuple[TrickPlay, ...]
     last_winner: int | None
     last_judgement: str | None
+    last_face: Card | None
+    """The face card the last trick took (None: no winner, or no trick yet); it was at stake, in sight."""
     shown_specials: tuple[tuple[Card, ...], ...]
     """Per seat, the Jokers and white cards it played face up [R-S16a]."""
     hand: tuple[Card, ...]
@@ -104,7 +113,8 @@ def make_view(state: SixSuitState, seat: int | None) -> SixSuitView:
         battalion_size=state.battalion_size,
         trick=state.trick_view(seat, state.trick), leader=state.leader,
         last_trick=state.trick_view(seat, state.last_trick), last_winner=state.last_winner,
-        last_judgement=state.last_judgement, shown_specials=tuple(tuple(s) for s in state.shown),
+        last_judgement=state.last_judgement, last_face=state.last_face,
+        shown_specials=tuple(tuple(s) for s in state.shown),
         scores=state.items() if state.phase == "over" else None, **private,
     )
 

@@ -15,6 +15,7 @@ from familia_tui.core.engine import IllegalAction, Seat
 from familia_tui.core.registry import get_game
 from familia_tui.games.sixsuit.actions import parse_action
 from familia_tui.games.sixsuit.rules import SixSuitState
+from familia_tui.games.sixsuit.view import TrickPlay
 
 QUIET6 = {0: "2S 3S 4S", 1: "2H 3H 4H", 2: "2X 3X 4X", 3: "2L 3L 4L", 4: "2C 3C 4C", 5: "2D 3D 4D"}
 """Hands without an A, so that scores count captures only (with `removed` Jokers)."""
@@ -135,6 +136,10 @@ def test_R_S12_when_the_leader_passes_the_first_player_who_plays_must_play_face_
     assert legal(state) == ["play 2H", "play 3H", "play 4H", "deck"]
     do(state, "play 2H")
     assert "play 2X down" in legal(state)
+    do(state, "play 2X down")
+    # every view tells the pass from the face-down card, which it shows as a card back
+    assert state.public_view().trick == (TrickPlay(0, None, False, passed=True), TrickPlay(1, cards("2H")[0], True),
+                                         TrickPlay(2, None, False))
 
 
 def test_R_S13_pass_only_with_an_empty_hand() -> None:
@@ -164,6 +169,7 @@ def test_R_S11_face_down_cards_cannot_win() -> None:
     state = position(hands={**QUIET6, 1: "AH 3H 4H"}, face="KD")
     do(state, "play 2S", "play AH down", "play 3X", "play 3L", "play 3C", "play 3D")
     assert state.last_winner == 2 and state.captured[2] == cards("KD")
+    assert state.public_view().last_face == cards("KD")[0]  # it was at stake, in sight
 
 
 def test_R_S15_no_face_up_card_the_face_card_stays_and_the_leader_leads_again() -> None:
@@ -173,6 +179,8 @@ def test_R_S15_no_face_up_card_the_face_card_stays_and_the_leader_leads_again() 
         do(state, "pass")
     assert state.last_winner is None and state.last_judgement == "none"
     assert state.face == cards("KS")[0] and not any(state.captured)
+    assert state.public_view().last_face is None
+    assert all(play.passed for play in state.public_view().last_trick)
     # [R-S15a] the declaration round starts with that trick's leader
     assert state.phase == "rebuild" and state.to_act == 2
     pass_declarations(state)
@@ -218,8 +226,9 @@ def test_R_S16a_a_face_up_joker_is_shown_with_its_colour_a_face_down_one_is_not(
     state = position(hands={**QUIET6, 1: "RJ 3H 4H", 2: "BJ 3X 4X"})
     do(state, "play 2S", "play RJ", "play BJ down")
     watcher = state.view(5)
-    assert watcher.trick == ((0, cards("2S")[0], True), (1, cards("RJ")[0], True), (2, None, False))
-    assert state.view(2).trick[2] == (2, cards("BJ")[0], False)  # its own player knows it
+    assert watcher.trick == (TrickPlay(0, cards("2S")[0], True), TrickPlay(1, cards("RJ")[0], True),
+                             TrickPlay(2, None, False))  # a card back, not a pass
+    assert state.view(2).trick[2] == TrickPlay(2, cards("BJ")[0], False)  # its own player knows it
     assert watcher.shown_specials[1] == tuple(cards("RJ")) and watcher.shown_specials[2] == ()
 
 

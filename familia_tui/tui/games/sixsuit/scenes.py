@@ -63,7 +63,7 @@ def face_down_on_table(app: FamiliaTuiApp) -> bool:
     view = getattr(app.screen, "frame", None)
     view = getattr(view, "view", None)
     return (deciding(app) and phase(app) == "play" and view is not None
-            and any(card is None and not up for _, card, up in view.trick))
+            and any(p.card is None and not p.passed for p in view.trick))
 
 
 async def _split(pilot: Pilot, app: FamiliaTuiApp) -> None:

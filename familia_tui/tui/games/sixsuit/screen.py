@@ -37,7 +37,6 @@ from familia_tui.tui.games.sixsuit.widgets import (
     SeatsPanel,
     SixFrame,
     StakePanel,
-    TrickMarks,
     TrickPanel,
     event_lines,
     sorted_hand,
@@ -96,7 +95,6 @@ class SixSuitScreen(TableScreen):
         """The parts of the decision picked so far (a card; the rebuild; the split's gifts)."""
         self.ticked: set[int] = set()
         """The hand cards (by place) ticked to be discarded before a rebuild."""
-        self.marks = TrickMarks()
 
     def compose(self) -> ComposeResult:
         from familia_tui.tui.widgets.choices import ChoiceBar
@@ -119,9 +117,7 @@ class SixSuitScreen(TableScreen):
         if self.puzzle is not None:
             log.add([self.t("ui.practice_started")])
         elif self.session.record.actions:
-            events = self.session.history_events()
-            self.marks = self.marks.after(events)
-            log.add([self.t("six.log.resumed")] + self.event_lines(events))
+            log.add([self.t("six.log.resumed")] + self.event_lines(self.session.history_events()))
         else:
             log.add([self.t("six.log.started")] + self.event_lines(self.session.table.events))
         self.advance()
@@ -136,7 +132,6 @@ class SixSuitScreen(TableScreen):
         return event_lines(events, self.shown_seats, self.t, self.glyphs)
 
     def after_apply(self, events: Sequence[Event]) -> None:
-        self.marks = self.marks.after(events)
         if any(e.kind == "game_over" for e in events):
             self.hold(self.show_results)  # the last face card's trick stays until a key
         else:
@@ -162,7 +157,7 @@ class SixSuitScreen(TableScreen):
     def redraw(self) -> None:
         self.banner = self.banner_text()
         gifts = tuple((p.seat, p.card) for p in self.picked if isinstance(p, Give))
-        self.frame = SixFrame(self.view(), self.session.viewer_seat(), self.t, self.glyphs, marks=self.marks,
+        self.frame = SixFrame(self.view(), self.session.viewer_seat(), self.t, self.glyphs,
                               split_so_far=gifts, held=self.held is not None)
         self.show_choices(self.t("six.ui.held_note") if self.held else "")
         if self.choices and self.choices[self.cursor].enabled:

@@ -12,7 +12,7 @@ draw themselves from the screen's `SixFrame` (`tui/widgets/panel.py`). The log n
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from rich import box
@@ -68,48 +68,25 @@ def suit_label(suit: str, t: Translate, glyphs: str) -> str:
     return f"[{ink}]{suit_text(suit, glyphs)}[/] {t('six.suit.' + suit)}"
 
 
-def play_markup(play: TrickPlay, view: SixSuitView, passes: frozenset[int], t: Translate, glyphs: str) -> str:
+def play_markup(play: TrickPlay, view: SixSuitView, t: Translate, glyphs: str) -> str:
     """One play of a trick: a face-up card, a card back (its own player sees the card, dimmed),
-    or a pass (`passes`: the view draws a pass and another's face-down card alike)."""
-    seat, card, face_up = play
-    name = view.seats[seat].name
-    if face_up and card is not None:
-        return f"{name} {card_markup(card, glyphs)}"
-    if card is None and seat in passes:
+    or a pass."""
+    name = view.seats[play.seat].name
+    if play.passed:
         return f"{name} [dim]{t('six.ui.pass')}[/]"
-    own = f" {card_markup(card, glyphs, 'dim')}" if card is not None else ""
+    if play.face_up and play.card is not None:
+        return f"{name} {card_markup(play.card, glyphs)}"
+    own = f" {card_markup(play.card, glyphs, 'dim')}" if play.card is not None else ""
     return f"{name} [reverse]{t('six.ui.down')}[/]{own}"
 
 
-def plays_markup(plays: Sequence[TrickPlay], view: SixSuitView, passes: frozenset[int], t: Translate,
-                 glyphs: str) -> str:
-    return separator(glyphs).join(play_markup(p, view, passes, t, glyphs) for p in plays)
+def plays_markup(plays: Sequence[TrickPlay], view: SixSuitView, t: Translate, glyphs: str) -> str:
+    return separator(glyphs).join(play_markup(p, view, t, glyphs) for p in plays)
 
 
 def separator(glyphs: str) -> str:
     """Between two parts of a line: a middle dot, which is ambiguous-width, only in unicode mode."""
     return " · " if glyphs == "unicode" else " - "
-
-
-@dataclass(frozen=True)
-class TrickMarks:
-    """What the table reads from the events besides the view: who passed in the trick and in
-    the last one (the view draws a pass like another seat's face-down card), and the face card
-    the last trick won (public: it was at stake; the view keeps no record of it)."""
-
-    passes: frozenset[int] = frozenset()
-    last_passes: frozenset[int] = frozenset()
-    last_face: Card | None = None
-
-    def after(self, events: Sequence[Event]) -> TrickMarks:
-        marks = self
-        for event in events:
-            if event.kind == "passed" and event.seat is not None:
-                marks = replace(marks, passes=marks.passes | {event.seat})
-            elif event.kind in ("trick_won", "no_winner"):
-                face = event.cards[0] if event.kind == "trick_won" and event.cards else None
-                marks = TrickMarks(frozenset(), marks.passes, face)
-        return marks
 
 
 def judgement_text(kind: str | None, t: Translate) -> str:
@@ -121,12 +98,10 @@ def judgement_text(kind: str | None, t: Translate) -> str:
 
 @dataclass(frozen=True)
 class SixFrame(Frame):
-    """What the six-suit table shows now: the view, what the events add to it (`TrickMarks`),
-    the Jokers and white card given so far in a team's split, and whether the last trick is held
-    on screen."""
+    """What the six-suit table shows now: the view, the Jokers and white card given so far in a
+    team's split, and whether the last trick is held on screen."""
 
     view: SixSuitView
-    marks: TrickMarks = TrickMarks()
     split_so_far: tuple[tuple[int, Card], ...] = ()
     held: bool = False
 
@@ -157,30 +132,29 @@ class TrickPanel(Panel):
         leader = view.seats[view.leader].name
         lines = []
         if view.trick:
-            plays = plays_markup(view.trick, view, frame.marks.passes, t, glyphs)
+            plays = plays_markup(view.trick, view, t, glyphs)
             lines.append(t("six.ui.trick", name=leader, plays=plays))
         elif view.phase != "over":
             lines.append(t("six.ui.trick_empty", name=leader))
         if view.last_trick:
-            verdict = last_verdict(view, frame.marks.last_face, t, glyphs)
+            verdict = last_verdict(view, t, glyphs)
             if view.trick:  # (the plays of the last trick are in the log)
                 lines.append(t("six.ui.last", plays=verdict))
             else:
-                lines.append(t("six.ui.last", plays=plays_markup(view.last_trick, view, frame.marks.last_passes,
-                                                                  t, glyphs)))
+                lines.append(t("six.ui.last", plays=plays_markup(view.last_trick, view, t, glyphs)))
                 lines.append("  " + verdict)
         return rulings_shown("\n".join(lines))
 
 
-def last_verdict(view: SixSuitView, face: Card | None, t: Translate, glyphs: str) -> str:
+def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
     """Who took the last trick's face card and by which judgement."""
     why = f"[b]{judgement_text(view.last_judgement, t)}[/]"
     if view.last_winner is None:
         return t("six.ui.last_none", why=why)
     name = view.seats[view.last_winner].name
-    if face is None:
+    if view.last_face is None:
         return t("six.ui.last_won_plain", name=name, why=why)
-    return t("six.ui.last_won", name=name, face=card_markup(face, glyphs), why=why)
+    return t("six.ui.last_won", name=name, face=card_markup(view.last_face, glyphs), why=why)
 
 
 class SeatsPanel(Panel):
