@@ -235,3 +235,32 @@ async def test_english_in_ascii_at_80x24_is_pure_ascii_with_the_whole_table(tmp_
         assert text.isascii(), sorted({c for c in text if not c.isascii()})
         for word in ("Face card at stake", "Cross", "Leaf", "Aki's hand", "Deck's top card", "Faces"):
             assert word in text
+
+
+def last_trick_line(app) -> str:  # type: ignore[no-untyped-def]
+    return next(line for line in screen_text(app).splitlines() if "Last trick:" in line)
+
+
+async def test_p_shows_the_last_tricks_plays_beside_the_trick_in_play_until_the_next_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path, sixsuit_record(["Aki", "Ben", "Cho", "Dan"], "sixsuit-4", seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(40):
+            await settle(pilot, lambda: deciding(app))
+            table = app.screen
+            view = table.view()
+            if view.trick and view.last_trick and table.session.table.phase == "play" and not table.picked:
+                break
+            await pilot.press(*keys_for(table))
+        first = view.last_trick[0]
+        assert first.card is not None
+        played = f"{view.seats[first.seat].name} {card_text(first.card, 'unicode')}"
+        assert played not in last_trick_line(app)  # only the verdict while a trick is in play
+        await pilot.press("p")
+        await pilot.pause()
+        assert played in last_trick_line(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert played not in last_trick_line(app)
+        await pilot.press("p", *keys_for(table))
+        await pilot.pause()
+        assert not table.show_previous

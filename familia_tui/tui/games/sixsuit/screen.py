@@ -87,6 +87,7 @@ class SixSuitScreen(TableScreen):
     BINDINGS = [
         Binding("u", "face(True)", "Face up"),
         Binding("d", "face(False)", "Face down"),
+        Binding("p", "previous", "Last trick"),
     ]
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
@@ -95,6 +96,8 @@ class SixSuitScreen(TableScreen):
         """The parts of the decision picked so far (a card; the rebuild; the split's gifts)."""
         self.ticked: set[int] = set()
         """The hand cards (by place) ticked to be discarded before a rebuild."""
+        self.show_previous = False
+        """The last trick's plays shown beside the trick in play (p); the next play hides them."""
 
     def compose(self) -> ComposeResult:
         from familia_tui.tui.widgets.choices import ChoiceBar
@@ -132,6 +135,7 @@ class SixSuitScreen(TableScreen):
         return event_lines(events, self.shown_seats, self.t, self.glyphs)
 
     def after_apply(self, events: Sequence[Event]) -> None:
+        self.show_previous = False
         if any(e.kind == "game_over" for e in events):
             self.hold(self.show_results)  # the last face card's trick stays until a key
         else:
@@ -158,7 +162,7 @@ class SixSuitScreen(TableScreen):
         self.banner = self.banner_text()
         gifts = tuple((p.seat, p.card) for p in self.picked if isinstance(p, Give))
         self.frame = SixFrame(self.view(), self.session.viewer_seat(), self.t, self.glyphs,
-                              split_so_far=gifts, held=self.held is not None)
+                              split_so_far=gifts, held=self.held is not None, previous=self.show_previous)
         self.show_choices(self.t("six.ui.held_note") if self.held else "")
         if self.choices and self.choices[self.cursor].enabled:
             self.explain_text(self.decision_note())
@@ -301,7 +305,14 @@ class SixSuitScreen(TableScreen):
             return
         super().action_back()
 
+    def action_previous(self) -> None:
+        """p: the last trick's plays beside the trick in play, or not."""
+        self.show_previous = not self.show_previous
+        self.redraw()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "previous":  # hidden until there is a last trick (the split, the first trick)
+            return bool(self.session.state.last_trick)
         if action == "face":
             return self.session.table.phase == "play" and bool(self.choices)
         if action == "back" and self.picked:

@@ -99,11 +99,13 @@ def judgement_text(kind: str | None, t: Translate) -> str:
 @dataclass(frozen=True)
 class SixFrame(Frame):
     """What the six-suit table shows now: the view, the Jokers and white card given so far in a
-    team's split, and whether the last trick is held on screen."""
+    team's split, whether the last trick is held on screen, and whether its plays are shown while
+    a trick is in play (p)."""
 
     view: SixSuitView
     split_so_far: tuple[tuple[int, Card], ...] = ()
     held: bool = False
+    previous: bool = False
 
 
 class StakePanel(Panel):
@@ -138,7 +140,7 @@ class TrickPanel(Panel):
             lines.append(t("six.ui.trick_empty", name=leader))
         if view.last_trick:
             verdict = last_verdict(view, t, glyphs)
-            if view.trick:  # (the plays of the last trick are in the log)
+            if view.trick and not frame.previous:  # (the plays of the last trick are in the log, and on p)
                 lines.append(t("six.ui.last", plays=verdict))
             else:
                 lines.append(t("six.ui.last", plays=plays_markup(view.last_trick, view, t, glyphs)))
