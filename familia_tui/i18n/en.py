@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     'ui.last_trick_title': 'The last trick (p hides it)',
     'ui.saved': "Saved. Continue from the home screen or with 'familia-tui resume'.",
     'ui.too_small': 'The table needs a terminal of at least {need} (this one is {now}): please enlarge it.',
+    'ui.names_separator': ', ',
     'ui.pass_to': 'Pass the keyboard to {name}',
     'ui.pass_hint': 'Only {name} should look at the screen now.',
     'ui.pass_to_group': 'Pass the keyboard to {names}, together',

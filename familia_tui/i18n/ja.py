@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     'ui.last_trick_title': '最後のトリック（p で閉じる）',
     'ui.saved': "保存しました。ホーム画面の「続きから」か 'familia-tui resume' で再開できます。",
     'ui.too_small': 'この卓には{need}以上の端末が必要です（現在は{now}）。端末を広げてください。',
+    'ui.names_separator': '、',
     'ui.pass_to': '{name}にキーボードを渡してください',
     'ui.pass_hint': '今は{name}だけが画面を見てください。',
     'ui.pass_to_group': '{names}にキーボードを渡してください（一緒に）',

@@ -65,7 +65,7 @@ def split_line(table: SixSuitScreen, team: int) -> str:
     state = table.session.state
     members = state.members[team]
     shares = [(seat, state.splits[seat]) for seat in members]
-    return Text.from_markup(shares_markup(shares, table.shown_seats, "unicode")).plain
+    return Text.from_markup(shares_markup(shares, table.shown_seats, table.t, "unicode")).plain
 
 
 def assert_private(table: SixSuitScreen, text: str) -> None:
@@ -264,3 +264,22 @@ async def test_p_shows_the_last_tricks_plays_beside_the_trick_in_play_until_the_
         await pilot.press("p", *keys_for(table))
         await pilot.pause()
         assert not table.show_previous
+
+
+async def test_japanese_joins_the_names_of_a_team_with_the_ideographic_comma(tmp_path: Path) -> None:
+    """The team curtain (shared by every game) and the split's texts: 「Aki、Cho」, never "Aki, Cho"."""
+    app = make_app(tmp_path, humans_record(FOUR), lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: curtained(app))
+        people = app.screen.people
+        assert len(people) == 2 and app.screen.person == "、".join(people)
+        assert "、".join(people) in screen_text(app) and ", ".join(people) not in screen_text(app)
+    app = make_app(tmp_path, sixsuit_record(["Aki", "Ben", "Cho", "Dan", "Eve", "Fay"], "sixsuit-6-fixed"),
+                   lang="ja")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app) and app.screen.session.table.phase == "split")
+        await pilot.press("2", "enter", "3", "enter")  # a Joker to Cho, one to Eve
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.count("Aki、Cho、Eve") >= 2  # whose turn it is, and who splits the cards
+        assert "Cho BJ、Eve BJ" in text  # the split so far

@@ -49,12 +49,13 @@ class HandoffScreen(AppScreen[tuple[str, ...]]):
 
     @property
     def person(self) -> str:
-        """The names on the curtain, as one text (the person, or the team's members)."""
-        return ", ".join(self.people)
+        """The names on the curtain, as one text (the person, or the team's members, joined as
+        the language joins names: "Aki, Cho"; 「アキ、チョウ」)."""
+        return self.t("ui.names_separator").join(self.people)
 
     def compose(self) -> ComposeResult:
         t = self.app.t
-        name = escape(("、" if self.lang == "ja" else ", ").join(self.people))
+        name = escape(self.person)
         group = "_group" if len(self.people) > 1 else ""
         ready = Button(t(f"ui.ready{group}", name=name, names=name), id="ready", variant="primary")
         ready.can_focus = False  # Enter goes to the curtain's guard, never straight to the button

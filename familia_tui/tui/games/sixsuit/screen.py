@@ -171,7 +171,7 @@ class SixSuitScreen(TableScreen):
         table, t = self.session.table, self.t
         view = self.view()
         if table.phase == "split":
-            names = ", ".join(self.shown_seats[s].name for s in table.deciders)
+            names = t("ui.names_separator").join(self.shown_seats[s].name for s in table.deciders)
             gifts = len(self.picked)
             card = sorted(view.team_specials)[gifts] if gifts < len(view.team_specials) else None
             return t("six.ui.turn_split", names=names, card=card_markup(card, self.glyphs) if card else "")

@@ -212,13 +212,13 @@ class HandPanel(Panel):
             "six.ui.hand", name=view.seats[seat].name, cards=cards_markup(sorted_hand(view.hand), glyphs),
             deck=view.deck_size, discard=view.discard_size)]
         if view.team_specials:
-            names = ", ".join(view.seats[s].name for s in view.deciders)
+            names = t("ui.names_separator").join(view.seats[s].name for s in view.deciders)
             lines.append(t("six.ui.to_split", names=names, cards=cards_markup(view.team_specials, glyphs)))
             if frame.split_so_far:
                 lines.append(t("six.ui.split_so_far", shares=shares_markup(
-                    _shares(frame.split_so_far), view.seats, glyphs)))
+                    _shares(frame.split_so_far), view.seats, t, glyphs)))
         elif view.team_split:
-            lines.append(t("six.ui.team_split", shares=shares_markup(view.team_split, view.seats, glyphs)))
+            lines.append(t("six.ui.team_split", shares=shares_markup(view.team_split, view.seats, t, glyphs)))
         elif view.my_specials:
             lines.append(t("six.ui.specials", cards=cards_markup(view.my_specials, glyphs)))
         if view.variant == "secret_team" and view.my_team is not None:
@@ -238,9 +238,11 @@ def _shares(pairs: Sequence[tuple[int, Card]]) -> tuple[tuple[int, tuple[Card, .
     return tuple((seat, tuple(cards)) for seat, cards in found.items())
 
 
-def shares_markup(shares: Sequence[tuple[int, Sequence[Card]]], seats: Sequence[Seat], glyphs: str) -> str:
-    return ", ".join(f"{seats[seat].name} {'+'.join(card_markup(c, glyphs) for c in cards) or '-'}"
-                     for seat, cards in shares)
+def shares_markup(shares: Sequence[tuple[int, Sequence[Card]]], seats: Sequence[Seat], t: Translate,
+                  glyphs: str) -> str:
+    """Each member's share of a team's split, joined as the language joins names."""
+    return t("ui.names_separator").join(
+        f"{seats[seat].name} {'+'.join(card_markup(c, glyphs) for c in cards) or '-'}" for seat, cards in shares)
 
 
 # ----- the log -----
