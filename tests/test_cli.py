@@ -22,6 +22,7 @@ import familia_tui.tui
 from familia_tui.cli import UsageError, main, parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record, save_record
+from familia_tui.core.registry import get_game
 from familia_tui.core.saves import SaveFolder
 from familia_tui.core.scenario import check_paths
 from familia_tui.games.familia.game import GAME
@@ -641,6 +642,15 @@ def test_play_seat_count_is_checked_with_a_named_preset_too(capsys: Capsys, app:
 def test_play_an_unknown_preset(capsys: Capsys, app: Launches) -> None:
     status, _, err = cli(capsys, "play", "familia", "--preset", "familia-44")
     assert status == 2 and "did you mean 'familia-4'?" in err and app == []
+
+
+def test_play_refuses_a_registered_game_without_a_table_and_says_where_its_engine_runs(
+        capsys: Capsys, app: Launches) -> None:
+    assert get_game("chinkway").entry.ui is None  # registered, its table still to come
+    status, _, err = cli(capsys, "play", "chinkway")
+    assert status == 2 and app == []
+    assert f"{get_game('chinkway').names['en']} has no table in the app yet" in err
+    assert "familia-tui simulate chinkway" in err and "familia-tui check" in err
 
 
 def test_play_an_unknown_game(capsys: Capsys, app: Launches) -> None:
