@@ -11,7 +11,7 @@ import unicodedata
 from pathlib import Path
 
 from rich.text import Text
-from tui_helpers import make_app, screen_text, settle
+from tui_helpers import make_app, saved_record, saves_read, screen_text, settle
 
 from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
@@ -24,6 +24,7 @@ from familia_tui.tui.games.sixsuit.screen import SixSuitScreen
 from familia_tui.tui.games.sixsuit.widgets import shares_markup
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
+from familia_tui.tui.screens.home import HomeScreen
 
 FOUR = ["Aki", "Ben", "Cho", "Dan"]
 
@@ -283,3 +284,39 @@ async def test_japanese_joins_the_names_of_a_team_with_the_ideographic_comma(tmp
         text = screen_text(app)
         assert text.count("Aki、Cho、Eve") >= 2  # whose turn it is, and who splits the cards
         assert "Cho BJ、Eve BJ" in text  # the split so far
+
+
+def table_lines(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The trick panel's lines as drawn (left of the log)."""
+    return [line.split("│")[0].rstrip() for line in screen_text(app).splitlines()
+            if line.startswith(("Trick", "Last trick", "  "))]
+
+
+async def test_a_game_saved_mid_trick_resumes_with_the_same_table_and_goes_on(tmp_path: Path) -> None:
+    """q mid-trick, Continue: the same view (trick with its card backs and passes, the last trick's
+    verdict, every seat's markers) drawn alike, and the game plays on from it."""
+    app = make_app(tmp_path, sixsuit_record(["Aki", "Ben", "Cho", "Dan"], "sixsuit-4", seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(60):
+            await settle(pilot, lambda: deciding(app))
+            table = app.screen
+            view = table.view()
+            if (table.session.table.phase == "play" and not table.picked and view.last_trick
+                    and any(not p.face_up for p in view.trick)):
+                break
+            await pilot.press(*keys_for(table))
+        assert any(not p.face_up for p in view.trick)  # a card back or a pass on the table
+        before, lines, actions = table.frame.view, table_lines(app), table.session.record.actions
+        await pilot.press("q")
+        assert isinstance(app.screen, HomeScreen)
+    assert saved_record(tmp_path).actions == actions
+    again = make_app(tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await saves_read(pilot, again)
+        await pilot.press("c", "enter")  # Continue, the newest game
+        await settle(pilot, lambda: deciding(again) and isinstance(again.screen, SixSuitScreen))
+        table = again.screen
+        assert table.session.record.actions == actions
+        assert table.frame.view == before and table_lines(again) == lines
+        await pilot.press(*keys_for(table))
+        await settle(pilot, lambda: len(table.session.record.actions) > len(actions))
