@@ -312,7 +312,7 @@ class SixSuitScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "previous":  # hidden until there is a last trick (the split, the first trick)
-            return bool(self.session.state.last_trick)
+            return bool(self.view().last_trick)
         if action == "face":
             return self.session.table.phase == "play" and bool(self.choices)
         if action == "back" and self.picked:
