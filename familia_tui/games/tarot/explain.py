@@ -133,16 +133,24 @@ def _slam(state: TarotState, action: Slam, legal: bool) -> tuple[Clause, ...]:
     return (clause(key, "A7"),)
 
 
-def _declare(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ...]:
-    seat = state.acting()
+def _closed(state: TarotState) -> tuple[Clause, ...]:
+    """Why the acting seat may declare nothing now (Grasch, declarations off, past its first
+    card, declined), or nothing when its declarations are open."""
     if state.grasch:
         return (clause("tarot.declare_grasch", "TA-19"),)
     if state.options.declarations == "none":
         return (clause("tarot.declarations_off", "A2"),)
     if state.trick_no > 0:
         return (clause("tarot.declare_first_card", "TA-11"),)
-    if seat in state.declined:
+    if state.acting() in state.declined:
         return (clause("tarot.declined", "A8"),)
+    return ()
+
+
+def _declare(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, ...]:
+    seat = state.acting()
+    if closed := _closed(state):
+        return closed
     if not action.kind.is_poignee:
         return _misere(state, action, legal)
     if any(d.seat == seat and d.kind.is_poignee for d in state.declarations):
@@ -152,14 +160,8 @@ def _declare(state: TarotState, action: Declare, legal: bool) -> tuple[Clause, .
 
 def _declare_none(state: TarotState, action: DeclareNone, legal: bool) -> tuple[Clause, ...]:
     """Nothing (more) to declare: open at one's first card while a declaration is [A8]."""
-    if state.grasch:
-        return (clause("tarot.declare_grasch", "TA-19"),)
-    if state.options.declarations == "none":
-        return (clause("tarot.declarations_off", "A2"),)
-    if state.trick_no > 0:
-        return (clause("tarot.declare_first_card", "TA-11"),)
-    if state.acting() in state.declined:
-        return (clause("tarot.declined", "A8"),)
+    if closed := _closed(state):
+        return closed
     if not legal:
         return (clause("tarot.nothing_to_declare", "A8"),)
     return (clause("tarot.declare_none_ok", "A8"),)
