@@ -287,9 +287,10 @@ def _app_settings(args: argparse.Namespace) -> dict[str, str | None]:
 
 def _run_play(args: argparse.Namespace) -> int:
     from familia_tui.core.record import Record
+    from familia_tui.core.registry import entry
 
     spec, preset = load_game(args.game, args.preset)
-    if spec.entry.ui is None:
+    if entry(spec.entry.id).ui is None:  # the registry's entry, as the app reads it
         raise UsageError(f"{spec.names['en']} has no table in the app yet: its rules engine runs in "
                          f"`familia-tui simulate {spec.id}` and `familia-tui check`")
     check_player_count(spec, args.seats)

@@ -22,7 +22,7 @@ import familia_tui.tui
 from familia_tui.cli import UsageError, main, parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record, save_record
-from familia_tui.core.registry import get_game
+from familia_tui.core.registry import register, unregister
 from familia_tui.core.saves import SaveFolder
 from familia_tui.core.scenario import check_paths
 from familia_tui.games.familia.game import GAME
@@ -646,11 +646,18 @@ def test_play_an_unknown_preset(capsys: Capsys, app: Launches) -> None:
 
 def test_play_refuses_a_registered_game_without_a_table_and_says_where_its_engine_runs(
         capsys: Capsys, app: Launches) -> None:
-    assert get_game("chinkway").entry.ui is None  # registered, its table still to come
-    status, _, err = cli(capsys, "play", "chinkway")
+    import dataclasses
+
+    from toy import ENTRY
+
+    register(dataclasses.replace(ENTRY, ui=None))  # a game whose table is still to come
+    try:
+        status, _, err = cli(capsys, "play", "toy")
+    finally:
+        unregister(ENTRY.id)
     assert status == 2 and app == []
-    assert f"{get_game('chinkway').names['en']} has no table in the app yet" in err
-    assert "familia-tui simulate chinkway" in err and "familia-tui check" in err
+    assert f"{ENTRY.names['en']} has no table in the app yet" in err
+    assert "familia-tui simulate toy" in err and "familia-tui check" in err
 
 
 def test_play_an_unknown_game(capsys: Capsys, app: Launches) -> None:

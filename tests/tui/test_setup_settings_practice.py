@@ -288,13 +288,14 @@ async def test_practice_lists_the_shipped_puzzles_and_opens_one(tmp_path: Path,
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
         sixsuit = {p.name for p in (rules_dir("sixsuit") / "practice").glob("*.yaml")}
-        assert len(sixsuit) >= 8  # the six-suit game has its table: its puzzles are offered too
+        chinkway = {p.name for p in (rules_dir("chinkway") / "practice").glob("*.yaml")}
+        assert len(sixsuit) >= 8 and len(chinkway) >= 6  # games with a table: their puzzles too
         assert {p.path.name for p in screen.puzzles} == {"which-cards-batting-must-win.yaml",
-                                                         "who-wins-stage-two.yaml"} | sixsuit
+                                                         "who-wins-stage-two.yaml"} | sixsuit | chinkway
         menu = screen.query_one("#practice-list", OptionList)
         prompts = [menu.get_option_at_index(i).prompt.plain for i in range(menu.option_count)
                    if menu.get_option_at_index(i).id is not None]
-        assert len(prompts) == 2 + len(sixsuit)
+        assert len(prompts) == 2 + len(sixsuit) + len(chinkway)
         assert any("Which cards may you play? (batting Familia" in p and "You hold 10♦" in p for p in prompts)
         await pilot.press("down", "enter")
         await pilot.pause()

@@ -89,6 +89,21 @@ def standings(totals: Sequence[int], rows: Sequence[Sequence[int]], last_dealer:
     return sorted(range(players), key=key)
 
 
+def tie_break(first: int, second: int, rows: Sequence[Sequence[int]]) -> int | None:
+    """The deal (from 1) whose scores separate two seats of equal totals, the latest deal first
+    [B8]; None when they scored the same in every deal (then seat order, or a shared place
+    [CW-8]).
+
+    >>> tie_break(0, 1, [(3, 1), (1, 3), (6, 6)])
+    2
+    """
+    for number in range(len(rows), 0, -1):
+        row = rows[number - 1]
+        if row[first] != row[second]:
+            return number
+    return None
+
+
 def reseat_positions(ranked: Sequence[int]) -> tuple[int, ...]:
     """The re-seated table (#1 … #5) from the standings (1st … 5th): 3rd deals, 1st at #2,
     2nd at #3, 4th at #4, 5th at #5 [B8, CW-4]."""

@@ -108,6 +108,11 @@ class DealRecord:
     """Each side's collected cards, in the order of `sides`."""
     scores: tuple[int, ...]
     """Each seat's score for the deal, in seat order."""
+    tricks_won: tuple[int, ...]
+    """Each seat's tricks, in seat order."""
+    last_trick: tuple[tuple[int, Card], ...]
+    """The deal's last trick, (seat, card) in play order; `last_winner` won it."""
+    last_winner: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,7 +423,8 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         for seat in range(PLAYERS):
             self.totals[seat] += row[seat]
         record = DealRecord(self.deal_number, self.dealer, self.positions, self.sides, self.reseated,
-                            self.trump or "NT", self.quest, tuple(tuple(c) for c in self.collected), row)
+                            self.trump or "NT", self.quest, tuple(tuple(c) for c in self.collected), row,
+                            tuple(self.tricks_won), self.last_trick, self.leader)  # the winner leads next
         self.history.append(record)
         self.events.append(Event(DEAL_SCORED, self.dealer, info=(("deal", self.deal_number),
                                                                    ("scores", row), ("record", record))))

@@ -6,13 +6,11 @@
   words; a screen may render them with the name keys below.
 - `cw.phase.<word>`, `cw.category.<letter>`, `cw.trump.<letter>`: names.
 - `cw.event.<kind>`: log lines for the engine's events (`{seat}` is a seat name).
-- `cw.subtitle`: the Japanese page's name for the game, shown under "Chinkway".
 """
 
 from __future__ import annotations
 
 EN: dict[str, str] = {
-    "cw.subtitle": "ファーファリア",
     # ----- explanations -----
     "cw.game_over": "the game is over",
     "cw.wrong_phase": "this is the {phase} step of the deal, not the {wanted} step: the dealer discards, then names trumps, then the quest is turned and the tricks are played",
@@ -60,7 +58,6 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
-    "cw.subtitle": "ファーファリア",
     "cw.game_over": "ゲームは終了しています",
     "cw.wrong_phase": "いまは{phase}の段階で、{wanted}の段階ではありません：ディーラーが捨て札し、切札を決め、クエストを表にしてからトリックをプレイします",
     "cw.not_in_hand": "{card}は手札にありません",
@@ -106,4 +103,5 @@ JA: dict[str, str] = {
 ASCII_TERMS: dict[str, str] = {
     "ファーファリア": "Farfalia",
 }
-"""The Japanese terms that English keeps (the subtitle), in romaji for ascii mode."""
+"""The Japanese terms the texts keep (the Japanese page's name, the subtitle of the game's
+Japanese name and of its English rules), in romaji for ascii mode."""

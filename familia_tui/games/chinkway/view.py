@@ -11,12 +11,12 @@ The public view (seat None) is what every seat knows: no hand, no discards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
-from familia_tui.games.chinkway.quest import CATEGORIES, standings
+from familia_tui.games.chinkway.quest import CATEGORIES, quest_counts, standings
 
 if TYPE_CHECKING:
     from familia_tui.games.chinkway.rules import ChinkwayState, DealRecord
@@ -37,6 +37,7 @@ class ChinkwayView:
     seat: int | None
     seats: tuple[Seat, ...]
     phase: str
+    """`discard` `trump` `play` `pick` `over`; `scored` in the view of a finished deal (`of_deal`)."""
     to_act: int | None
     deal: int
     """The deal being played, from 1."""
@@ -87,6 +88,21 @@ class ChinkwayView:
 
     def need_of(self, seat: int) -> tuple[int, ...]:
         return next(n for side, n in zip(self.sides, self.needs, strict=True) if seat in side)
+
+    def of_deal(self, record: DealRecord) -> ChinkwayView:
+        """This view showing a finished deal as it ended: its dealer, sides, trumps, quest,
+        collections and last trick (the screen holds it before the deal's scores)."""
+        collected = record.collected
+        counts = quest_counts(record.quest)
+        needs = tuple(tuple(q - n for q, n in zip(counts, quest_counts(cards), strict=True))
+                      for cards in collected)
+        return replace(
+            self, phase="scored", to_act=None, deal=record.number, dealer=record.dealer,
+            positions=record.positions, reseated=record.reseated, sides=record.sides, hand=(),
+            discards=(), hand_counts=(0,) * len(self.seats), trump=record.trump, quest=record.quest,
+            quest_counts=counts, collected=collected, needs=needs, trick=(),
+            last_trick=record.last_trick, last_winner=record.last_winner, pick=(),
+            tricks_won=record.tricks_won)
 
     @classmethod
     def of(cls, state: ChinkwayState, seat: int | None) -> ChinkwayView:

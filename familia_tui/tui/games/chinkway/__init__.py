@@ -1,0 +1,1 @@
+"""The Chinkway table in the app: its screen, widgets, scores screen, texts and scenes."""
