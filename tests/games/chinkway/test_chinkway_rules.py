@@ -319,3 +319,25 @@ def test_GAME_spec_replays_a_game_from_its_actions() -> None:
         again.apply(GAME.parse_action(text))
     assert again.rows == state.rows and again.result().ranking() == state.result().ranking()
     assert isinstance(parse_action("play 10h"), Play)
+
+
+def test_a_finished_deal_is_shown_from_its_record_with_its_last_trick_and_no_private_card() -> None:
+    """The table holds a deal's last trick from `ChinkwayView.of_deal(record)`: the record's
+    dealer, sides, trumps, quest, collections, what each side still lacked, tricks and last trick;
+    no hand and no discard of the new deal [CW-7]."""
+    state = new(seed=5)
+    rng = random.Random(5)
+    while not state.history:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    record = state.history[0]
+    assert sum(record.tricks_won) == 10 and len(record.last_trick) == 5
+    assert record.tricks_won[record.last_winner] >= 1 and len({s for s, _ in record.last_trick}) == 5
+    dealer_view = state.view(state.dealer).of_deal(record)  # the new deal's dealer, discards pending
+    assert (dealer_view.deal, dealer_view.dealer, dealer_view.trump) == (1, record.dealer, record.trump)
+    assert dealer_view.hand == () and dealer_view.discards == () and dealer_view.to_act is None
+    assert dealer_view.last_trick == record.last_trick and dealer_view.last_winner == record.last_winner
+    for side, cards in enumerate(record.collected):
+        assert dealer_view.needs[side] == tuple(q - n for q, n in zip(quest_counts(record.quest),
+                                                                      quest_counts(cards), strict=True))
+    assert dealer_view.tricks_won == record.tricks_won and dealer_view.collected == record.collected

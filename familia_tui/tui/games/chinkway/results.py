@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -71,12 +73,12 @@ class ChinkwayResultsScreen(AppScreen[None]):
     def seat_name(self, seat: int) -> str:
         return self.view.seats[seat].name
 
-    def deal_table(self, record: DealRecord) -> Table:
+    def deal_table(self, record: DealRecord) -> Group:
         """The deal's three sides: members, the quest cards collected, how many, points each."""
         t, glyphs = self.t, self.app.glyphs
         title = t("cw.ui.deal_table", deal=record.number, name=self.seat_name(record.dealer),
                   trump=trump_text(record.trump, t, glyphs), cards=cards_markup(record.quest, glyphs))
-        table = Table(box=self._box(), title=title, title_justify="left", show_edge=False)
+        table = Table(box=self._box(), show_edge=False)
         table.add_column(t("cw.ui.col_members"), no_wrap=True)
         table.add_column(t("cw.ui.col_cards"))
         table.add_column(t("cw.ui.col_count"), justify="right")
@@ -87,7 +89,7 @@ class ChinkwayResultsScreen(AppScreen[None]):
             else:
                 members = t("cw.ui.side_pair", first=self.seat_name(side[0]), second=self.seat_name(side[1]))
             table.add_row(members, cards_markup(cards, glyphs), str(len(cards)), f"[b]{triangle(len(cards))}[/]")
-        return table
+        return Group(Text.from_markup(f"[i]{title}[/]"), table)
 
     def places(self) -> dict[int, int]:
         """Each seat's place: at the end shared by players tied on every deal [CW-8]; before it
@@ -98,11 +100,10 @@ class ChinkwayResultsScreen(AppScreen[None]):
         seat_of = {name: seat for seat, (name, _) in enumerate(self.result.units)}
         return {seat_of[name]: rank for name, rank in self.result.ranking()}
 
-    def sheet(self) -> Table:
+    def sheet(self) -> Group:
         """Every deal's score per player (the deal's dealer starred), the total and the place."""
         t, view = self.t, self.view
-        table = Table(box=self._box(), title=t("cw.ui.sheet"), title_justify="left",
-                      show_edge=False, padding=(0, 1), collapse_padding=True)
+        table = Table(box=self._box(), show_edge=False, padding=(0, 1), collapse_padding=True)
         table.add_column(t("cw.ui.col_player"), no_wrap=True)
         for record in view.history:
             table.add_column(str(record.number), justify="right", no_wrap=True)
@@ -112,7 +113,7 @@ class ChinkwayResultsScreen(AppScreen[None]):
         for seat in view.standings:
             cells = [f"{r.scores[seat]}{'*' if r.dealer == seat else ' '}" for r in view.history]
             table.add_row(self.seat_name(seat), *cells, f"[b]{view.totals[seat]}[/]", ordinal(places[seat], t))
-        return table
+        return Group(Text.from_markup(f"[i]{t('cw.ui.sheet')}[/]"), table)
 
     def reseat_line(self) -> str:
         names = [self.seat_name(s) for s in self.view.positions]
