@@ -25,6 +25,7 @@ from familia_tui.core.engine import (
     GameSpec,
     GameState,
     Seat,
+    deciders,
 )
 from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.i18n import translate
@@ -106,6 +107,9 @@ class Record:
     preset: str | None = None
     created: str = field(default_factory=_now)
     updated: str = field(default_factory=_now)
+    undos: int = 0
+    """How many times a player took moves back (the record keeps it: a game played with undo is
+    not a game played without)."""
 
     def with_action(self, action: object) -> Record:
         """This record with one more action (its notation) and a fresh timestamp."""
@@ -118,7 +122,11 @@ class Record:
             "seats": [_seat_data(s) for s in self.seats],
             "seed": self.seed, "deal": self.deal, "actions": list(self.actions),
             "created": self.created, "updated": self.updated,
-        }
+        } | ({"undos": self.undos} if self.undos else {})
+
+    def taken_back(self, keep: int) -> Record:
+        """This record with only its first `keep` actions, one more undo noted."""
+        return replace(self, actions=self.actions[:keep], undos=self.undos + 1, updated=_now())
 
     def start(self) -> GameState:
         """The game's initial state."""
@@ -132,12 +140,14 @@ class Record:
         return self.replay_with_events(upto, source)[0]
 
     def replay_with_events(self, upto: int | None = None, source: str = "record",
-                           history: list[Event] | None = None) -> tuple[GameState, list[Event]]:
+                           history: list[Event] | None = None,
+                           deciding: list[tuple[int, ...]] | None = None) -> tuple[GameState, list[Event]]:
         """The state after the first `upto` actions, and the events of the last one (of the
         deal when there is none). `history`, when given, receives every event of the replay, the
-        deal's first (a resumed game's log needs them: the record is then replayed once). A
-        table, deal or action that the game refuses (an edited file, another version's record)
-        is a RecordError naming what and where."""
+        deal's first (a resumed game's log needs them: the record is then replayed once);
+        `deciding` receives the seats that made each action (`core.engine.deciders`: the acting
+        seat, or a team). A table, deal or action that the game refuses (an edited file, another
+        version's record) is a RecordError naming what and where."""
         from familia_tui.core.registry import get_game
 
         spec = get_game(self.game)
@@ -151,6 +161,8 @@ class Record:
         if history is not None:
             history.extend(getattr(state, "events", ()))
         for number, text in enumerate(self.actions[:upto], start=1):
+            if deciding is not None:
+                deciding.append(deciders(state))
             try:
                 events = state.apply(spec.parse_action(text))
                 if history is not None:
@@ -202,9 +214,13 @@ def record_from_data(data: object, source: str = "record") -> Record:
         raise RecordError(f"{source}: invalid {path}: {text} ({len(problems)} problem(s)). "
                           "The file was left untouched.", "invalid", source, untouched=True,
                           path=path, msg=text, count=len(problems))
+    undos = data.get("undos", 0)
+    if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+        raise RecordError(f"{source}: undos must be a whole number of at least 0, not {undos!r}. "
+                          "The file was left untouched.", "undos", source, untouched=True, undos=repr(undos))
     return Record(spec.id, options, seats, seed, actions, _deal(spec, deal, source),
                   preset if isinstance(preset, str) else None,
-                  str(data.get("created") or _now()), str(data.get("updated") or _now()))
+                  str(data.get("created") or _now()), str(data.get("updated") or _now()), undos)
 
 
 def _deal(spec: GameSpec, deal: object, source: str) -> Mapping[str, Any] | None:

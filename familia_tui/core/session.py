@@ -17,6 +17,11 @@ The session is what a game screen drives; it knows no Textual. It decides the ho
   curtained again before anything private is shown.
 - every applied action is appended to the record and saved atomically into the game's own file
   (`core/saves.py`), whose lock the session holds until `close()`.
+- **undo** takes moves back (`undo_point()`, `undo()`): with one human, back to that person's
+  previous decision, the bots' moves after it too (they are chosen again from the same seeded
+  draw, so undoing cannot fish for another bot move); with several humans, only the last
+  decision's people may take it back, and only until someone else confirms a curtain. The
+  record counts the undos.
 """
 
 from __future__ import annotations
@@ -122,6 +127,8 @@ class Session:
     """Every event of the record replayed when the session was opened, the deal's first (a
     resumed game's log of the game so far: `history_events()`)."""
     lock: GameLock | None = None
+    deciding: list[tuple[int, ...]] = field(default_factory=list)
+    """The seats that made each action of the record (the acting seat, or a team)."""
 
     @classmethod
     def open(cls, record: Record, save_path: Path | None = None, lock: GameLock | None = None) -> Session:
@@ -130,11 +137,13 @@ class Session:
 
         spec = get_game(record.game)
         replayed: list[Event] = []
-        state, events = record.replay_with_events(source=str(save_path or "record"), history=replayed)
+        deciding: list[tuple[int, ...]] = []
+        state, events = record.replay_with_events(source=str(save_path or "record"), history=replayed,
+                                                  deciding=deciding)
         bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
                 for i, s in enumerate(record.seats) if not s.is_human}
         return cls(spec, record, state, save_path, bots, last_events=events, replayed_events=replayed,
-                   lock=lock)
+                   lock=lock, deciding=deciding)
 
     def history_events(self) -> list[Event]:
         """Every event of the game up to when the session was opened (the log of a resumed
@@ -215,13 +224,48 @@ class Session:
 
     def apply(self, action: Any) -> list[Event]:
         """Apply an action (IllegalAction propagates), record it and save it."""
-        seat, audience = self.to_act, self.audience()
+        seat, audience, deciding = self.to_act, self.audience(), self.deciders()
         events = self.state.apply(action)
+        self.deciding.append(deciding)
         self.record = self.record.with_action(action)
         if seat is not None and self.seats[seat].is_human:
             self.confirmed = audience
         self.save()
         return events
+
+    def people_of(self, seats: Sequence[int]) -> tuple[str, ...]:
+        """The people of these seats who are human, in seat order."""
+        return tuple(dict.fromkeys(self.seats[i].person for i in seats if self.seats[i].is_human))
+
+    def undo_point(self) -> int | None:
+        """How many actions stay when the last human decision that may be taken back is undone
+        (see the module docstring), or None when none may be: no human decided yet, the game is
+        over, or (with several humans) someone else has taken the keyboard since."""
+        if self.state.is_over:
+            return None
+        last = next((i for i in range(len(self.deciding) - 1, -1, -1) if self.people_of(self.deciding[i])),
+                    None)
+        if last is None:
+            return None
+        if len(self.humans) > 1 and self.people_of(self.deciding[last]) != self.confirmed:
+            return None
+        return last
+
+    def undo(self, hand_back: bool = False) -> tuple[str, ...]:
+        """Take back to the last human decision that may be taken back (`undo_point()` must not
+        be None); returns the people whose decision it is again. `hand_back`: the keyboard may
+        be elsewhere (the next person's curtain was up), so their curtain comes first."""
+        keep = self.undo_point()
+        assert keep is not None, "nothing may be taken back"
+        people = self.people_of(self.deciding[keep])
+        record = self.record.taken_back(keep)
+        replayed: list[Event] = []
+        deciding: list[tuple[int, ...]] = []
+        self.state, self.last_events = record.replay_with_events(history=replayed, deciding=deciding)
+        self.record, self.replayed_events, self.deciding = record, replayed, deciding
+        self.confirmed = () if hand_back else people
+        self.save()
+        return people
 
     def bot_action(self) -> Any:
         """The action the bot to act chooses, from its seat's view only."""

@@ -1,4 +1,4 @@
-"""The app's settings (language, glyphs, bot pace, theme), kept in the platform's config folder.
+"""The app's settings (language, glyphs, bot pace, theme, undo), kept in the platform's config folder.
 
 A settings file that cannot be read is reported and left alone; the app then runs on defaults.
 """
@@ -14,6 +14,7 @@ from familia_tui.i18n import default_lang
 
 BOT_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 """Seconds a bot's move stays on screen before the next one."""
+UNDO = ("on", "off")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class Settings:
     """Seconds a finished trick (with its batting result) stays on screen."""
     theme: str = "textual-dark"
     """The Textual theme last chosen (with the command palette)."""
+    undo: str = "on"
+    """`on`: a player may take back their own moves (u); `off` for serious games."""
 
     @property
     def bot_delay(self) -> float:
@@ -57,6 +60,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return base, f"{path}: settings not read ({error}); using defaults, the file was left as it is"
     if settings.lang not in ("en", "ja") or settings.glyphs not in ("unicode", "letters", "ascii"):
         return base, f"{path}: unknown language or glyph mode; using defaults"
+    if settings.undo not in UNDO:
+        return base, f"{path}: undo must be one of {', '.join(UNDO)}; using defaults"
     return settings, None
 
 

@@ -20,7 +20,7 @@ from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state
 from familia_tui.i18n import translate
 from familia_tui.tui.app import FamiliaTuiApp
-from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS
+from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS, SPARE_KEYS
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
 from familia_tui.tui.games.daifugo.screen import DaifugoScreen
@@ -53,7 +53,7 @@ def banner(app) -> str:  # type: ignore[no-untyped-def]
 def working_keys(screen: DaifugoScreen, lang: str) -> list[str]:
     """`key description` of every key that does something now (the footer must show them)."""
     return [f"{key} {translate(f'bind.{text}', lang)}" for action, key, text in FOOTER_KEYS
-            if action not in ("previous", "session") and screen.key_works(action)]
+            if action not in SPARE_KEYS and screen.key_works(action)]
 
 
 async def test_the_strict_uno_box_keeps_its_brackets(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ async def test_a_finished_session_reopened_opens_at_its_results(tmp_path: Path) 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_at_80x24_the_footer_shows_every_working_key_and_the_rules_key(tmp_path: Path, lang: str) -> None:
     """Letters, strict ウノ, cards ticked: Enter, Esc, Space, x, u, q and F1 always fit; the
-    previous-trick and session keys come when there is room. Aki's five cards get down to two,
+    spare keys (undo, the previous trick, the session) come when there is room. Aki's five cards get down to two,
     so the ウノ key shows too."""
     record = stacked(FOUR, {0: "3H 9D KC 5S 10H"}, preset="daifugo-strict-uno")
     app = make_app(tmp_path, record, lang=lang, glyphs="letters")

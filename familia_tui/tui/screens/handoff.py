@@ -1,6 +1,9 @@
 """The hot-seat curtain: a full screen that hides the table until the named person confirms,
 or, before a team-private decision, the team's members together (a curtain naming them all).
 
+The people who made the last decision may still take it back on this curtain (`u`, when undo is
+on), until it is lifted; their own curtain comes next (the keyboard may already be elsewhere).
+
 The confirmation must be a deliberate act, which the previous player's keys cannot produce by
 accident: the curtain lifts on Enter (or a click on its button) only
 
@@ -38,11 +41,16 @@ class HandoffScreen(AppScreen[tuple[str, ...]]):
 
     clock = staticmethod(time.monotonic)
     """Seconds, for the guard; tests replace it."""
+    UNDO: tuple[str, ...] = ()
+    """What the curtain is dismissed with when the last decision's people take it back."""
 
-    def __init__(self, people: str | Sequence[str]) -> None:
+    def __init__(self, people: str | Sequence[str], undo_by: Sequence[str] = ()) -> None:
         super().__init__(classes="handoff")
         self.people: tuple[str, ...] = (people,) if isinstance(people, str) else tuple(people)
         """Who the curtain is for: one person, or a team's members for a team-private step."""
+        self.undo_by = tuple(undo_by)
+        """The people who made the last decision and may still take it back (u), before the
+        curtain is lifted; () when nobody may."""
         self.drawn_at: float | None = None
         """When the curtain was put up (mounted); None before (no key counts then)."""
         self.last_key = float("-inf")
@@ -64,6 +72,9 @@ class HandoffScreen(AppScreen[tuple[str, ...]]):
             yield Static(t(f"ui.pass_hint{group}", name=name, names=name), id="pass-hint")
             yield Static(t("ui.pass_guard", name=name), id="pass-guard")
             yield ready
+            if self.undo_by:
+                names = escape(t("ui.names_separator").join(self.undo_by))
+                yield Static(t("ui.pass_undo", names=names), id="pass-undo")
 
     def on_mount(self) -> None:
         self.drawn_at = self.clock()  # drawn with the next frame, well within the guard
@@ -76,9 +87,13 @@ class HandoffScreen(AppScreen[tuple[str, ...]]):
         return self.drawn_at is not None and now - self.drawn_at >= GUARD and now - previous >= BURST
 
     def on_key(self, event: events.Key) -> None:
-        if self.deliberate() and event.key == "enter":
+        deliberate = self.deliberate()  # every key counts toward a burst
+        if deliberate and event.key == "enter":
             event.stop()
             self.lift()
+        elif deliberate and event.key in ("u", "ctrl+z") and self.undo_by and self.is_current:
+            event.stop()
+            self.dismiss(self.UNDO)  # the table takes the decision back, then curtains its people
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -15,12 +15,12 @@ from textual.widgets import Label, RadioButton, RadioSet, Static
 from familia_tui.core.cards import parse_cards
 from familia_tui.tui.glyphs import GLYPH_MODES, card_markup
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.settings import BOT_PACES, Settings
+from familia_tui.tui.settings import BOT_PACES, UNDO, Settings
 from familia_tui.tui.widgets.footer import AppFooter
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Each language named in itself."""
-CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES}
+CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES, "undo": UNDO}
 """The values of each setting, in the order the screen lists them."""
 EXAMPLE_CARDS = tuple(parse_cards("10H QS AD"))
 """The cards that show what each glyph mode looks like."""
@@ -58,6 +58,7 @@ class SettingsScreen(AppScreen[None]):
             yield from self.row("glyphs", "ui.settings_glyphs", self.glyph_label)
             yield Static(self.t("ui.settings_glyphs_note"), classes="settings-hint")
             yield from self.row("bot_pace", "ui.settings_pace", self.pace_label)
+            yield from self.row("undo", "ui.settings_undo", lambda value: self.t(f"ui.settings_undo_{value}"))
             yield from self.row("theme", "ui.settings_theme", str)
             yield Static(self.t("ui.settings_hint"), classes="settings-hint")
         yield AppFooter()

@@ -41,6 +41,7 @@ from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.handoff import BURST, HandoffScreen
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
+from familia_tui.tui.widgets.footer_room import spare_keys
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.panel import Frame, Note
 
@@ -63,6 +64,9 @@ class TableScreen(AppScreen[None]):
     """Why the choice under the cursor is (not) allowed, or a word on the decision
     (`explain_line()` draws it)."""
 
+    SPARE_KEYS: tuple[str, ...] = ("undo",)
+    """Keys the footer shows only when they do something now and it has room for them beside
+    the keys that work (at 80 columns it may not), in this order of priority."""
     MIN_SIZE = (80, 24)
     """The smallest terminal the table fits in; below it a notice asks for a larger one."""
     BINDINGS = [
@@ -73,6 +77,8 @@ class TableScreen(AppScreen[None]):
         Binding("slash", "find", "Find", key_display="/"),
         Binding("enter", "choose", "Choose", key_display="Enter"),
         *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("h", "hint", "Hint"),
         Binding("a", "answer", "Answer"),
         Binding("q", "leave", "Save & quit"),
@@ -173,13 +179,44 @@ class TableScreen(AppScreen[None]):
             return
         people = session.handoff_due()
         if people is not None:
-            self.app.push_screen(HandoffScreen(people), self._handed_over)
+            undo = self.session.confirmed if self.undo_allowed() else ()
+            self.app.push_screen(HandoffScreen(people, undo_by=undo), self._handed_over)
 
     def _handed_over(self, people: tuple[str, ...] | None) -> None:
+        if people == HandoffScreen.UNDO:  # the last decision's people took it back
+            self.undo(hand_back=True)
+            return
         if people:
             self.session.confirm(*people)
             self.lifted_at = HandoffScreen.clock()
         self.redraw()
+
+    # ----- undo -----
+
+    def undo_allowed(self) -> bool:
+        """Whether a decision may be taken back now: undo is on in the settings, this is no
+        practice puzzle, no last trick is held, and the session has one to take back."""
+        return (self.app.settings.undo == "on" and self.puzzle is None and self.held is None
+                and self.session.undo_point() is not None)
+
+    def action_undo(self) -> None:
+        """u / Ctrl+Z: take back to the player's previous decision (`Session.undo`)."""
+        if self.undo_allowed():
+            self.undo()
+
+    def undo(self, hand_back: bool = False) -> None:
+        """Take the last decision back; the log is written again from the game's start. With
+        `hand_back` (from the next person's curtain) the decision's people get a curtain first."""
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
+        people = self.session.undo(hand_back=hand_back)
+        self.cursor = 0
+        log = self.query_one(EventLog)
+        log.clear()
+        names = self.t("ui.names_separator").join(escape(name) for name in people)
+        log.add([self.t("ui.undone", names=names)] + self.event_lines(self.session.history_events()))
+        self.report_save()
+        self.advance()
 
     def bot_step(self) -> None:
         if self.session.is_human_turn() or self.session.table.is_over or not self.is_current:
@@ -457,7 +494,35 @@ class TableScreen(AppScreen[None]):
         """The game left the table (however it did): its file is free for other apps."""
         self.session.close()
 
+    # ----- the footer's spare keys -----
+
+    def spare_works(self, action: str) -> bool:
+        """Whether a spare key does something now (a game with spare keys of its own adds them)."""
+        return action == "undo" and self.undo_allowed()
+
+    def spare_keys_shown(self) -> tuple[str, ...]:
+        """The spare keys that work and fit beside the keys the footer shows anyway."""
+        app, working, spare = self.app, [], []
+        seen: set[str] = set()
+        for node in (self, app):
+            for _, binding in node._bindings:
+                if not binding.show or binding.action in seen:
+                    continue
+                seen.add(binding.action)
+                key = (app.get_key_display(binding), binding.description)
+                if binding.action in self.SPARE_KEYS:
+                    if self.spare_works(binding.action):
+                        spare.append((binding.action, *key))
+                elif node is app or self.check_action(binding.action, ()) is not False:
+                    working.append(key)
+        spare.sort(key=lambda entry: self.SPARE_KEYS.index(entry[0]))
+        palette = app.COMMAND_PALETTE_BINDING and self.glyphs != "ascii"
+        return spare_keys(working, spare, self.size.width or app.size.width,
+                          self.t("bind.palette") if palette else None)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.SPARE_KEYS:
+            return self.spare_works(action) and action in self.spare_keys_shown()
         if action in ("choose", "cursor", "cursor_to", "pick", "find"):
             return True if self.choices else None
         if action in ("hint", "answer", "back"):

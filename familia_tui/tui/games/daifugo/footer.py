@@ -1,42 +1,29 @@
 """The Daifugō footer's room and the think timer (DF-27).
 
-`footer_cells`, `spare_that_fit`, `spare_keys`: how much of the footer the keys take, and which
-spare keys (the previous trick, the session) still fit beside the keys that work now;
+`FOOTER_KEYS`, `spare_keys`: the footer's keys, and which spare keys (undo, the previous trick,
+the session) still fit beside the keys that work now (`tui/widgets/footer_room.py`);
 `ThinkTimer`: the optional think timer's countdown, a nudge that enforces nothing.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.cells import cell_len
+from familia_tui.tui.widgets import footer_room
 
 Translate = Callable[..., str]
 
-SPARE_KEYS = ("previous", "session")
-"""Keys the footer shows only when it has room for them (at 80 columns it may not)."""
+SPARE_KEYS = ("undo", "previous", "session")
+"""Keys the footer shows only when they work and it has room for them (at 80 columns it may
+not), in this order of priority."""
 FOOTER_KEYS = (("choose", "Enter", "Choose"), ("hint", "h", "Hint"), ("answer", "a", "Answer"),
                ("leave", "q", "Save & quit"), ("back", "esc", "Back"), ("tick", "Space", "Tick"),
                ("find", "/", "Find"), ("pass_turn", "x", "Pass"), ("uno", "u", "Uno"),
-               ("previous", "p", "Previous trick"), ("session", "s", "Session"), ("rules", "f1", "Rules"))
+               ("undo", "^z", "Undo"), ("previous", "p", "Previous trick"), ("session", "s", "Session"),
+               ("rules", "f1", "Rules"))
 """The footer's keys in its order: (action, key shown, English description)."""
-
-
-def footer_cells(keys: Iterable[tuple[str, str]], compact: bool) -> int:
-    """Cells Textual's footer takes for these (key, description) pairs: ` key description `
-    each, or compact `key description` and a space."""
-    return sum(cell_len(key) + cell_len(text) + (2 if compact else 3) for key, text in keys)
-
-
-def spare_that_fit(used: int, spare: Sequence[tuple[str, int]], width: int) -> tuple[str, ...]:
-    """Of the spare keys (action, cells), the most that fit beside `used` cells: both, the
-    first, the second, or none."""
-    for shown in (spare, spare[:1], spare[1:], ()):
-        if used + sum(cells for _, cells in shown) <= width:
-            return tuple(action for action, _ in shown)
-    return ()
 
 
 @dataclass
@@ -93,13 +80,10 @@ def think_markup(timer: ThinkTimer, t: Translate) -> str:
 
 
 def spare_keys(width: int, palette: bool, works: Callable[[str], bool], t: Translate) -> tuple[str, ...]:
-    """The spare keys that fit in a footer `width` cells wide beside the keys that work now
-    (which always fit: 80 columns hold them in English and Japanese); `palette`: the command
-    palette's key is shown, docked right with a border (wide terminals only)."""
-    compact = width < 100
-    room = footer_cells([("^p", t("bind.palette"))], False) + 2 if palette and not compact else 0
-    keys = [(action, key, t(f"bind.{text}")) for action, key, text in FOOTER_KEYS]
-    working = footer_cells([(key, text) for action, key, text in keys
-                            if action not in SPARE_KEYS and works(action)], compact)
-    spare = [(action, footer_cells([(key, text)], compact)) for action, key, text in keys if action in SPARE_KEYS]
-    return spare_that_fit(room + working, spare, width)
+    """The spare keys that work now and fit in a footer `width` cells wide beside the keys that
+    work now (which always fit: 80 columns hold them in English and Japanese); `palette`: the
+    command palette's key is shown, docked right with a border (wide terminals only)."""
+    keys = [(action, key, t(f"bind.{text}")) for action, key, text in FOOTER_KEYS if works(action)]
+    return footer_room.spare_keys([(key, text) for action, key, text in keys if action not in SPARE_KEYS],
+                                  [key for key in keys if key[0] in SPARE_KEYS], width,
+                                  t("bind.palette") if palette else None)

@@ -67,6 +67,7 @@ class DaifugoScreen(TableScreen):
         Binding("space", "tick", "Tick", key_display="Space"),
         Binding("x", "pass_turn", "Pass"),
         Binding("u", "uno", "Uno"),
+        Binding("ctrl+z", "undo", "Undo"),  # (u calls ウノ here)
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
         Binding("p", "previous", "Previous trick"),
@@ -385,6 +386,8 @@ class DaifugoScreen(TableScreen):
 
     def key_works(self, action: str) -> bool:
         """Whether the key of `action` does something in the state on screen."""
+        if action == "undo":
+            return self.undo_allowed()
         if action in (*SPARE_KEYS, "rules") or (action == "back" and self.puzzle is not None):
             return True
         works = self.decision.key_works(action, self.choices, lambda: self.play_index().strict_uno)

@@ -88,6 +88,7 @@ class SixSuitScreen(TableScreen):
         Binding("u", "face(True)", "Face up"),
         Binding("d", "face(False)", "Face down"),
         Binding("p", "previous", "Last trick"),
+        Binding("ctrl+z", "undo", "Undo"),  # (u is face up here)
     ]
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:

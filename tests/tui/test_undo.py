@@ -1,0 +1,111 @@
+"""Undo at the table (issue 14, item 1), for every game through the table kit: `u` (and Ctrl+Z)
+takes back to the player's previous decision against bots, shown in the footer only when
+possible; in hot-seat the last decision's person may take it back on the next person's curtain,
+then gets a curtain of their own before their hand shows; never after the next person confirmed;
+the setting turns it off. Privacy is read from the screen's text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui_helpers import make_app, screen_text, settle
+
+from familia_tui.cli import parse_seats
+from familia_tui.core.presets import find_preset
+from familia_tui.core.record import Record
+from familia_tui.games.familia.game import GAME
+from familia_tui.tui.games.chinkway.scenes import FIVE, chinkway_record
+from familia_tui.tui.screens.handoff import HandoffScreen
+from familia_tui.tui.screens.table import TableScreen
+
+
+def familia(seats: str, seed: int = 7) -> Record:
+    options = find_preset("familia", "familia-4").options.resolved()
+    return Record("familia", options, tuple(parse_seats(seats, GAME.default_seats(options), list(GAME.bots))),
+                  seed, preset="familia-4")
+
+
+def deciding(app) -> bool:  # type: ignore[no-untyped-def]
+    return isinstance(app.screen, TableScreen) and bool(app.screen.choices)
+
+
+def curtain_for(app, name: str) -> bool:  # type: ignore[no-untyped-def]
+    return isinstance(app.screen, HandoffScreen) and app.screen.people == (name,)
+
+
+def footer_keys(app) -> str:  # type: ignore[no-untyped-def]
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_against_bots_u_takes_back_to_the_previous_decision_with_the_same_bot_moves(tmp_path: Path) -> None:
+    app = make_app(tmp_path, familia("Aki,bot,bot,bot"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        table = app.screen
+        assert "Undo" not in footer_keys(app)  # nothing to take back yet
+        before = table.session.record.actions
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app) and len(table.session.record.actions) > len(before) + 1)
+        after = table.session.record.actions
+        assert "u Undo" in footer_keys(app)
+        await pilot.press("u")
+        await settle(pilot, lambda: deciding(app) and table.session.record.actions == before)
+        assert "Aki took the move back" in screen_text(app) and table.session.record.undos == 1
+        while len(table.session.record.actions) < len(after):
+            await pilot.press("enter")  # the same choices again: the bots answer as before
+            await settle(pilot, lambda: deciding(app))
+        assert table.session.record.actions[:len(after)] == after
+
+
+async def test_ctrl_z_undoes_too_and_the_setting_turns_undo_off(tmp_path: Path) -> None:
+    app = make_app(tmp_path, chinkway_record(FIVE, human=1))  # Ben deals first
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        table = app.screen
+        await pilot.press("1", "enter", "2", "enter", "enter")  # Ben lays two cards aside
+        await settle(pilot, lambda: deciding(app) and table.session.table.phase == "trump")
+        await pilot.press("ctrl+z")
+        await settle(pilot, lambda: table.session.table.phase == "discard" and deciding(app))
+        assert table.session.record.actions == ()
+        await pilot.press("1", "enter", "2", "enter", "enter")
+        await settle(pilot, lambda: table.session.table.phase == "trump")
+        app.change_settings(app.settings.with_(undo="off"))
+        table.refresh_bindings()
+        await pilot.pause()
+        assert "Undo" not in footer_keys(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.session.table.phase == "trump" and table.session.record.undos == 1
+
+
+async def test_hot_seat_the_move_is_taken_back_on_the_next_curtain_then_its_player_is_curtained(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, familia("Aki,Ben,bot,bot", seed=7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        first = app.screen.people[0]
+        other = "Ben" if first == "Aki" else "Aki"
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app))
+        table = app.screen
+        while not curtain_for(app, other):  # the first person's decisions, to the other's curtain
+            await pilot.press("enter")
+            await settle(pilot, lambda: deciding(app) or curtain_for(app, other))
+        text = screen_text(app)
+        assert f"{first}: u takes your move back" in text and "'s hand" not in text
+        actions = len(table.session.record.actions)
+        await pilot.press("u")
+        await settle(pilot, lambda: curtain_for(app, first))  # the keyboard may be with the other
+        assert len(table.session.record.actions) < actions and "'s hand" not in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app))
+        while not curtain_for(app, other):
+            await pilot.press("enter")
+            await settle(pilot, lambda: deciding(app) or curtain_for(app, other))
+        await pilot.press("enter")  # the other person takes the keyboard
+        await settle(pilot, lambda: deciding(app))
+        assert "Undo" not in footer_keys(app)  # never beyond the curtain
+        mark = len(table.session.record.actions)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(table.session.record.actions) == mark and deciding(app)
