@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     'ui.pass_guard': 'Keys pressed in a hurry or held down are ignored: take a breath, then press Enter.',
     'ui.pass_undo': '{names}: u takes your move back (before the curtain is lifted).',
     'ui.undone': '{names} took the move back; the game so far:',
+    'ui.hint_legal': 'Allowed now ({count}; h hides): {choices}',
     'ui.ready': '{name} is ready — Enter',
     'ui.rank': '#',
     'ui.match_over_hint': 'The match is over — Enter returns home.',
@@ -151,6 +152,7 @@ MESSAGES: dict[str, str] = {
     'bind.Keep': 'Keep',
     'bind.Find': 'Find',
     'bind.Undo': 'Undo',
+    'bind.Play again': 'Play again',
     # option values in words shared by every game (see familia_tui/i18n/options.py)
     'optval.on': 'on',
     'optval.off': 'off',

@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     'ui.pass_guard': '急いで押したキーや押したままのキーは無視されます。一息おいてから Enter を押してください。',
     'ui.pass_undo': '{names}：u で今の手を取り消せます（この画面を閉じるまで）。',
     'ui.undone': '{names}が手を取り消しました。ここまでの経過：',
+    'ui.hint_legal': 'いま選べるもの（{count}、h で消す）：{choices}',
     'ui.ready': '{name}：準備OK — Enter',
     'ui.rank': '位',
     'ui.match_over_hint': '対戦終了 — Enter でホームに戻ります。',
@@ -151,6 +152,7 @@ MESSAGES: dict[str, str] = {
     'bind.Keep': '残す',
     'bind.Find': '探す',
     'bind.Undo': '待った',
+    'bind.Play again': 'もう一度',
     # option values in words shared by every game (see familia_tui/i18n/options.py)
     'optval.on': 'あり',
     'optval.off': 'なし',

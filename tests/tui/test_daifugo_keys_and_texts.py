@@ -20,7 +20,7 @@ from familia_tui.games.daifugo.rules import DaifugoState
 from familia_tui.games.daifugo.setup import position_state
 from familia_tui.i18n import translate
 from familia_tui.tui.app import FamiliaTuiApp
-from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS, SPARE_KEYS
+from familia_tui.tui.games.daifugo.footer import FOOTER_KEYS
 from familia_tui.tui.games.daifugo.results import DaifugoResultsScreen
 from familia_tui.tui.games.daifugo.scenes import daifugo_record, decide, move_to
 from familia_tui.tui.games.daifugo.screen import DaifugoScreen
@@ -53,7 +53,7 @@ def banner(app) -> str:  # type: ignore[no-untyped-def]
 def working_keys(screen: DaifugoScreen, lang: str) -> list[str]:
     """`key description` of every key that does something now (the footer must show them)."""
     return [f"{key} {translate(f'bind.{text}', lang)}" for action, key, text in FOOTER_KEYS
-            if action not in SPARE_KEYS and screen.key_works(action)]
+            if action not in screen.spare_actions() and screen.key_works(action)]
 
 
 async def test_the_strict_uno_box_keeps_its_brackets(tmp_path: Path) -> None:

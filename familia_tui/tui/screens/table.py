@@ -22,6 +22,7 @@ A subclass implements `redraw()`, `make_choices()` and `event_lines()`, and may 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 
 from textual.binding import Binding
@@ -30,6 +31,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
+from familia_tui.core.record import Record
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.tui.glyphs import (
@@ -40,6 +42,7 @@ from familia_tui.tui.glyphs import (
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.handoff import BURST, HandoffScreen
+from familia_tui.tui.screens.results import AGAIN
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.footer_room import spare_keys
 from familia_tui.tui.widgets.log import EventLog
@@ -64,9 +67,6 @@ class TableScreen(AppScreen[None]):
     """Why the choice under the cursor is (not) allowed, or a word on the decision
     (`explain_line()` draws it)."""
 
-    SPARE_KEYS: tuple[str, ...] = ("undo",)
-    """Keys the footer shows only when they do something now and it has room for them beside
-    the keys that work (at 80 columns it may not), in this order of priority."""
     MIN_SIZE = (80, 24)
     """The smallest terminal the table fits in; below it a notice asks for a larger one."""
     BINDINGS = [
@@ -104,6 +104,8 @@ class TableScreen(AppScreen[None]):
         """What follows the last trick of a deal that `hold()` keeps on screen."""
         self.lifted_at = float("-inf")
         """When the last handoff curtain was lifted (on the curtain's clock)."""
+        self.lit = False
+        """The legal choices are lit (`h` in solo play)."""
 
     @property
     def rules_options(self):  # type: ignore[no-untyped-def]
@@ -251,8 +253,26 @@ class TableScreen(AppScreen[None]):
         return (not self.practice_done and self.held is None and viewer is not None
                 and viewer == session.to_act and session.is_human_turn())
 
+    def solo_hint(self) -> bool:
+        """Whether `h` lights the legal choices: one person plays (against bots), no puzzle, and
+        a decision of theirs is on screen."""
+        return self.puzzle is None and len(self.session.humans) == 1 and bool(self.choices)
+
+    def light_legal(self, on: bool) -> None:
+        """Light the legal choices (and name them), or put them out."""
+        self.lit = on and self.solo_hint()
+        self.query_one(ChoiceBar).set_class(self.lit, "-lit")
+        if self.lit:
+            legal = [choice.label for choice in self.choices if choice.enabled]
+            self.explain_text(self.t("ui.hint_legal", count=len(legal), choices="  ".join(legal)))
+        else:
+            self.explain_text("")
+
     def show_choices(self, note: str = "") -> None:
         """Rebuild the choice row from `make_choices()`; `note` shows when there is none."""
+        if self.lit:  # a hint lights one decision's choices
+            self.lit = False
+            self.query_one(ChoiceBar).set_class(False, "-lit")
         self.choices = self.make_choices() if self.may_decide() else []
         self.cursor = min(self.cursor, max(len(self.choices) - 1, 0))
         if self.choices and not self.choices[self.cursor].enabled:
@@ -433,11 +453,16 @@ class TableScreen(AppScreen[None]):
         """An enabled choice was chosen; by default its value is the action to apply."""
         self.apply(choice.value)
 
-    def _after_result(self, _: object = None) -> None:
-        """A results screen was closed: home when the match is over, else play on."""
+    def _after_result(self, result: object = None) -> None:
+        """A results screen was closed: home when the match is over (or the same game again, on
+        a fresh shuffle, when the players asked for it), else play on."""
         if self.session.table.is_over:
             self.session.close()  # before the screen below lists the saves again
             self.app.pop_screen()
+            if result == AGAIN:
+                record = self.session.record
+                self.app.open_game(Record(record.game, record.options, record.seats,
+                                          secrets.randbelow(2**31), preset=record.preset))
         else:
             self.advance()
 
@@ -458,7 +483,12 @@ class TableScreen(AppScreen[None]):
         return self.safe(str(text or ""))
 
     def action_hint(self) -> None:
-        if self.puzzle is None or not self.puzzle.hints:
+        """h: a practice puzzle's next hint; in solo play, the legal choices lit (h again hides
+        them)."""
+        if self.puzzle is None:
+            self.light_legal(not self.lit)
+            return
+        if not self.puzzle.hints:
             return
         self.hints_shown = min(self.hints_shown + 1, len(self.puzzle.hints))
         hints = [self.text_of(h) for h in self.puzzle.hints[:self.hints_shown]]
@@ -496,13 +526,21 @@ class TableScreen(AppScreen[None]):
 
     # ----- the footer's spare keys -----
 
+    def spare_actions(self) -> tuple[str, ...]:
+        """Keys the footer shows only when they do something now and it has room for them beside
+        the keys that work (at 80 columns it may not), in this order of priority: undo, and the
+        solo hint (a practice puzzle's hints always show)."""
+        return ("undo",) if self.puzzle is not None else ("undo", "hint")
+
     def spare_works(self, action: str) -> bool:
         """Whether a spare key does something now (a game with spare keys of its own adds them)."""
-        return action == "undo" and self.undo_allowed()
+        if action == "undo":
+            return self.undo_allowed()
+        return action == "hint" and self.solo_hint()
 
     def spare_keys_shown(self) -> tuple[str, ...]:
         """The spare keys that work and fit beside the keys the footer shows anyway."""
-        app, working, spare = self.app, [], []
+        app, working, spare, spares = self.app, [], [], self.spare_actions()
         seen: set[str] = set()
         for node in (self, app):
             for _, binding in node._bindings:
@@ -510,18 +548,18 @@ class TableScreen(AppScreen[None]):
                     continue
                 seen.add(binding.action)
                 key = (app.get_key_display(binding), binding.description)
-                if binding.action in self.SPARE_KEYS:
+                if binding.action in spares:
                     if self.spare_works(binding.action):
                         spare.append((binding.action, *key))
                 elif node is app or self.check_action(binding.action, ()) is not False:
                     working.append(key)
-        spare.sort(key=lambda entry: self.SPARE_KEYS.index(entry[0]))
+        spare.sort(key=lambda entry: spares.index(entry[0]))
         palette = app.COMMAND_PALETTE_BINDING and self.glyphs != "ascii"
         return spare_keys(working, spare, self.size.width or app.size.width,
                           self.t("bind.palette") if palette else None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.SPARE_KEYS:
+        if action in self.spare_actions():
             return self.spare_works(action) and action in self.spare_keys_shown()
         if action in ("choose", "cursor", "cursor_to", "pick", "find"):
             return True if self.choices else None

@@ -21,11 +21,11 @@ from familia_tui.games.chinkway.rules import DealRecord
 from familia_tui.games.chinkway.view import ChinkwayResult, ChinkwayView
 from familia_tui.tui.games.chinkway.widgets import ASCII_HEAD, ordinal, trump_text
 from familia_tui.tui.glyphs import cards_markup, rulings_shown
-from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.results import ResultsScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
 
-class ChinkwayResultsScreen(AppScreen[None]):
+class ChinkwayResultsScreen(ResultsScreen):
     """The scores after a deal, at the end of the game, or looked at mid-deal (`review`)."""
 
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]

@@ -8,7 +8,7 @@ the session) still fit beside the keys that work now (`tui/widgets/footer_room.p
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from familia_tui.tui.widgets import footer_room
@@ -79,11 +79,13 @@ def think_markup(timer: ThinkTimer, t: Translate) -> str:
     return f"  [dim]{t('dfg.ui.think', seconds=seconds)}[/]"
 
 
-def spare_keys(width: int, palette: bool, works: Callable[[str], bool], t: Translate) -> tuple[str, ...]:
-    """The spare keys that work now and fit in a footer `width` cells wide beside the keys that
-    work now (which always fit: 80 columns hold them in English and Japanese); `palette`: the
-    command palette's key is shown, docked right with a border (wide terminals only)."""
+def spare_keys(width: int, palette: bool, works: Callable[[str], bool], t: Translate,
+               spares: Sequence[str] = SPARE_KEYS) -> tuple[str, ...]:
+    """The spare keys (`spares`, by priority) that work now and fit in a footer `width` cells
+    wide beside the keys that work now (which always fit: 80 columns hold them in English and
+    Japanese); `palette`: the command palette's key is shown, docked right with a border (wide
+    terminals only)."""
     keys = [(action, key, t(f"bind.{text}")) for action, key, text in FOOTER_KEYS if works(action)]
-    return footer_room.spare_keys([(key, text) for action, key, text in keys if action not in SPARE_KEYS],
-                                  [key for key in keys if key[0] in SPARE_KEYS], width,
-                                  t("bind.palette") if palette else None)
+    spare = sorted((key for key in keys if key[0] in spares), key=lambda key: spares.index(key[0]))
+    return footer_room.spare_keys([(key, text) for action, key, text in keys if action not in spares],
+                                  spare, width, t("bind.palette") if palette else None)

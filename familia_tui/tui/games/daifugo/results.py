@@ -23,7 +23,7 @@ from familia_tui.tui.games.daifugo.widgets import (
 )
 from familia_tui.tui.glyphs import card_markup, cards_markup
 from familia_tui.tui.markup import escape
-from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.results import ResultsScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
 CALLED_BY = {"dobon": "dfg.ui.res_caller", "uno": "dfg.ui.res_caller",
@@ -31,7 +31,7 @@ CALLED_BY = {"dobon": "dfg.ui.res_caller", "uno": "dfg.ui.res_caller",
 """Reasons whose ビリ was made by someone else's call, and how to say who."""
 
 
-class DaifugoResultsScreen(AppScreen[None]):
+class DaifugoResultsScreen(ResultsScreen):
     """One finished game's places and ビリ, and the session's ビリ counts."""
 
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]

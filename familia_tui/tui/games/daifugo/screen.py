@@ -377,17 +377,22 @@ class DaifugoScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key that does nothing now is hidden (not dimmed); the spare keys need room."""
-        if action in SPARE_KEYS:  # as many as fit beside the keys that work now
+        if action in self.spare_actions():  # as many as fit beside the keys that work now
             width = self.size.width or self.app.size.width
-            return action in spare_keys(width, self.glyphs != "ascii", self.key_works, self.t)
+            return action in spare_keys(width, self.glyphs != "ascii", self.key_works, self.t,
+                                        self.spare_actions())
         if action in ("tick", "row", "pass_turn", "uno", "back", "choose", "cursor", "pick"):
             return self.key_works(action)
         return super().check_action(action, parameters)
 
+    def spare_actions(self) -> tuple[str, ...]:
+        """Undo, the previous trick and the session, and in solo play the hint."""
+        return SPARE_KEYS if self.puzzle is not None else (*SPARE_KEYS[:1], "hint", *SPARE_KEYS[1:])
+
     def key_works(self, action: str) -> bool:
         """Whether the key of `action` does something in the state on screen."""
-        if action == "undo":
-            return self.undo_allowed()
+        if action in ("undo", "hint"):
+            return self.spare_works(action) or (action == "hint" and self.puzzle is not None)
         if action in (*SPARE_KEYS, "rules") or (action == "back" and self.puzzle is not None):
             return True
         works = self.decision.key_works(action, self.choices, lambda: self.play_index().strict_uno)

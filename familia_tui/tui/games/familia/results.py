@@ -20,11 +20,11 @@ from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.scoring import PlayerScore
 from familia_tui.tui.games.familia.widgets import seat_label
 from familia_tui.tui.glyphs import cards_markup
-from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.results import ResultsScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
 
-class FamiliaResultsScreen(AppScreen[None]):
+class FamiliaResultsScreen(ResultsScreen):
     """The breakdown of one game (and of the match when it is over)."""
 
     BINDINGS = [Binding("enter,escape", "done", "Continue"), Binding("p", "last_trick", "Last trick")]
@@ -115,7 +115,7 @@ class FamiliaResultsScreen(AppScreen[None]):
         self.query_one(VerticalScroll).scroll_home(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return bool(self.last_trick) if action == "last_trick" else True
+        return bool(self.last_trick) if action == "last_trick" else super().check_action(action, parameters)
 
 
 def _points(value: int, glyphs: str) -> str:

@@ -19,14 +19,15 @@ from familia_tui.games.sixsuit.rules import SixSuitResult
 from familia_tui.games.sixsuit.scoring import ITEMS
 from familia_tui.games.sixsuit.view import SixSuitView
 from familia_tui.tui.glyphs import rulings_shown
-from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.results import ResultsScreen
 from familia_tui.tui.widgets.footer import AppFooter
 
 
-class SixSuitResultsScreen(AppScreen[None]):
+class SixSuitResultsScreen(ResultsScreen):
     """The breakdown of the finished game; Enter returns home."""
 
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter")]
+    final = True  # (shown once, at the game's end)
 
     def __init__(self, result: SixSuitResult, view: SixSuitView, seats: Sequence[Seat]) -> None:
         super().__init__(classes="results sixsuit-results")

@@ -28,7 +28,7 @@ from familia_tui.tui.games.tarot.widgets import (
     number,
     signed,
 )
-from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.results import ResultsScreen
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.panel import Note
 
@@ -36,7 +36,7 @@ Translate = Callable[..., str]
 Number = int | float
 
 
-class TarotResultsScreen(AppScreen[None]):
+class TarotResultsScreen(ResultsScreen):
     """The last scored hand's breakdown, the scores so far, and the standings at the end."""
 
     BINDINGS = [Binding("enter,escape", "done", "Continue", key_display="Enter"),
@@ -247,7 +247,7 @@ class TarotResultsScreen(AppScreen[None]):
         self.query_one("#results-body", VerticalScroll).scroll_home(animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return bool(self.last_trick) if action == "last_trick" else True
+        return bool(self.last_trick) if action == "last_trick" else super().check_action(action, parameters)
 
 
 def _whole(value: float) -> Number:

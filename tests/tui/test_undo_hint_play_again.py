@@ -2,7 +2,9 @@
 takes back to the player's previous decision against bots, shown in the footer only when
 possible; in hot-seat the last decision's person may take it back on the next person's curtain,
 then gets a curtain of their own before their hand shows; never after the next person confirmed;
-the setting turns it off. Privacy is read from the screen's text."""
+the setting turns it off. In solo play `h` lights and names exactly the legal choices (not in
+hot-seat); after the last deal `n` plays the same game again on a fresh shuffle (issue 14,
+item 5). Privacy is read from the screen's text."""
 
 from __future__ import annotations
 
@@ -109,3 +111,65 @@ async def test_hot_seat_the_move_is_taken_back_on_the_next_curtain_then_its_play
         await pilot.press("u")
         await pilot.pause()
         assert len(table.session.record.actions) == mark and deciding(app)
+
+
+async def test_in_solo_play_h_lights_and_names_exactly_the_legal_choices(tmp_path: Path) -> None:
+    app = make_app(tmp_path, familia("Aki,bot,bot,bot"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app) and any(not c.enabled for c in app.screen.choices))
+        table = app.screen
+        await pilot.pause()
+        assert "h Hint" in footer_keys(app)
+        await pilot.press("h")
+        await pilot.pause()
+        legal = [c for c in table.choices if c.enabled]
+        bar = app.screen.query_one("#choices")
+        assert bar.has_class("-lit") and f"Allowed now ({len(legal)}; h hides)" in screen_text(app)
+        assert {c.value for c in legal} == set(table.session.table.legal_actions())
+        await pilot.press("h")
+        await pilot.pause()
+        assert not bar.has_class("-lit") and "Allowed now" not in screen_text(app)
+
+
+async def test_hot_seat_has_no_hint_key(tmp_path: Path) -> None:
+    app = make_app(tmp_path, familia("Aki,Ben,bot,bot"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: deciding(app))
+        assert "Hint" not in footer_keys(app)
+        await pilot.press("h")
+        assert not app.screen.query_one("#choices").has_class("-lit")
+
+
+async def test_n_plays_the_finished_game_again_with_the_same_seats_and_options(tmp_path: Path) -> None:
+    from familia_tui.tui.games.chinkway.results import ChinkwayResultsScreen
+    from familia_tui.tui.games.chinkway.screen import ChinkwayScreen
+
+    record = chinkway_record(FIVE, human=0, deals=11)
+    app = make_app(tmp_path, record)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChinkwayResultsScreen))
+        await pilot.pause()
+        assert "n Play again" in footer_keys(app)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, ChinkwayScreen) and not app.screen.session.table.is_over)
+        again = app.screen.session.record
+        assert app.screen.view().deal == 1 and again.seats == record.seats and again.options == record.options
+        assert again.preset == record.preset and again.seed != record.seed
+        assert len(list((tmp_path / "games").glob("*.json"))) == 2  # the finished game is kept
+
+
+async def test_play_again_is_not_offered_between_deals(tmp_path: Path) -> None:
+    from familia_tui.tui.games.chinkway.results import ChinkwayResultsScreen
+
+    app = make_app(tmp_path, chinkway_record(FIVE, human=0, deals=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        await pilot.press("s")
+        await settle(pilot, lambda: isinstance(app.screen, ChinkwayResultsScreen))
+        await pilot.pause()
+        assert "Continue" in footer_keys(app) and "Play again" not in footer_keys(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ChinkwayResultsScreen)
