@@ -109,7 +109,8 @@ class SixFrame(Frame):
 
 
 class StakePanel(Panel):
-    """The face card at stake, how many remain, and the battalions so far."""
+    """The face card at stake, how many remain, and the battalions so far (once there is one, in
+    rules that have them: the 4-player game has none by default [R-S6])."""
 
     def draw(self, frame: SixFrame) -> str:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
@@ -118,9 +119,9 @@ class StakePanel(Panel):
             line = t("six.ui.stake", card=card_markup(view.face, glyphs), left=view.faces_left, trick=trick)
         else:
             line = t("six.ui.stake_none", left=view.faces_left)
-        if view.battalions:
-            teams = ", ".join(f"[{colour_ink(name)}]{t('six.ui.colour.' + name)}[/] {count}"
-                              for name, count in zip(("black", "red"), view.battalions))
+        if view.battalion_size is not None and any(view.battalions):  # (none yet: nothing to say)
+            teams = t("ui.names_separator").join(f"[{colour_ink(name)}]{t('six.ui.colour.' + name)}[/] {count}"
+                                                 for name, count in zip(("black", "red"), view.battalions))
             line += separator(glyphs) + t("six.ui.battalions", teams=teams)
         return line
 
