@@ -154,9 +154,8 @@ def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
     why = f"[b]{judgement_text(view.last_judgement, t)}[/]"
     if view.last_winner is None:
         return t("six.ui.last_none", why=why)
+    assert view.last_face is not None  # a trick's winner always takes its face card
     name = view.seats[view.last_winner].name
-    if view.last_face is None:
-        return t("six.ui.last_won_plain", name=name, why=why)
     return t("six.ui.last_won", name=name, face=card_markup(view.last_face, glyphs), why=why)
 
 
