@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Seat
@@ -80,8 +83,47 @@ def play_markup(play: TrickPlay, view: SixSuitView, t: Translate, glyphs: str) -
     return f"{name} [reverse]{t('six.ui.down')}[/]{own}"
 
 
-def plays_markup(plays: Sequence[TrickPlay], view: SixSuitView, t: Translate, glyphs: str) -> str:
-    return separator(glyphs).join(play_markup(p, view, t, glyphs) for p in plays)
+class Flow:
+    """A message whose `{plays}` are a list of parts (each a name and its card, in markup), wrapped
+    only between two parts: a player's name never parts from the card they played, whatever the
+    width (80 columns, long or Japanese names). A line that breaks drops the separator there; the
+    next lines are indented."""
+
+    SLOT = "\x00"
+    """Where the parts go in the message (`t(key, plays=Flow.SLOT)`)."""
+
+    def __init__(self, message: str, parts: Sequence[str], separator: str, indent: int = 2) -> None:
+        self.head, _, self.tail = message.partition(self.SLOT)
+        self.parts, self.separator, self.indent = tuple(parts), separator, indent
+
+    def lines(self, width: int) -> list[Text]:
+        lines, line = [], Text.from_markup(self.head)
+        gap = Text(self.separator)
+        for index, markup in enumerate((*self.parts[:-1], self.parts[-1] + self.tail) if self.parts else ()):
+            part = Text.from_markup(markup)
+            glue = gap if index else Text()
+            if line.cell_len + glue.cell_len + part.cell_len > width and line.plain.strip():
+                lines.append(line)
+                line, glue = Text(" " * self.indent), Text()
+            line.append_text(glue)
+            line.append_text(part)
+        lines.append(line if self.parts else Text.from_markup(self.head + self.tail))
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)  # (a part wider than the line folds, as any text)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [Text.from_markup(part).cell_len for part in self.parts] or [0]
+        whole = sum(line.cell_len for line in self.lines(10**6))
+        return Measurement(max(widths) + self.indent, whole)
+
+
+def plays_flow(key: str, plays: Sequence[TrickPlay], view: SixSuitView, t: Translate, glyphs: str,
+               **params: object) -> Flow:
+    """The message `key` with its `{plays}` as a `Flow`."""
+    message = rulings_shown(t(key, plays=Flow.SLOT, **params))
+    return Flow(message, [play_markup(p, view, t, glyphs) for p in plays], separator(glyphs))
 
 
 def separator(glyphs: str) -> str:
@@ -130,23 +172,22 @@ class TrickPanel(Panel):
     """The trick in play order (face-up cards, card backs, passes) and the last trick with the
     judgement that decided it."""
 
-    def draw(self, frame: SixFrame) -> str:
+    def draw(self, frame: SixFrame) -> Group:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
         leader = view.seats[view.leader].name
-        lines = []
+        lines: list[Flow | str] = []
         if view.trick:
-            plays = plays_markup(view.trick, view, t, glyphs)
-            lines.append(t("six.ui.trick", name=leader, plays=plays))
+            lines.append(plays_flow("six.ui.trick", view.trick, view, t, glyphs, name=leader))
         elif view.phase != "over":
-            lines.append(t("six.ui.trick_empty", name=leader))
+            lines.append(rulings_shown(t("six.ui.trick_empty", name=leader)))
         if view.last_trick:
             verdict = last_verdict(view, t, glyphs)
             if view.trick and not frame.previous:  # (the plays of the last trick are in the log, and on p)
-                lines.append(t("six.ui.last", plays=verdict))
+                lines.append(rulings_shown(t("six.ui.last", plays=verdict)))
             else:
-                lines.append(t("six.ui.last", plays=plays_markup(view.last_trick, view, t, glyphs)))
-                lines.append("  " + verdict)
-        return rulings_shown("\n".join(lines))
+                lines.append(plays_flow("six.ui.last", view.last_trick, view, t, glyphs))
+                lines.append(rulings_shown("  " + verdict))
+        return Group(*lines)
 
 
 def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
