@@ -207,31 +207,56 @@ class SeatsPanel(Panel):
     def draw(self, frame: SixFrame) -> Table:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
         table = Table(box=ASCII_HEAD if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                      padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
+                      padding=0, pad_edge=False, show_edge=False)  # (the box puts a space between columns)
         overflow: Literal["crop", "ellipsis"] = "crop" if glyphs == "ascii" else "ellipsis"  # (… is ambiguous)
-        table.add_column(t("ui.seat"), no_wrap=True, overflow=overflow, ratio=1, min_width=6)
-        for key in ("col_suit", "col_team"):
-            table.add_column(t("six.ui." + key), no_wrap=True, overflow=overflow)
+        table.add_column(t("ui.seat"), ratio=1, min_width=6)
+        teams = view.variant != "individual"  # (each for himself: no team to show)
+        table.add_column(t("six.ui.col_suit"), no_wrap=True, overflow=overflow)
+        if teams:
+            table.add_column(t("six.ui.col_team"), no_wrap=True, overflow=overflow)
         for key in ("col_hand", "col_deck", "col_discard", "col_rebuilt", "col_faces"):
             table.add_column(t("six.ui." + key), justify="right", no_wrap=True, overflow=overflow)
         for seat in view.order:
-            table.add_row(seat_name(view, seat, glyphs), suit_label(view.suits[seat], t, glyphs),
-                          team_text(view, seat, t), str(view.hand_sizes[seat]),
+            team = [team_text(view, seat, t)] if teams else []
+            table.add_row(seat_name(view, seat, glyphs, overflow), suit_label(view.suits[seat], t, glyphs), *team,
+                          str(view.hand_sizes[seat]),
                           pile_text(view, seat, view.deck_size, view.deck_empty, t),
                           pile_text(view, seat, view.discard_size, view.discard_empty, t),
                           t("six.ui.used") if view.rebuilt[seat] else "-", str(view.captured_counts[seat]))
         return table
 
 
-def seat_name(view: SixSuitView, seat: int, glyphs: str) -> str:
+class SeatName:
+    """A seat's name with the Jokers and whites it showed: on one line when they fit, else the
+    cards on a line of their own, so that they never cut the name (80 columns)."""
+
+    def __init__(self, name: str, shown: str, overflow: Literal["crop", "ellipsis"]) -> None:
+        self.name, self.shown, self.overflow = Text.from_markup(name), Text.from_markup(shown), overflow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        fits = self.name.cell_len + self.shown.cell_len <= width or not self.shown
+        lines = [self.name + self.shown] if fits else [self.name.copy(), Text("   ") + self.shown]
+        for line in lines:
+            line.truncate(width, overflow=self.overflow)
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(6, self.name.cell_len), self.name.cell_len + self.shown.cell_len)
+
+
+Overflow = Literal["crop", "ellipsis"]
+
+
+def seat_name(view: SixSuitView, seat: int, glyphs: str, overflow: Overflow = "ellipsis") -> SeatName:
     """Turn marker, name, an S for the seat in the Spade role when it holds another suit [R-S21],
     and the Jokers and whites it played face up [R-S16a]."""
     marker = ">" if seat == view.to_act or (view.phase == "split" and seat in view.deciders) else (
         "*" if seat == view.leader and view.phase != "over" else " ")
     spade = " S" if seat == view.spade and view.suits[seat] != "S" else ""  # the Spade role [R-S21]
     shown = f" ({cards_markup(view.shown_specials[seat], glyphs)})" if view.shown_specials[seat] else ""
-    name = f"{marker} {view.seats[seat].name}{spade}{shown}"
-    return f"[b reverse]{name}[/]" if seat == view.to_act else name
+    name = f"{marker} {view.seats[seat].name}{spade}"
+    return SeatName(f"[b reverse]{name}[/]" if seat == view.to_act else name, shown, overflow)
 
 
 def pile_text(view: SixSuitView, seat: int, own: int | None, empty: Sequence[bool], t: Translate) -> str:
