@@ -141,13 +141,15 @@ def judgement_text(kind: str | None, t: Translate) -> str:
 @dataclass(frozen=True)
 class SixFrame(Frame):
     """What the six-suit table shows now: the view, the Jokers and white card given so far in a
-    team's split, whether the last trick is held on screen, and whether its plays are shown while
-    a trick is in play (p)."""
+    team's split, whether the last trick is held on screen, whether its plays are shown while
+    a trick is in play (p), and whether the viewer is not asked to rebuild until their deck runs
+    out."""
 
     view: SixSuitView
     split_so_far: tuple[tuple[int, Card], ...] = ()
     held: bool = False
     previous: bool = False
+    not_asked: bool = False
 
 
 class StakePanel(Panel):
@@ -289,6 +291,8 @@ class HandPanel(Panel):
             lines.append(t("six.ui.specials", cards=cards_markup(view.my_specials, glyphs)))
         if view.variant == "secret_team" and view.my_team is not None:
             lines.append(t("six.ui.my_team", team=team_text(view, seat, t)))
+        if frame.not_asked and not view.rebuilt[seat]:
+            lines.append(f"[dim]{t('six.ui.not_asked')}[/]")
         return "\n".join(lines)
 
 
