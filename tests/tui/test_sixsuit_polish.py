@@ -289,3 +289,23 @@ async def test_a_lead_offers_no_face_keys_and_a_later_play_does(tmp_path: Path) 
                     break
             await pilot.press(*quick_keys(table))
     assert seen == {True, False}
+
+
+async def test_at_80x24_every_seat_of_a_six_player_game_stays_in_view(tmp_path: Path) -> None:
+    """Jokers shown beside names, the last trick on two lines: at every decision of the first
+    tricks every player's row is on screen, name whole (no scrolling to find one). (Names of 9
+    and more letters may push the last row below the fold: the seats then scroll.)"""
+    names = ["Alexa", "Bartho", "Chris", "Domi", "Evan", "Fitzy"]
+    app = make_app(tmp_path, sixsuit_record(names, "sixsuit-6", seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        checked = 0
+        for checked in range(40):
+            await settle(pilot, lambda: deciding(app) or getattr(app.screen, "held", None) is not None)
+            if not deciding(app):
+                break  # (the last face card's trick)
+            text = screen_text(app)
+            seats = text.split("Seat", 1)[1]
+            missing = [name for name in names if name not in seats.split()]
+            assert not missing, text
+            await pilot.press(*quick_keys(app.screen))
+    assert checked >= 30

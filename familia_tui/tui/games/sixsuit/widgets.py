@@ -172,7 +172,8 @@ class StakePanel(Panel):
 
 class TrickPanel(Panel):
     """The trick in play order (face-up cards, card backs, passes) and the last trick with the
-    judgement that decided it."""
+    judgement that decided it; before the first play, who leads, unless the last trick's verdict
+    just said so (its winner leads), which keeps every seat's row in view at 80×24."""
 
     def draw(self, frame: SixFrame) -> Group:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
@@ -180,7 +181,7 @@ class TrickPanel(Panel):
         lines: list[Flow | str] = []
         if view.trick:
             lines.append(plays_flow("six.ui.trick", view.trick, view, t, glyphs, name=leader))
-        elif view.phase != "over":
+        elif view.phase != "over" and view.last_winner != view.leader:  # (else the verdict says who leads)
             lines.append(rulings_shown(t("six.ui.trick_empty", name=leader)))
         if view.last_trick:
             verdict = last_verdict(view, t, glyphs)
