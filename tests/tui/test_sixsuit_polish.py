@@ -299,10 +299,11 @@ async def test_at_80x24_every_seat_of_a_six_player_game_stays_in_view(tmp_path: 
     app = make_app(tmp_path, sixsuit_record(names, "sixsuit-6", seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         checked = 0
-        for checked in range(40):
+        while checked < 40:
             await settle(pilot, lambda: deciding(app) or getattr(app.screen, "held", None) is not None)
             if not deciding(app):
                 break  # (the last face card's trick)
+            checked += 1
             text = screen_text(app)
             seats = text.split("Seat", 1)[1]
             missing = [name for name in names if name not in seats.split()]
