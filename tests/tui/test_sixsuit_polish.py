@@ -310,3 +310,26 @@ async def test_at_80x24_every_seat_of_a_six_player_game_stays_in_view(tmp_path: 
             assert not missing, text
             await pilot.press(*quick_keys(app.screen))
     assert checked >= 30
+
+
+async def test_undo_goes_back_past_the_standing_no_rebuild_to_the_players_last_play(tmp_path: Path) -> None:
+    """The passes the screen answers for a player are nobody's decision: Ctrl+Z takes back the
+    player's last play (and what followed), not a pass the screen would only answer again."""
+    app = make_app(tmp_path, sixsuit_record(["Aki", "Ben", "Cho", "Dan"], "sixsuit-4", seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await to_the_rebuild_question(pilot, app)
+        await pilot.press("3", "enter")
+        for _ in range(3):  # two more tricks: Aki's plays, each followed by a pass answered for Aki
+            await settle(pilot, lambda: deciding(app) and table.session.table.phase == "play")
+            await pilot.press(*quick_keys(table))
+            await settle(pilot, lambda: bool(table.session.standing))
+        await settle(pilot, lambda: deciding(app) and table.session.table.phase == "play" and not table.picked)
+        actions = list(table.session.record.actions)
+        last_play = max(i for i, a in enumerate(actions) if a.startswith(("play", "deck"))
+                        and i not in table.session.standing and table.session.deciding[i] == (0,))
+        assert any(i > last_play for i in table.session.standing)  # a standing pass came after it
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert list(table.session.record.actions) == actions[:last_play]
+        await settle(pilot, lambda: deciding(app))
+        assert table.session.table.phase == "play" and table.not_asked == {0}

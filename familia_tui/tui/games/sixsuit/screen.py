@@ -99,7 +99,7 @@ class SixSuitScreen(TableScreen):
         Binding("p", "previous", "Last trick"),
         Binding("ctrl+z", "undo", "Undo"),  # (u is face up here)
         Binding("n", "no_rebuild", "No rebuild"),
-        Binding("r", "ask_rebuild", "Ask to rebuild"),
+        Binding("r", "ask_rebuild", "Ask to rebuild", show=False),  # (the hand says so: the footer keeps its room)
     ]
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
