@@ -20,13 +20,15 @@ from familia_tui.core.presets import (
 from familia_tui.core.registry import UnknownGame, game_ids
 from familia_tui.i18n import default_lang
 
-USAGE = ("usage: familia-tui presets [GAME] | presets show GAME/PRESET | "
+USAGE = ("usage: familia-tui presets [list] [GAME] | presets show GAME/PRESET | "
          "presets validate FILE...")
 
 
 def run_presets(words: Sequence[str], lang: str | None) -> int:
     """Dispatch the `presets` words; returns the exit status."""
     lang = lang or default_lang()
+    if words[:1] == ["list"]:  # (`presets list GAME` reads like `show` and `validate`)
+        words = words[1:]
     if words[:1] == ["validate"]:
         return _validate(words[1:])
     if words[:1] == ["show"]:

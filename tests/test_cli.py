@@ -322,6 +322,13 @@ def test_presets_of_one_game(capsys: Capsys) -> None:
     assert status == 0 and "familia/familia-4 " in out
 
 
+def test_presets_list_game_lists_them_too(capsys: Capsys) -> None:
+    """`presets list sixsuit` (as `show` and `validate` are words) lists, not a usage error."""
+    status, out, err = cli(capsys, "presets", "list", "sixsuit")
+    assert status == 0 and err == "" and "sixsuit/sixsuit-secret-6 " in out
+    assert cli(capsys, "presets", "list")[1] == cli(capsys, "presets")[1]
+
+
 def test_presets_lists_user_presets_and_reports_a_broken_one(
         capsys: Capsys, isolated: Path) -> None:
     user = isolated / "user-presets" / "familia"

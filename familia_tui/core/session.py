@@ -128,7 +128,11 @@ class Session:
     resumed game's log of the game so far: `history_events()`)."""
     lock: GameLock | None = None
     deciding: list[tuple[int, ...]] = field(default_factory=list)
-    """The seats that made each action of the record (the acting seat, or a team)."""
+    """The seats that made each action of the record (the acting seat, or a team); () for a
+    standing action, which nobody decided there and then."""
+    standing: set[int] = field(default_factory=set)
+    """The actions of the record (by number) applied as standing orders (`apply(standing=True)`),
+    remembered while the session is open so that undo skips them after a replay too."""
 
     @classmethod
     def open(cls, record: Record, save_path: Path | None = None, lock: GameLock | None = None) -> Session:
@@ -222,13 +226,20 @@ class Session:
             return self.to_act
         return next(i for i, s in enumerate(self.seats) if s.person == person)
 
-    def apply(self, action: Any) -> list[Event]:
-        """Apply an action (IllegalAction propagates), record it and save it."""
+    def apply(self, action: Any, standing: bool = False) -> list[Event]:
+        """Apply an action (IllegalAction propagates), record it and save it.
+
+        `standing`: the action a player ordered in advance (the six-suit "no rebuild until my
+        deck runs out"), applied for them while someone else may hold the keyboard: it shows
+        nothing, confirms nobody, so the curtains stay as they were, and is nobody's decision
+        to take back (undo goes back past it to the player's last real decision)."""
         seat, audience, deciding = self.to_act, self.audience(), self.deciders()
         events = self.state.apply(action)
-        self.deciding.append(deciding)
+        if standing:
+            self.standing.add(len(self.deciding))
+        self.deciding.append(() if standing else deciding)
         self.record = self.record.with_action(action)
-        if seat is not None and self.seats[seat].is_human:
+        if seat is not None and self.seats[seat].is_human and not standing:
             self.confirmed = audience
         self.save()
         return events
@@ -262,6 +273,9 @@ class Session:
         replayed: list[Event] = []
         deciding: list[tuple[int, ...]] = []
         self.state, self.last_events = record.replay_with_events(history=replayed, deciding=deciding)
+        self.standing = {i for i in self.standing if i < keep}
+        for i in self.standing:
+            deciding[i] = ()
         self.record, self.replayed_events, self.deciding = record, replayed, deciding
         self.confirmed = () if hand_back else people
         self.save()

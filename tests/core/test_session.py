@@ -49,6 +49,19 @@ def test_hot_seat_hands_over_to_each_new_human_and_hides_hands_between() -> None
     assert not table.is_human_turn() and table.viewer() is None  # a bot's turn between humans
 
 
+def test_a_standing_action_is_recorded_but_confirms_nobody_at_the_keyboard() -> None:
+    """An action a player ordered in advance, applied for them while someone else may hold the
+    keyboard: the curtains stay as they were (the next person's decision is curtained, P1's is
+    not)."""
+    table = session("hhbb")
+    table.confirm("P1")
+    while table.to_act == 0:
+        table.apply(table.state.legal_actions()[0])
+    assert table.to_act == 1 and table.confirmed == ("P1",)
+    table.apply(table.state.legal_actions()[0], standing=True)  # P2's, unseen
+    assert table.confirmed == ("P1",) and len(table.record.actions) >= 2
+
+
 def test_every_action_is_recorded_and_autosaved(tmp_path: Path) -> None:
     table = session("hbbb", tmp_path)
     for _ in range(5):

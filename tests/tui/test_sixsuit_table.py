@@ -168,7 +168,8 @@ async def test_a_rebuild_discards_the_ticked_cards_then_shuffles_once_per_game(t
             if table.session.table.phase == "rebuild":
                 break
             await pilot.press(*keys_for(table))
-        assert [Text.from_markup(c.label).plain for c in table.choices] == ["No rebuild", "Rebuild…"]
+        assert [Text.from_markup(c.label).plain for c in table.choices] == [
+            "No rebuild", "Rebuild…", "No rebuild until my deck runs out"]
         await pilot.press("2", "enter")
         await pilot.pause()
         hand = [c.value.card for c in table.choices[:-1]]

@@ -53,7 +53,8 @@ class SixSuitView:
     colours: tuple[str, ...]
     """Each seat's suit colour."""
     teams: tuple[str | None, ...]
-    """Each seat's team (`black`/`red`) in the team game; None where it is secret."""
+    """Each seat's team (`black`/`red`) in the team game; in the secret-team game a seat's pair
+    once it has shown its Joker or white face up [R-S16a]; None where it is secret."""
     spade: int
     """The Spade player (or the seat in the Spade role [R-S21])."""
     order: tuple[int, ...]
@@ -98,14 +99,12 @@ class SixSuitView:
 
 def make_view(state: SixSuitState, seat: int | None) -> SixSuitView:
     """`seat`'s view of the state (None: the public view)."""
-    n = state.n
     team_game = state.team_game
-    names = state.unit_names()
     private = _private(state, seat) if seat is not None else _NOTHING
     return SixSuitView(
         seat=seat, seats=state.seats, variant=state.options.variant, phase=state.phase,
         to_act=state.to_act, deciders=state.deciders, suits=state.suits, colours=state.colours,
-        teams=tuple(names[t] for t in state.team_of) if team_game else (None,) * n,
+        teams=_known_teams(state),
         spade=state.spade, order=state.order, face=state.face, faces_left=len(state.face_pile),
         hand_sizes=tuple(len(h) for h in state.hands), deck_empty=tuple(not d for d in state.decks),
         discard_empty=tuple(not d for d in state.discards), rebuilt=tuple(state.rebuilt),
@@ -117,6 +116,17 @@ def make_view(state: SixSuitState, seat: int | None) -> SixSuitView:
         shown_specials=tuple(tuple(s) for s in state.shown),
         scores=state.items() if state.phase == "over" else None, **private,
     )
+
+
+def _known_teams(state: SixSuitState) -> tuple[str | None, ...]:
+    """What every seat knows of the teams: all of them in the team game; in the secret-team game
+    the pair of each seat that played its Joker or white face up, which shows it [R-S16a]."""
+    names = state.unit_names()
+    if state.team_game:
+        return tuple(names[t] for t in state.team_of)
+    if state.options.variant == "secret_team":
+        return tuple(names[t] if shown else None for t, shown in zip(state.team_of, state.shown, strict=True))
+    return (None,) * state.n
 
 
 _NOTHING: dict[str, Any] = {"hand": (), "deck_size": None, "discard_size": None, "my_specials": (),

@@ -225,11 +225,12 @@ class TableScreen(AppScreen[None]):
             return
         self.apply(self.session.bot_action())
 
-    def apply(self, action: object) -> None:
-        """Apply an action through the session (logged, saved), then `after_apply`."""
+    def apply(self, action: object, standing: bool = False) -> None:
+        """Apply an action through the session (logged, saved), then `after_apply`; `standing`:
+        one a player ordered in advance, applied for them (`Session.apply`)."""
         self.typed = None  # a click may choose while a name is being typed
         try:
-            events = self.session.apply(action)
+            events = self.session.apply(action, standing=standing)
         except IllegalAction as error:
             explanation = error.explanation
             self.explain_text(self.explanation_text(explanation) if explanation else str(error))

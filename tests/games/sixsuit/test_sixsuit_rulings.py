@@ -232,6 +232,14 @@ def test_R_S16a_a_face_up_joker_is_shown_with_its_colour_a_face_down_one_is_not(
     assert watcher.shown_specials[1] == tuple(cards("RJ")) and watcher.shown_specials[2] == ()
 
 
+def test_R_S16a_in_the_secret_team_game_a_face_up_joker_or_white_shows_its_pair_a_face_down_one_not() -> None:
+    hands = {0: "2S 3S 4S", 1: "RJ 3H 4H", 2: "W 3X 4X", 3: "BJ 3L 4L", 4: "2C 3C 4C", 5: "2D 3D 4D"}
+    state = position("sixsuit-secret-6", specials=["BJ", "RJ", "W", "BJ", "RJ", "W"], hands=hands)
+    do(state, "play 2S", "play RJ", "play W", "play BJ down")
+    assert state.view(5).teams == (None, "red-pair", "white-pair", None, None, None)
+    assert state.public_view().teams == state.view(0).teams  # (what everyone knows)
+
+
 def test_R_S16a_individual_each_player_shuffles_one_joker_or_white_into_the_deck() -> None:
     state = new("sixsuit-individual-6", seed=3)
     specials = [c for s in range(6) for c in state.hands[s] + state.decks[s] if c.rank < 2]

@@ -65,7 +65,8 @@ class SixSuitResultsScreen(ResultsScreen):
         table.add_column(t("six.ui.results_player" if individual else "six.ui.results_unit"), no_wrap=True)
         if self.view.variant != "individual":
             table.add_column(t("six.ui.results_members"))
-        if result.battalion_points:
+        battalions = self.view.battalion_size is not None  # (none in the 4-player game by default [R-S6])
+        if battalions:
             table.add_column(t("six.ui.results_battalions"), justify="right")
         table.add_column(t("six.ui.results_total"), justify="right")
         members = dict(result.units)
@@ -74,8 +75,8 @@ class SixSuitResultsScreen(ResultsScreen):
         for place, unit in enumerate(result.order, start=1):
             row = [str(place), f"[b]{self.unit_name(unit)}[/]" if place == 1 else self.unit_name(unit)]
             if self.view.variant != "individual":
-                row.append(", ".join(f"{self.seats[s].name} {scores[s]}" for s in members[unit]))
-            if result.battalion_points:
+                row.append(t("ui.names_separator").join(f"{self.seats[s].name} {scores[s]}" for s in members[unit]))
+            if battalions:
                 row.append(str(result.battalion_points[names.index(unit)]))
             row.append(f"[b]{result.totals[unit]:g}[/]")
             table.add_row(*row)
@@ -95,7 +96,9 @@ class SixSuitResultsScreen(ResultsScreen):
         return table
 
     def judged_line(self) -> str:
-        counts = ", ".join(f"{self.t(f'six.judgement.{kind}')} {count}" for kind, count in self.result.judgements)
+        t = self.t
+        counts = t("ui.names_separator").join(f"{t(f'six.judgement.{kind}')} {count}"
+                                              for kind, count in self.result.judgements)
         return self.t("six.ui.results_judged", counts=counts or "-")
 
     def action_done(self) -> None:

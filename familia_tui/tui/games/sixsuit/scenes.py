@@ -79,7 +79,7 @@ async def _face_down(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
 
 async def _rebuild(pilot: Pilot, app: FamiliaTuiApp) -> None:
-    await play_until(pilot, app, lambda: phase(app) == "rebuild" and len(app.screen.choices) == 2)  # type: ignore[attr-defined]
+    await play_until(pilot, app, lambda: phase(app) == "rebuild" and len(app.screen.choices) == 3)  # type: ignore[attr-defined]
     await pilot.press("2", "enter", "1", "enter")  # rebuild, tick the first hand card
     await pilot.pause()
 

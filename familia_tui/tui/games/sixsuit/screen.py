@@ -12,6 +12,12 @@ card of a trick has only face up [R-S12] and is played at once); the rebuild, th
 to discard before it, then the rebuild itself; the split, one special card after another, each to
 a member. Esc takes a pick back. The game's last trick stays on the table until a key, then the
 results: every scoring item per player, the teams' totals and the tie-break used.
+
+The rebuild is declared in rounds after every trick [R-S3], [R-S4], so each player who has not
+rebuilt is asked again and again: the question starts on "No rebuild" (Enter, or n from anywhere
+in it), and "No rebuild until my deck runs out" makes the screen answer "pass" for that seat,
+without a question or a curtain, while its deck has cards (r asks again). The engine's rounds are
+untouched: every answer is an action in the record.
 """
 
 from __future__ import annotations
@@ -49,6 +55,9 @@ from familia_tui.tui.widgets.log import EventLog
 
 REBUILD = "rebuild"
 """The first pick of a rebuild (the hand cards to discard come next)."""
+
+LATER = "later"
+"""No rebuild, and no more questions until the player's deck runs out (a standing order)."""
 
 
 class Discard(NamedTuple):
@@ -89,6 +98,8 @@ class SixSuitScreen(TableScreen):
         Binding("d", "face(False)", "Face down"),
         Binding("p", "previous", "Last trick"),
         Binding("ctrl+z", "undo", "Undo"),  # (u is face up here)
+        Binding("n", "no_rebuild", "No rebuild"),
+        Binding("r", "ask_rebuild", "Ask to rebuild", show=False),  # (the hand says so: the footer keeps its room)
     ]
 
     def __init__(self, session: Session, puzzle: ScenarioFile | None = None) -> None:
@@ -99,6 +110,10 @@ class SixSuitScreen(TableScreen):
         """The hand cards (by place) ticked to be discarded before a rebuild."""
         self.show_previous = False
         """The last trick's plays shown beside the trick in play (p); the next play hides them."""
+        self.not_asked: set[int] = set()
+        """The seats whose players chose "no rebuild until my deck runs out": while their deck has
+        cards, the screen answers the declaration for them without asking (or curtaining)
+        [R-S3], [R-S4]; r asks them again. (Kept while the game is on the table.)"""
 
     def compose(self) -> ComposeResult:
         from familia_tui.tui.widgets.choices import ChoiceBar
@@ -130,7 +145,24 @@ class SixSuitScreen(TableScreen):
 
     def advance(self, pause: float | None = None) -> None:
         self.picked, self.ticked = [], set()
+        if self.declines_unasked():
+            self.redraw()  # (the seat's decision is not shown: the viewer is whoever was there)
+            self.bot_timer = self.set_timer(max(pause or 0, 0.01), self.decline_unasked)
+            return
         super().advance(pause)
+
+    def declines_unasked(self) -> bool:
+        """Whether the seat to declare a rebuild asked not to be asked while its deck has cards,
+        and its deck has cards (the rebuild is then never compulsory)."""
+        session, table = self.session, self.session.table
+        seat = table.to_act
+        return (table.phase == "rebuild" and seat in self.not_asked and session.is_human_turn()
+                and self.puzzle is None and bool(table.view(seat).deck_size) and PASS in table.legal_actions())
+
+    def decline_unasked(self) -> None:
+        """No rebuild, as the player ordered: nobody is asked, nothing is shown."""
+        if self.is_current and self.declines_unasked():
+            self.apply(PASS, standing=True)
 
     def event_lines(self, events: Sequence[Event]) -> list[str]:
         return event_lines(events, self.shown_seats, self.t, self.glyphs)
@@ -162,8 +194,10 @@ class SixSuitScreen(TableScreen):
     def redraw(self) -> None:
         self.banner = self.banner_text()
         gifts = tuple((p.seat, p.card) for p in self.picked if isinstance(p, Give))
-        self.frame = SixFrame(self.view(), self.session.viewer_seat(), self.t, self.glyphs,
-                              split_so_far=gifts, held=self.held is not None, previous=self.show_previous)
+        viewer = self.session.viewer_seat()
+        self.frame = SixFrame(self.view(), viewer, self.t, self.glyphs, split_so_far=gifts,
+                              held=self.held is not None, previous=self.show_previous,
+                              not_asked=viewer in self.not_asked)
         self.show_choices(self.t("six.ui.held_note") if self.held else "")
         if self.choices and self.choices[self.cursor].enabled:
             self.explain_text(self.decision_note())
@@ -177,6 +211,8 @@ class SixSuitScreen(TableScreen):
             card = sorted(view.team_specials)[gifts] if gifts < len(view.team_specials) else None
             return t("six.ui.turn_split", names=names, card=card_markup(card, self.glyphs) if card else "")
         if table.phase == "rebuild":
+            if self.declines_unasked():
+                return self.t("six.ui.turn_not_asked", name=name)
             if self.picked:
                 return t("six.ui.turn_discard", name=name)
             forced = table.legal_actions() == [Rebuild(())]
@@ -187,6 +223,10 @@ class SixSuitScreen(TableScreen):
             return rulings_shown(t("six.ui.turn_pass", name=name))
         lead = not any(isinstance(a, Play) and not a.face_up for a in table.legal_actions())
         return rulings_shown(t("six.ui.turn_lead" if lead else "six.ui.turn_play", name=name))
+
+    def may_decide(self) -> bool:
+        """Not while the screen answers a declaration for the player (`declines_unasked`)."""
+        return super().may_decide() and not self.declines_unasked()
 
     def decision_note(self) -> str:
         """A word on the decision on screen (face down, the rebuild, the split)."""
@@ -231,8 +271,9 @@ class SixSuitScreen(TableScreen):
         t, glyphs, legal = self.t, self.glyphs, self.session.table.legal_actions()
         if not self.picked:
             forced = legal == [Rebuild(())]
+            later = [Choice(t("six.ui.rebuild_later"), True, LATER)] if PASS in legal and self.view().deck_size else []
             return [Choice(t("six.ui.no_rebuild"), PASS in legal, PASS),
-                    Choice(t("six.ui.rebuild_forced" if forced else "six.ui.rebuild"), True, REBUILD)]
+                    Choice(t("six.ui.rebuild_forced" if forced else "six.ui.rebuild"), True, REBUILD), *later]
         hand = sorted_hand(self.view().hand)
         discard = [hand[i] for i in sorted(self.ticked)]
         (action,) = self.picks().made([REBUILD, *discard])
@@ -262,6 +303,12 @@ class SixSuitScreen(TableScreen):
                 self.apply(offers[0])
             else:
                 self.pick([REBUILD])
+        elif value == LATER:
+            seat = self.session.to_act
+            assert seat is not None
+            self.not_asked.add(seat)
+            self.query_one(EventLog).add([self.t("six.log.rebuild_later", name=self.shown_seats[seat].name)])
+            self.apply(PASS)
         elif isinstance(value, Discard):
             self.ticked ^= {value.index}
             self.redraw()
@@ -298,6 +345,24 @@ class SixSuitScreen(TableScreen):
             self.explain_text(self.why_not(Choice("", False, action)))
             self.app.bell()
 
+    def may_say_no_rebuild(self) -> bool:
+        """Whether the player on screen is asked to rebuild and may say no (not when compulsory)."""
+        table = self.session.table
+        return bool(self.choices) and table.phase == "rebuild" and PASS in table.legal_actions()
+
+    def action_no_rebuild(self) -> None:
+        """n: no rebuild this time, in one key (the declaration comes round again)."""
+        if self.may_say_no_rebuild():
+            self.apply(PASS)
+
+    def action_ask_rebuild(self) -> None:
+        """r: ask again at every cleanup (undoes "no rebuild until my deck runs out")."""
+        seat = self.session.viewer_seat()
+        if seat in self.not_asked:
+            self.not_asked.discard(seat)
+            self.query_one(EventLog).add([self.t("six.log.rebuild_ask", name=self.shown_seats[seat].name)])
+            self.redraw()
+
     def action_back(self) -> None:
         """Esc takes the last pick back (the card, the rebuild with its ticks, a gift)."""
         if self.picked:
@@ -314,8 +379,14 @@ class SixSuitScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "previous":  # hidden until there is a last trick (the split, the first trick)
             return bool(self.view().last_trick)
-        if action == "face":
-            return self.session.table.phase == "play" and bool(self.choices)
+        if action == "face":  # d is left out on a lead: only face up is allowed there [R-S12]
+            legal = self.session.table.legal_actions()
+            return self.session.table.phase == "play" and bool(self.choices) and (
+                parameters[:1] != (False,) or any(isinstance(a, Play) and not a.face_up for a in legal))
+        if action == "no_rebuild":
+            return self.may_say_no_rebuild()
+        if action == "ask_rebuild":
+            return self.session.viewer_seat() in self.not_asked
         if action == "back" and self.picked:
             return True
         return super().check_action(action, parameters)

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Seat
@@ -80,8 +83,47 @@ def play_markup(play: TrickPlay, view: SixSuitView, t: Translate, glyphs: str) -
     return f"{name} [reverse]{t('six.ui.down')}[/]{own}"
 
 
-def plays_markup(plays: Sequence[TrickPlay], view: SixSuitView, t: Translate, glyphs: str) -> str:
-    return separator(glyphs).join(play_markup(p, view, t, glyphs) for p in plays)
+class Flow:
+    """A message whose `{plays}` are a list of parts (each a name and its card, in markup), wrapped
+    only between two parts: a player's name never parts from the card they played, whatever the
+    width (80 columns, long or Japanese names). A line that breaks drops the separator there; the
+    next lines are indented."""
+
+    SLOT = "\x00"
+    """Where the parts go in the message (`t(key, plays=Flow.SLOT)`)."""
+
+    def __init__(self, message: str, parts: Sequence[str], separator: str, indent: int = 2) -> None:
+        self.head, _, self.tail = message.partition(self.SLOT)
+        self.parts, self.separator, self.indent = tuple(parts), separator, indent
+
+    def lines(self, width: int) -> list[Text]:
+        lines, line = [], Text.from_markup(self.head)
+        gap = Text(self.separator)
+        for index, markup in enumerate((*self.parts[:-1], self.parts[-1] + self.tail) if self.parts else ()):
+            part = Text.from_markup(markup)
+            glue = gap if index else Text()
+            if line.cell_len + glue.cell_len + part.cell_len > width and line.plain.strip():
+                lines.append(line)
+                line, glue = Text(" " * self.indent), Text()
+            line.append_text(glue)
+            line.append_text(part)
+        lines.append(line if self.parts else Text.from_markup(self.head + self.tail))
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)  # (a part wider than the line folds, as any text)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [Text.from_markup(part).cell_len for part in self.parts] or [0]
+        whole = sum(line.cell_len for line in self.lines(10**6))
+        return Measurement(max(widths) + self.indent, whole)
+
+
+def plays_flow(key: str, plays: Sequence[TrickPlay], view: SixSuitView, t: Translate, glyphs: str,
+               **params: object) -> Flow:
+    """The message `key` with its `{plays}` as a `Flow`."""
+    message = rulings_shown(t(key, plays=Flow.SLOT, **params))
+    return Flow(message, [play_markup(p, view, t, glyphs) for p in plays], separator(glyphs))
 
 
 def separator(glyphs: str) -> str:
@@ -99,17 +141,20 @@ def judgement_text(kind: str | None, t: Translate) -> str:
 @dataclass(frozen=True)
 class SixFrame(Frame):
     """What the six-suit table shows now: the view, the Jokers and white card given so far in a
-    team's split, whether the last trick is held on screen, and whether its plays are shown while
-    a trick is in play (p)."""
+    team's split, whether the last trick is held on screen, whether its plays are shown while
+    a trick is in play (p), and whether the viewer is not asked to rebuild until their deck runs
+    out."""
 
     view: SixSuitView
     split_so_far: tuple[tuple[int, Card], ...] = ()
     held: bool = False
     previous: bool = False
+    not_asked: bool = False
 
 
 class StakePanel(Panel):
-    """The face card at stake, how many remain, and the battalions so far."""
+    """The face card at stake, how many remain, and the battalions so far (once there is one, in
+    rules that have them: the 4-player game has none by default [R-S6])."""
 
     def draw(self, frame: SixFrame) -> str:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
@@ -118,34 +163,34 @@ class StakePanel(Panel):
             line = t("six.ui.stake", card=card_markup(view.face, glyphs), left=view.faces_left, trick=trick)
         else:
             line = t("six.ui.stake_none", left=view.faces_left)
-        if view.battalions:
-            teams = ", ".join(f"[{colour_ink(name)}]{t('six.ui.colour.' + name)}[/] {count}"
-                              for name, count in zip(("black", "red"), view.battalions))
+        if view.battalion_size is not None and any(view.battalions):  # (none yet: nothing to say)
+            teams = t("ui.names_separator").join(f"[{colour_ink(name)}]{t('six.ui.colour.' + name)}[/] {count}"
+                                                 for name, count in zip(("black", "red"), view.battalions))
             line += separator(glyphs) + t("six.ui.battalions", teams=teams)
         return line
 
 
 class TrickPanel(Panel):
     """The trick in play order (face-up cards, card backs, passes) and the last trick with the
-    judgement that decided it."""
+    judgement that decided it; before the first play, who leads, unless the last trick's verdict
+    just said so (its winner leads), which keeps every seat's row in view at 80×24."""
 
-    def draw(self, frame: SixFrame) -> str:
+    def draw(self, frame: SixFrame) -> Group:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
         leader = view.seats[view.leader].name
-        lines = []
+        lines: list[Flow | str] = []
         if view.trick:
-            plays = plays_markup(view.trick, view, t, glyphs)
-            lines.append(t("six.ui.trick", name=leader, plays=plays))
-        elif view.phase != "over":
-            lines.append(t("six.ui.trick_empty", name=leader))
+            lines.append(plays_flow("six.ui.trick", view.trick, view, t, glyphs, name=leader))
+        elif view.phase != "over" and view.last_winner != view.leader:  # (else the verdict says who leads)
+            lines.append(rulings_shown(t("six.ui.trick_empty", name=leader)))
         if view.last_trick:
             verdict = last_verdict(view, t, glyphs)
             if view.trick and not frame.previous:  # (the plays of the last trick are in the log, and on p)
-                lines.append(t("six.ui.last", plays=verdict))
+                lines.append(rulings_shown(t("six.ui.last", plays=verdict)))
             else:
-                lines.append(t("six.ui.last", plays=plays_markup(view.last_trick, view, t, glyphs)))
-                lines.append("  " + verdict)
-        return rulings_shown("\n".join(lines))
+                lines.append(plays_flow("six.ui.last", view.last_trick, view, t, glyphs))
+                lines.append(rulings_shown("  " + verdict))
+        return Group(*lines)
 
 
 def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
@@ -153,9 +198,8 @@ def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
     why = f"[b]{judgement_text(view.last_judgement, t)}[/]"
     if view.last_winner is None:
         return t("six.ui.last_none", why=why)
+    assert view.last_face is not None  # a trick's winner always takes its face card
     name = view.seats[view.last_winner].name
-    if view.last_face is None:
-        return t("six.ui.last_won_plain", name=name, why=why)
     return t("six.ui.last_won", name=name, face=card_markup(view.last_face, glyphs), why=why)
 
 
@@ -166,31 +210,56 @@ class SeatsPanel(Panel):
     def draw(self, frame: SixFrame) -> Table:
         view, t, glyphs = frame.view, frame.t, frame.glyphs
         table = Table(box=ASCII_HEAD if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                      padding=(0, 0, 0, 1), pad_edge=False, show_edge=False)
+                      padding=0, pad_edge=False, show_edge=False)  # (the box puts a space between columns)
         overflow: Literal["crop", "ellipsis"] = "crop" if glyphs == "ascii" else "ellipsis"  # (… is ambiguous)
-        table.add_column(t("ui.seat"), no_wrap=True, overflow=overflow, ratio=1, min_width=6)
-        for key in ("col_suit", "col_team"):
-            table.add_column(t("six.ui." + key), no_wrap=True, overflow=overflow)
+        table.add_column(t("ui.seat"), ratio=1, min_width=6)
+        teams = view.variant != "individual"  # (each for himself: no team to show)
+        table.add_column(t("six.ui.col_suit"), no_wrap=True, overflow=overflow)
+        if teams:
+            table.add_column(t("six.ui.col_team"), no_wrap=True, overflow=overflow)
         for key in ("col_hand", "col_deck", "col_discard", "col_rebuilt", "col_faces"):
             table.add_column(t("six.ui." + key), justify="right", no_wrap=True, overflow=overflow)
         for seat in view.order:
-            table.add_row(seat_name(view, seat, glyphs), suit_label(view.suits[seat], t, glyphs),
-                          team_text(view, seat, t), str(view.hand_sizes[seat]),
+            team = [team_text(view, seat, t)] if teams else []
+            table.add_row(seat_name(view, seat, glyphs, overflow), suit_label(view.suits[seat], t, glyphs), *team,
+                          str(view.hand_sizes[seat]),
                           pile_text(view, seat, view.deck_size, view.deck_empty, t),
                           pile_text(view, seat, view.discard_size, view.discard_empty, t),
                           t("six.ui.used") if view.rebuilt[seat] else "-", str(view.captured_counts[seat]))
         return table
 
 
-def seat_name(view: SixSuitView, seat: int, glyphs: str) -> str:
+class SeatName:
+    """A seat's name with the Jokers and whites it showed: on one line when they fit, else the
+    cards on a line of their own, so that they never cut the name (80 columns)."""
+
+    def __init__(self, name: str, shown: str, overflow: Literal["crop", "ellipsis"]) -> None:
+        self.name, self.shown, self.overflow = Text.from_markup(name), Text.from_markup(shown), overflow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        fits = self.name.cell_len + self.shown.cell_len <= width or not self.shown
+        lines = [self.name + self.shown] if fits else [self.name.copy(), Text("   ") + self.shown]
+        for line in lines:
+            line.truncate(width, overflow=self.overflow)
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(6, self.name.cell_len), self.name.cell_len + self.shown.cell_len)
+
+
+Overflow = Literal["crop", "ellipsis"]
+
+
+def seat_name(view: SixSuitView, seat: int, glyphs: str, overflow: Overflow = "ellipsis") -> SeatName:
     """Turn marker, name, an S for the seat in the Spade role when it holds another suit [R-S21],
     and the Jokers and whites it played face up [R-S16a]."""
     marker = ">" if seat == view.to_act or (view.phase == "split" and seat in view.deciders) else (
         "*" if seat == view.leader and view.phase != "over" else " ")
     spade = " S" if seat == view.spade and view.suits[seat] != "S" else ""  # the Spade role [R-S21]
     shown = f" ({cards_markup(view.shown_specials[seat], glyphs)})" if view.shown_specials[seat] else ""
-    name = f"{marker} {view.seats[seat].name}{spade}{shown}"
-    return f"[b reverse]{name}[/]" if seat == view.to_act else name
+    name = f"{marker} {view.seats[seat].name}{spade}"
+    return SeatName(f"[b reverse]{name}[/]" if seat == view.to_act else name, shown, overflow)
 
 
 def pile_text(view: SixSuitView, seat: int, own: int | None, empty: Sequence[bool], t: Translate) -> str:
@@ -223,6 +292,8 @@ class HandPanel(Panel):
             lines.append(t("six.ui.specials", cards=cards_markup(view.my_specials, glyphs)))
         if view.variant == "secret_team" and view.my_team is not None:
             lines.append(t("six.ui.my_team", team=team_text(view, seat, t)))
+        if frame.not_asked and not view.rebuilt[seat]:
+            lines.append(f"[dim]{t('six.ui.not_asked')}[/]")
         return "\n".join(lines)
 
 
