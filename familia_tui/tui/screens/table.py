@@ -156,6 +156,7 @@ class TableScreen(AppScreen[None]):
             self.query_one("#too-small", Static).update(self.t(
                 "ui.too_small", need=f"{min_width}x{min_height}", now=f"{width}x{height}"))
         self.set_class(small, "-too-small")
+        self.refresh_bindings()  # the spare keys come and go with the width
 
     # ----- the flow of the game -----
     # (a game's on_mount calls advance)
@@ -539,6 +540,12 @@ class TableScreen(AppScreen[None]):
             return self.undo_allowed()
         return action == "hint" and self.solo_hint()
 
+    def footer_hidden(self) -> frozenset[str]:
+        """The spare keys that work but do not fit: kept out of the footer, working by their key
+        (`AppFooter`)."""
+        working = {action for action in self.spare_actions() if self.spare_works(action)}
+        return frozenset(working - set(self.spare_keys_shown())) if working else frozenset()
+
     def spare_keys_shown(self) -> tuple[str, ...]:
         """The spare keys that work and fit beside the keys the footer shows anyway."""
         app, working, spare, spares = self.app, [], [], self.spare_actions()
@@ -560,8 +567,8 @@ class TableScreen(AppScreen[None]):
                           self.t("bind.palette") if palette else None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.spare_actions():
-            return self.spare_works(action) and action in self.spare_keys_shown()
+        if action in self.spare_actions():  # works by its key even when the footer has no room
+            return self.spare_works(action)
         if action in ("choose", "cursor", "cursor_to", "pick", "find"):
             return True if self.choices else None
         if action in ("hint", "answer", "back"):

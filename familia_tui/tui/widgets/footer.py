@@ -8,8 +8,10 @@ match grew the app by ~36 MB and spent a quarter of its time per move rebuilding
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class AppFooter(Footer):
@@ -21,10 +23,24 @@ class AppFooter(Footer):
 
     def shown_keys(self, screen: Screen[object]) -> tuple[object, ...]:
         """What the footer would draw: each shown binding's key, label and whether it is enabled."""
-        palette = screen.app.COMMAND_PALETTE_BINDING
+        palette, hidden = screen.app.COMMAND_PALETTE_BINDING, self.hidden_actions(screen)
         return tuple((key, binding.description, binding.key_display, enabled)
                      for key, (_, binding, enabled, _) in screen.active_bindings.items()
-                     if binding.show or key == palette)
+                     if (binding.show or key == palette) and binding.action not in hidden)
+
+    @staticmethod
+    def hidden_actions(screen: Screen[object]) -> frozenset[str]:
+        """Keys that work but that the screen keeps out of the footer for want of room (a
+        table's spare keys: `footer_hidden()`)."""
+        hidden = getattr(screen, "footer_hidden", None)
+        return hidden() if hidden is not None else frozenset()
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, less those the screen keeps out for want of room."""
+        hidden = self.hidden_actions(self.screen) if self._bindings_ready else frozenset()
+        for widget in super().compose():
+            if not (isinstance(widget, FooterKey) and widget.action in hidden):
+                yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._forget_removed_keys()

@@ -377,13 +377,18 @@ class DaifugoScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A key that does nothing now is hidden (not dimmed); the spare keys need room."""
-        if action in self.spare_actions():  # as many as fit beside the keys that work now
-            width = self.size.width or self.app.size.width
-            return action in spare_keys(width, self.glyphs != "ascii", self.key_works, self.t,
-                                        self.spare_actions())
+        if action in self.spare_actions():  # as many shown as fit beside the keys that work now
+            return self.key_works(action)
         if action in ("tick", "row", "pass_turn", "uno", "back", "choose", "cursor", "pick"):
             return self.key_works(action)
         return super().check_action(action, parameters)
+
+    def footer_hidden(self) -> frozenset[str]:
+        """The spare keys that work but do not fit beside the keys that work now."""
+        spares = self.spare_actions()
+        width = self.size.width or self.app.size.width
+        shown = spare_keys(width, self.glyphs != "ascii", self.key_works, self.t, spares)
+        return frozenset(action for action in spares if action not in shown and self.key_works(action))
 
     def spare_actions(self) -> tuple[str, ...]:
         """Undo, the previous trick and the session, and in solo play the hint."""
