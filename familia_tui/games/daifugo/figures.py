@@ -7,6 +7,10 @@
 - `places`: by bot kind, its `seats` and the share (%) of their games they finished in each
   place, first to last (ビリ last; seats a penalty left holding cards are placed as the results
   show them, by fewest cards).
+
+`seat_figures` gives the statistics of one finished session seat by seat (`GameSpec.stats`,
+`STAT_FIGURES`): games played, first places and ビリ, revolutions played (革命 and クーデター),
+チョンボ committed and ドボン called.
 """
 
 from __future__ import annotations
@@ -51,6 +55,30 @@ class DaifugoFigures:
         return {"seats": self.kinds.count(kind),
                 "places": [round(100 * c / seat_games, 1) if seat_games else 0.0
                            for c in self.places[kind]]}
+
+
+STAT_FIGURES = ("games", "firsts", "biri", "revolutions", "chombo", "dobon")
+"""The statistics' figures (`seat_figures`), in the order the tables show them."""
+
+SEAT_EVENTS = {"revolution": "revolutions", "chombo": "chombo", "dobon": "dobon"}
+"""Events counted for their seat, by figure."""
+
+
+def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
+    """Each seat's figures of a finished session (`STAT_FIGURES`), from its games' records and
+    its events."""
+    result: SessionResult = state.result()
+    figures: list[Counter[str]] = [Counter() for _ in state.seats]
+    for game in result.games:
+        for seat in game.order:
+            figures[seat]["games"] += 1
+        if game.places:
+            figures[game.places[0]]["firsts"] += 1
+        figures[game.biri]["biri"] += 1
+    for event in events:
+        if event.kind in SEAT_EVENTS and event.seat is not None:
+            figures[event.seat][SEAT_EVENTS[event.kind]] += 1
+    return figures
 
 
 def joker_revolution(play: Play) -> bool:

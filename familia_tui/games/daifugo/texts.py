@@ -164,6 +164,13 @@ EN: dict[str, str] = {
     'optval.daifugo.back_count.per_card': 'per card and family (DF-16)',
     'optval.daifugo.back_count.per_family': 'once per family (DF-16a)',
     'optval.daifugo.think_timer.0': 'off',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "dfg.stat.games": "Games played",
+    "dfg.stat.firsts": "First out (大富豪)",
+    "dfg.stat.biri": "ビリ",
+    "dfg.stat.revolutions": "革命 played",
+    "dfg.stat.chombo": "チョンボ",
+    "dfg.stat.dobon": "ドボン called",
 }
 
 JA: dict[str, str] = {
@@ -318,6 +325,13 @@ JA: dict[str, str] = {
     'optval.daifugo.back_count.per_card': 'カード1枚・ルール1つごと（DF-16）',
     'optval.daifugo.back_count.per_family': 'ルールごとに1回（DF-16a）',
     'optval.daifugo.think_timer.0': 'なし',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "dfg.stat.games": "ゲーム数",
+    "dfg.stat.firsts": "1位上がり（大富豪）",
+    "dfg.stat.biri": "ビリ",
+    "dfg.stat.revolutions": "革命",
+    "dfg.stat.chombo": "チョンボ",
+    "dfg.stat.dobon": "ドボン",
 }
 
 ASCII_TERMS: dict[str, str] = {
