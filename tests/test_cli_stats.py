@@ -55,7 +55,7 @@ def test_text_tables_name_each_game_and_preset_and_its_players(capsys: Capsys, g
     title = next(number for number, line in enumerate(lines) if "daifugo-4" in line)
     assert lines.index("French Tarot · tarot-3 · 1 game") < title  # the registry's game order
     daifugo = lines[title + 1:]
-    assert daifugo[0].split() == ["Player", "Games", "Wins", "Places", "Mean", "score"]
+    assert daifugo[0].split() == ["Player", "Games", "Wins", "Place:times", "Mean", "score"]
     assert daifugo[1].split()[:2] == ["Aki", "2"]
     assert any(line.strip().startswith("Garde taken") for line in lines)
     assert any(line.strip().startswith("革命 played") for line in lines)

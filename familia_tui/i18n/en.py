@@ -215,6 +215,7 @@ MESSAGES: dict[str, str] = {
     # ----- statistics (core.stats, `familia-tui stats`, the Statistics screen) -----
     'stats.title': 'Statistics',
     'stats.heading': 'Statistics of {count} finished {count:game|games} in {folder}',
+    'stats.count': '{count} finished {count:game|games}, counted from their records.',
     'stats.empty': 'No finished games in {folder} yet: statistics count the games played to the end.',
     'stats.unfinished': '{count} unfinished {count:game|games} not counted.',
     'stats.skipped': '{file} was not counted: {reason} (the file was left untouched)',
@@ -224,12 +225,15 @@ MESSAGES: dict[str, str] = {
     'stats.col.who': 'Player',
     'stats.col.games': 'Games',
     'stats.col.wins': 'Wins',
-    'stats.col.places': 'Places',
+    'stats.col.places': 'Place:times',
     'stats.col.mean': 'Mean score',
     'stats.col.figure': 'Figure',
     'stats.col.total': 'Total',
     'stats.chart': "{who}'s scores, oldest first: {scores}",
     'stats.help': 'Tab moves between the tables; the chart follows the highlighted player.',
+    'stats.reading': 'Reading the finished games…',
+    'bind.Previous': 'Previous',
+    'bind.Next': 'Next',
     # ----- the settings screen's theme row -----
     'ui.settings_theme': 'Colour theme',
     # ----- short key labels: French Tarot's footer fits 80 columns with / and Space -----

@@ -215,6 +215,7 @@ MESSAGES: dict[str, str] = {
     # ----- statistics (core.stats, `familia-tui stats`, the Statistics screen) -----
     'stats.title': '統計',
     'stats.heading': '{folder} の終わったゲーム{count}件の統計',
+    'stats.count': '終わったゲーム{count}件の記録から数えています。',
     'stats.empty': '{folder} に終わったゲームはまだありません。統計は最後まで遊んだゲームから数えます。',
     'stats.unfinished': '途中のゲーム{count}件は数えていません。',
     'stats.skipped': '{file} は数えていません：{reason}（ファイルはそのままです）',
@@ -230,6 +231,9 @@ MESSAGES: dict[str, str] = {
     'stats.col.total': '合計',
     'stats.chart': '{who}の得点（古い順）：{scores}',
     'stats.help': 'Tabで表を移ります。グラフは選んだプレイヤーのものです。',
+    'stats.reading': '終わったゲームを読んでいます…',
+    'bind.Previous': '前へ',
+    'bind.Next': '次へ',
     # ----- the settings screen's theme row -----
     'ui.settings_theme': '配色テーマ',
     # ----- short key labels: French Tarot's footer fits 80 columns with / and Space -----
