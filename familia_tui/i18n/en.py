@@ -215,7 +215,7 @@ MESSAGES: dict[str, str] = {
     # ----- statistics (core.stats, `familia-tui stats`, the Statistics screen) -----
     'stats.title': 'Statistics',
     'stats.heading': 'Statistics of {count} finished {count:game|games} in {folder}',
-    'stats.count': '{count} finished {count:game|games}, counted from their records.',
+    'stats.count': 'Counted from the records of {count} finished {count:game|games}.',
     'stats.empty': 'No finished games in {folder} yet: statistics count the games played to the end.',
     'stats.unfinished': '{count} unfinished {count:game|games} not counted.',
     'stats.skipped': '{file} was not counted: {reason} (the file was left untouched)',

@@ -46,7 +46,7 @@ async def test_the_statistics_screen_shows_the_folders_tables(tmp_path: Path) ->
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_statistics(pilot, app)
         text = screen_text(app)
-        assert "3 finished games, counted from their records." in text
+        assert "Counted from the records of 3 finished games." in text
         assert "1 unfinished game not counted." in text
         assert "< French Tarot · tarot-3 · 1 game  (1/2) >" in text
         players = screen.query_one("#stats-players", DataTable)
