@@ -178,23 +178,34 @@ def outcomes(record: Record, state: GameState, events: Sequence[Event]) -> list[
     return made
 
 
-def finished_games(folder: Path) -> tuple[list[tuple[Record, GameState, list[Event]]], list[Skipped], int]:
-    """The finished games of a save folder, oldest first, each replayed with every event; the
-    files that could not be read; and how many games are unfinished. Nothing is moved or written."""
+@dataclass(frozen=True)
+class Finished:
+    """A finished game of the folder, reduced to what the statistics keep of it."""
+
+    record: Record
+    outcomes: tuple[Outcome, ...]
+
+
+def finished_games(folder: Path, game: str | None = None) -> tuple[list[Finished], list[Skipped], int]:
+    """The finished games of a save folder (of one game, when named), oldest first, each
+    replayed once with every event (and let go of: only its outcomes are kept); the files that
+    could not be read; and how many games are unfinished. Nothing is moved or written."""
     games, skipped, unfinished = [], [], 0
     for path in _files(folder):
         try:
             record = load_record(path)
+            if game is not None and record.game != game:
+                continue
             history: list[Event] = []
             state, _ = record.replay_with_events(source=str(path), history=history)
         except RecordError as error:
-            skipped.append(Skipped(path, str(error).removeprefix(f"{path}: "), error))
+            skipped.append(Skipped(path, error.reason("en"), error))
             continue
         if state.is_over:
-            games.append((record, state, history))
+            games.append(Finished(record, tuple(outcomes(record, state, history))))
         else:
             unfinished += 1
-    games.sort(key=lambda game: game[0].created)
+    games.sort(key=lambda game: game.record.created)
     return games, skipped, unfinished
 
 
@@ -210,15 +221,14 @@ def collect(folder: Path, game: str | None = None) -> Statistics:
     """The statistics of every finished game in `folder` (of one game only, when named)."""
     if game is not None:
         entry(game)  # an unknown game is an UnknownGame, not an empty table
-    found, skipped, unfinished = finished_games(folder)
+    found, skipped, unfinished = finished_games(folder, game)
     tables: dict[tuple[str, str | None], Table] = {}
-    for record, state, events in found:
-        if game is not None and record.game != game:
-            continue
+    for done in found:
+        record = done.record
         key = (record.game, record.preset)
         if key not in tables:
             tables[key] = Table(record.game, record.preset, figures=get_game(record.game).stat_figures)
-        tables[key].add(outcomes(record, state, events))
+        tables[key].add(done.outcomes)
     order = {e.id: number for number, e in enumerate(entries())}
     ordered = sorted(tables.values(), key=lambda t: (order.get(t.game, len(order)), t.game, t.preset or ""))
     return Statistics(folder, ordered, skipped, unfinished)
