@@ -69,7 +69,8 @@ def test_json_holds_every_table_and_one_game_only(capsys: Capsys, games: Path) -
     assert [(t["game"], t["preset"], t["games"]) for t in report["tables"]] == [
         ("familia", "familia-4", 1), ("daifugo", "daifugo-4", 1)]
     daifugo = report["tables"][1]
-    assert list(daifugo["figures"]) == ["games", "firsts", "biri", "revolutions", "chombo", "dobon"]
+    assert list(daifugo["figures"]) == ["games", "place.1", "place.2", "place.3", "biri", "revolutions", "chombo",
+                                        "dobon"]
     assert daifugo["figures"]["biri"] == 1
     assert {p["who"] for p in daifugo["players"]} == {"Aki", "Ben", "bot:basic", "bot:random"}
     assert sum(p["wins"] for p in daifugo["players"]) >= 1

@@ -440,7 +440,9 @@ class GameSpec:
     stats: Callable[[Any, Sequence[Event]], Sequence[Mapping[str, int]]] | None = None
     """`stats(state, events)`: the game's own figures of a finished game, one `{figure: count}`
     per seat (Tarot contracts taken and made, Familia melds, Daifugō revolutions …), read from
-    the final state and every event of its replay; `core.stats` sums them per person and bot."""
+    the final state and every event of its replay; `core.stats` sums them per person and bot. A
+    figure that did not happen is 0; one the table cannot have is left out (a 4-player Daifugō
+    game has no 5th place), and tables show only the figures their games gave."""
     stat_figures: tuple[str, ...] = ()
     """The figures `stats` gives, in the order tables show them; each is named by the game's
     message `<prefix>.stat.<figure>`."""

@@ -36,10 +36,6 @@ BOT = "bot"
 Who = tuple[str, str]
 """(`person`, name) or (`bot`, kind)."""
 
-StatsHook = Any
-"""`stats(state, events) -> per seat, {figure: count}` (see `GameSpec.stats`)."""
-
-
 @dataclass(frozen=True)
 class Outcome:
     """One player's part in one finished game."""
@@ -97,14 +93,22 @@ class Table:
     preset: str | None
     games: int = 0
     """Finished games."""
-    figures: tuple[str, ...] = ()
-    """The game's figures in its order (`GameSpec.stat_figures`)."""
+    declared: tuple[str, ...] = ()
+    """Every figure the game may give, in its order (`GameSpec.stat_figures`)."""
     lines: dict[Who, Line] = field(default_factory=dict)
+    given: set[str] = field(default_factory=set)
+    """The figures the games gave (a zero included): a 4-player table has no 5th place."""
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
         self.games += 1
         for outcome in outcomes:
             self.lines.setdefault(outcome.who, Line(outcome.who)).add(outcome)
+            self.given.update(outcome.figures)
+
+    @property
+    def figures(self) -> tuple[str, ...]:
+        """The figures shown: the game's, in its order, that its games gave."""
+        return tuple(name for name in self.declared if name in self.given)
 
     @property
     def rows(self) -> list[Line]:
@@ -227,7 +231,7 @@ def collect(folder: Path, game: str | None = None) -> Statistics:
         record = done.record
         key = (record.game, record.preset)
         if key not in tables:
-            tables[key] = Table(record.game, record.preset, figures=get_game(record.game).stat_figures)
+            tables[key] = Table(record.game, record.preset, declared=get_game(record.game).stat_figures)
         tables[key].add(done.outcomes)
     order = {e.id: number for number, e in enumerate(entries())}
     ordered = sorted(tables.values(), key=lambda t: (order.get(t.game, len(order)), t.game, t.preset or ""))

@@ -145,7 +145,10 @@ def test_daifugo_revolutions_biri_and_firsts_match_a_hand_count(tmp_path: Path) 
     assert revolutions > 0
     assert found.totals()["revolutions"] == revolutions
     assert {w: line.figures["biri"] for w, line in found.lines.items()} == {w: biri[w] for w in found.lines}
-    assert {w: line.figures["firsts"] for w, line in found.lines.items()} == {w: firsts[w] for w in found.lines}
+    assert {w: line.figures["place.1"] for w, line in found.lines.items()} == {w: firsts[w] for w in found.lines}
+    assert found.figures == ("games", "place.1", "place.2", "place.3", "biri", "revolutions", "chombo", "dobon")
+    totals = found.totals()  # every seat of every game: a place, ビリ, or left holding cards by a penalty
+    assert sum(totals[f"place.{place}"] for place in (1, 2, 3)) + totals["biri"] <= totals["games"]
     assert {w: line.mean_score for w, line in found.lines.items() if w[0] == PERSON} == {
         w: -biri[w] / 2 for w in found.lines if w[0] == PERSON}
 

@@ -61,8 +61,9 @@ async def test_the_statistics_screen_shows_the_folders_tables(tmp_path: Path) ->
         assert "(2/2)" in text and "daifugo-4 · 2 games" in text
         figures = screen.query_one("#stats-figures", DataTable)
         labels = [str(figures.get_row_at(i)[0]) for i in range(figures.row_count)]
-        assert labels == ["Games played", "First out (大富豪)", "ビリ", "革命 played", "チョンボ", "ドボン called"]
-        biri = figures.get_row_at(2)
+        assert labels == ["Games played", "Went out 1st (大富豪)", "Went out 2nd", "Went out 3rd", "ビリ",
+                          "革命 played", "チョンボ", "ドボン called"]
+        biri = figures.get_row_at(4)
         assert str(biri[-1]) == str(expected.tables[1].totals()["biri"]) == "2"
 
         await pilot.press("down")  # the chart follows the players' table

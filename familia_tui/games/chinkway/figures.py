@@ -17,7 +17,7 @@ STAT_FIGURES = ("tricks", "quest_cards", "quests", "dealt", "dealer_points")
 
 def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
     """Each seat's figures of a finished game, from its deals' records and its events."""
-    figures: list[Counter[str]] = [Counter() for _ in state.seats]
+    figures = [Counter(dict.fromkeys(STAT_FIGURES, 0)) for _ in state.seats]
     for deal in state.history:
         for seat, tricks in enumerate(deal.tricks_won):
             figures[seat]["tricks"] += tricks

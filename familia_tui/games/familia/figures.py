@@ -23,7 +23,7 @@ STAT_FIGURES = ("tricks", "batted", *MELDS, "misere")
 
 def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
     """Each seat's figures of a finished match, from its trick events and its games' sheets."""
-    figures: list[Counter[str]] = [Counter() for _ in state.seats]
+    figures = [Counter(dict.fromkeys(STAT_FIGURES, 0)) for _ in state.seats]
     for event in events:
         if event.kind != TRICK_WON:
             continue

@@ -32,7 +32,7 @@ def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
     """Each seat's figures of a finished game (`STAT_FIGURES`), from its trick events and its
     result's score items."""
     result: SixSuitResult = state.result()
-    figures: list[Counter[str]] = [Counter() for _ in state.seats]
+    figures = [Counter(dict.fromkeys(STAT_FIGURES, 0)) for _ in state.seats]
     for event in events:
         if event.kind == "trick_won" and event.seat is not None:
             figures[event.seat]["tricks"] += 1

@@ -83,7 +83,7 @@ STAT_FIGURES = (*(f"{word}.{contract}" for contract in Contract for word in ("ta
 
 def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
     """Each seat's figures of a finished game (`STAT_FIGURES`), from its result."""
-    figures: list[Counter[str]] = [Counter() for _ in state.seats]
+    figures = [Counter(dict.fromkeys(STAT_FIGURES, 0)) for _ in state.seats]
     for hand in contract_hands(state.result()):
         taker = figures[hand.taker]
         taker[f"taken.{hand.contract}"] += 1
