@@ -70,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
     presets.add_argument("words", nargs="*")
     _display_options(presets)
 
+    stats = commands.add_parser("stats", help="statistics of the finished games in the save folder")
+    stats.add_argument("game", nargs="?", help="one game only")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    _display_options(stats)
+
     shots = commands.add_parser("screenshots", help="regenerate the SVG screenshots")
     shots.add_argument("--out", default="screenshots", help="folder for the SVG files")
     shots.add_argument("--force", action="store_true", help="replace SVG files already there")
@@ -99,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = {
         None: _run_app, "play": _run_play, "resume": _run_resume, "simulate": _run_simulate,
         "check": _run_check, "presets": _run_presets, "screenshots": _run_screenshots,
+        "stats": _run_stats,
     }[args.command]
     return _guarded(lambda: handler(args))
 
@@ -279,6 +285,12 @@ def _run_presets(args: argparse.Namespace) -> int:
     from familia_tui.cli_presets import run_presets
 
     return run_presets(args.words, args.lang)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    from familia_tui.cli_stats import run_stats
+
+    return run_stats(args.game, args.json, getattr(args, "lang", None))
 
 
 def _app_settings(args: argparse.Namespace) -> dict[str, str | None]:

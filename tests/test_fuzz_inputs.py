@@ -226,7 +226,17 @@ def a_record(game: str, actions: int) -> dict[str, Any]:
     return record.to_data()
 
 
-RECORDS = [a_record(game, actions) for game in GAMES for actions in (0, 6)]
+def a_finished_record(game: str) -> dict[str, Any]:
+    """A real record of a whole game of `game`, played by random bots, as its JSON data."""
+    from familia_tui.core.simulate import play_out
+
+    spec = get_game(game)
+    options = find_preset(game, spec.default_preset).options
+    record = Record(game, options, tuple(spec.default_seats(options)), 4, preset=spec.default_preset)
+    return play_out(record, stand_in="random").to_data()
+
+
+RECORDS = [a_record(game, actions) for game in GAMES for actions in (0, 6)] + [a_finished_record(g) for g in GAMES]
 
 
 @FUZZ
@@ -234,12 +244,16 @@ RECORDS = [a_record(game, actions) for game in GAMES for actions in (0, 6)]
 def test_records_fuzzed(sandbox: Path, data: bytes) -> None:
     record = write(sandbox / "fuzzed-record.json", data)
     run(["resume", str(record)], (0, 2), (record,))
+    games = sandbox / "data" / "games"  # statistics read it in the save folder, and only read
+    games.mkdir(parents=True, exist_ok=True)
+    saved = write(games / "fuzzed-record.json", data)
+    run(["stats", "--json"], (0,), (saved,))
 
 
 # ----- argument lists -----
 
 TOKENS = st.one_of(
-    st.sampled_from(["play", "resume", "simulate", "check", "presets", "screenshots", "show", "validate",
+    st.sampled_from(["play", "resume", "simulate", "check", "presets", "screenshots", "stats", "show", "validate",
                      "familia", "tarot", "daifugo", "sixsuit", "chess", "--preset", "--seats", "--seed",
                      "--games", "--bot", "--json", "--lang", "--glyphs", "--out", "--force", "--help", "en",
                      "ja", "ascii", "familia-4", "tarot/tarot-5", "familia/familia-44", "daifugo/x", "human",

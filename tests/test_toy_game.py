@@ -67,3 +67,24 @@ def test_a_record_of_a_game_without_stacked_deals_refuses_a_deal() -> None:
     assert raised.value.text("en") == ("game.json: 'deal' is not part of a toy record; remove it. "
                                         "The file was left untouched.")
     assert "配札の指定" in raised.value.text("ja")
+
+
+def test_statistics_count_the_toys_games_and_its_own_figure(tmp_path: Path) -> None:
+    """The statistics kit: the toy's `stats` hook and its `toy.stat.tricks` name are all it adds."""
+    from familia_tui.core.record import record_json
+    from familia_tui.core.simulate import play_out
+    from familia_tui.core.stats import collect, figure_label
+
+    spec = get_game("toy")
+    options = find_preset("toy", "toy-4").options
+    seats = tuple(seat.model_copy(update={"controller": "bot:random"}) if index else seat
+                  for index, seat in enumerate(spec.default_seats(options)))
+    for seed in range(3):
+        record = play_out(Record("toy", options, seats, seed, preset="toy-4"), seed=seed)
+        (tmp_path / f"{seed}.json").write_text(record_json(record), encoding="utf-8")
+    (table,) = collect(tmp_path).tables
+    assert (table.game, table.preset, table.games, table.figures) == ("toy", "toy-4", 3, ("tricks",))
+    assert table.totals() == {"tricks": 3 * 5}
+    lines = {line.name: line for line in table.rows}
+    assert lines[seats[0].name].games == 3 and lines["bot:random"].games == 9
+    assert figure_label("toy", "tricks", "ja") == "獲得トリック"

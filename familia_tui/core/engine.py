@@ -437,6 +437,15 @@ class GameSpec:
     figures: Callable[[Sequence[str]], Figures] | None = None
     """`figures(kinds)`: a tally of the game's own figures for a simulation run whose seats are
     played by bots of these kinds; `simulate --json` reports them under `figures`."""
+    stats: Callable[[Any, Sequence[Event]], Sequence[Mapping[str, int]]] | None = None
+    """`stats(state, events)`: the game's own figures of a finished game, one `{figure: count}`
+    per seat (Tarot contracts taken and made, Familia melds, Daifugō revolutions …), read from
+    the final state and every event of its replay; `core.stats` sums them per person and bot. A
+    figure that did not happen is 0; one the table cannot have is left out (a 4-player Daifugō
+    game has no 5th place), and tables show only the figures their games gave."""
+    stat_figures: tuple[str, ...] = ()
+    """The figures `stats` gives, in the order tables show them; each is named by the game's
+    message `<prefix>.stat.<figure>`."""
     deal_keys: type[BaseModel] | None = None
     """The keys a scenario's stacked `deal` may have, with the types the game reads them as."""
     position_keys: type[BaseModel] | None = None

@@ -160,6 +160,10 @@ class SaveFolder:
         games.sort(key=lambda g: g.played, reverse=True)
         return Scan(tuple(games), tuple(problems))
 
+    def files(self) -> list[Path]:
+        """The save files, by name, without reading them (statistics read them on their own)."""
+        return self._files()
+
     def _files(self) -> list[Path]:
         """The files that should be saves (not hidden temporary or lock files, not set aside)."""
         try:

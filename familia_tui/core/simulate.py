@@ -17,6 +17,8 @@ from pydantic import BaseModel
 
 from familia_tui.core.bots import Bot, make_bot
 from familia_tui.core.engine import GameSpec, Result, Seat
+from familia_tui.core.record import Record
+from familia_tui.core.registry import get_game
 
 
 class SimulationError(RuntimeError):
@@ -101,3 +103,21 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[
     run.units = [unit for unit, _ in result.units]
     run.scores.append([result.totals[unit] for unit in run.units])
     return result
+
+
+def play_out(record: Record, stand_in: str = "basic", seed: int = 0) -> Record:
+    """The record played to its end: each bot seat by its own kind, and each human seat by a
+    `stand_in` bot (prepared folders of finished games: statistics' tests and screenshots)."""
+    spec = get_game(record.game)
+    state = record.replay()
+    bots = [make_bot(seat.controller.removeprefix("bot:") if not seat.is_human else stand_in, spec.bots)
+            for seat in record.seats]
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = state.to_act
+        if seat is None:
+            raise SimulationError(f"{record.game}: no one to act but the game is not over")
+        action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)
+        state.apply(action)
+        record = record.with_action(action)
+    return record

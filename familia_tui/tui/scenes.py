@@ -61,9 +61,53 @@ async def _setup(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await pilot.pause(0.3)
 
 
+STATS_GAMES = 5
+"""How many finished games of each game (its default preset) the statistics scene has."""
+
+
+def finished_games_folder(folder: Path) -> Path:
+    """Write finished games of every game into a save folder: Aki and Ben with bots, played by
+    bots (the statistics scene)."""
+    from familia_tui.core.presets import find_preset
+    from familia_tui.core.record import record_json
+    from familia_tui.core.registry import get_game
+    from familia_tui.core.simulate import play_out
+    from familia_tui.tui.screens.setup import resolved
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in entries():
+        spec = get_game(entry.id)
+        preset = find_preset(entry.id, spec.default_preset)
+        options = resolved(preset.options)
+        seats = tuple(seat.model_copy(update={"name": name, "player": None, "controller": controller})
+                      for seat, (name, controller) in zip(spec.default_seats(options), _stats_seats()))
+        for seed in range(STATS_GAMES):
+            start = Record(entry.id, options, seats, seed, preset=preset.id,
+                           created=f"2026-11-{seed + 1:02d}T20:00:00+00:00")
+            path = folder / f"{entry.id}-{seed}.json"
+            path.write_text(record_json(play_out(start, seed=seed)), encoding="utf-8")
+    return folder
+
+
+def _stats_seats() -> list[tuple[str, str]]:
+    """Aki and Ben, then bots (basic and random in turn)."""
+    bots = [(f"Bot {number}", "bot:basic" if number % 2 else "bot:random") for number in range(3, 11)]
+    return [("Aki", "human"), ("Ben", "human"), *bots]
+
+
+async def _statistics(pilot: Pilot, app: FamiliaTuiApp) -> None:
+    from familia_tui.tui.screens.stats import StatsScreen
+
+    app.push_screen(StatsScreen())
+    await until(pilot, lambda: getattr(app.screen, "stats", None) is not None)
+    await pilot.press("down")  # the chart follows the highlighted player
+    await pilot.pause()
+
+
 APP_SCENES = (
     Scene("01-home", lambda d: app_for(None, d), nothing),
     Scene("02-setup", lambda d: app_for(None, d), _setup),
+    Scene("31-statistics", lambda d: app_for(None, finished_games_folder(d)), _statistics),
 )
 
 

@@ -245,6 +245,15 @@ QUERIES = {
 }
 
 
+def seat_figures(state: ToyState, events: Sequence[Event]) -> list[dict[str, int]]:
+    """The statistics' figure of each seat: the tricks it won (from the events)."""
+    won = [0] * len(state.seats)
+    for event in events:
+        if event.kind == "trick_won" and event.seat is not None:
+            won[event.seat] += 1
+    return [{"tricks": count} for count in won]
+
+
 GAME = GameSpec(
     entry=ENTRY,
     options_model=ToyOptions,
@@ -256,4 +265,6 @@ GAME = GameSpec(
     queries=QUERIES,
     teams=True,
     progress=progress,
+    stats=seat_figures,
+    stat_figures=("tricks",),
 )

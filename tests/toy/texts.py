@@ -17,6 +17,7 @@ EN: dict[str, str] = {
     "toy.ui.result": "{team} wins {count} {count:trick|tricks} to {other}",
     "opt.toy.players": "Players",
     "opt.toy.tricks": "Tricks",
+    "toy.stat.tricks": "Tricks won",
 }
 
 JA: dict[str, str] = {
@@ -36,4 +37,5 @@ JA: dict[str, str] = {
     "toy.ui.result": "{team}が{count}トリック対{other}で勝ち",
     "opt.toy.players": "人数",
     "opt.toy.tricks": "トリック数",
+    "toy.stat.tricks": "獲得トリック",
 }

@@ -10,6 +10,7 @@ from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.chinkway import ENTRY
 from familia_tui.games.chinkway.actions import parse_action
 from familia_tui.games.chinkway.bots import BasicBot
+from familia_tui.games.chinkway.figures import STAT_FIGURES, seat_figures
 from familia_tui.games.chinkway.options import ChinkwayOptions
 from familia_tui.games.chinkway.queries import QUERIES
 from familia_tui.games.chinkway.rules import ChinkwayState
@@ -55,4 +56,6 @@ GAME = GameSpec(
     progress=progress,
     events=frozenset({"discarded", "trump_named", "quest_revealed", "quest_reshuffled", "quest_taken",
                       "reseated"}),
+    stats=seat_figures,
+    stat_figures=STAT_FIGURES,
 )

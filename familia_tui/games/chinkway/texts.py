@@ -55,6 +55,12 @@ EN: dict[str, str] = {
     "opt.chinkway.final_reseat": "Last deal re-seated by standings",
     "opt.chinkway.first_dealer": "First dealer",
     "optval.chinkway.first_dealer.none": "drawn at random",
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "cw.stat.tricks": "Tricks won",
+    "cw.stat.quest_cards": "Quest cards taken",
+    "cw.stat.quests": "Whole quests (side)",
+    "cw.stat.dealt": "Deals dealt",
+    "cw.stat.dealer_points": "Points as dealer",
 }
 
 JA: dict[str, str] = {
@@ -98,6 +104,12 @@ JA: dict[str, str] = {
     "opt.chinkway.final_reseat": "最後のディールは順位で席替え",
     "opt.chinkway.first_dealer": "最初のディーラー",
     "optval.chinkway.first_dealer.none": "ランダム",
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "cw.stat.tricks": "獲得トリック",
+    "cw.stat.quest_cards": "取ったクエストカード",
+    "cw.stat.quests": "クエスト完成（サイド）",
+    "cw.stat.dealt": "ディーラーを務めた回数",
+    "cw.stat.dealer_points": "ディーラーでの得点",
 }
 
 ASCII_TERMS: dict[str, str] = {

@@ -7,6 +7,11 @@
 - `places`: by bot kind, its `seats` and the share (%) of their games they finished in each
   place, first to last (ビリ last; seats a penalty left holding cards are placed as the results
   show them, by fewest cards).
+
+`seat_figures` gives the statistics of one finished session seat by seat (`GameSpec.stats`,
+`STAT_FIGURES`): games played, finishing places (going out 1st, 2nd … before the last place;
+seats a penalty left holding cards have none) and ビリ, revolutions played (革命 and クーデター),
+チョンボ committed and ドボン called.
 """
 
 from __future__ import annotations
@@ -51,6 +56,36 @@ class DaifugoFigures:
         return {"seats": self.kinds.count(kind),
                 "places": [round(100 * c / seat_games, 1) if seat_games else 0.0
                            for c in self.places[kind]]}
+
+
+PLACES = tuple(f"place.{place}" for place in range(1, 8))
+"""Going out 1st … 7th (eight players at most: the 8th place is ビリ)."""
+
+STAT_FIGURES = ("games", *PLACES, "biri", "revolutions", "chombo", "dobon")
+"""The statistics' figures (`seat_figures`), in the order the tables show them; a table of n
+players has places 1 to n − 1."""
+
+SEAT_EVENTS = {"revolution": "revolutions", "chombo": "chombo", "dobon": "dobon"}
+"""Events counted for their seat, by figure."""
+
+
+def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
+    """Each seat's figures of a finished session (`STAT_FIGURES`), from its games' records and
+    its events."""
+    result: SessionResult = state.result()
+    players = len(state.seats)
+    shown = ("games", *PLACES[:players - 1], "biri", *SEAT_EVENTS.values())
+    figures = [Counter(dict.fromkeys(shown, 0)) for _ in state.seats]
+    for game in result.games:
+        for seat in game.order:
+            figures[seat]["games"] += 1
+        for place, seat in enumerate(game.places[:players - 1], start=1):
+            figures[seat][f"place.{place}"] += 1
+        figures[game.biri]["biri"] += 1
+    for event in events:
+        if event.kind in SEAT_EVENTS and event.seat is not None:
+            figures[event.seat][SEAT_EVENTS[event.kind]] += 1
+    return figures
 
 
 def joker_revolution(play: Play) -> bool:

@@ -10,7 +10,7 @@ from familia_tui.core.engine import GameSpec, Progress, Seat
 from familia_tui.games.daifugo import ENTRY
 from familia_tui.games.daifugo.actions import parse_action
 from familia_tui.games.daifugo.bots import BasicBot
-from familia_tui.games.daifugo.figures import DaifugoFigures
+from familia_tui.games.daifugo.figures import STAT_FIGURES, DaifugoFigures, seat_figures
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.queries import QUERIES
 from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
@@ -57,6 +57,8 @@ GAME = GameSpec(
                       "number_lock", "revolution", "rule_card", "stuck", "suit_lock", "tenho",
                       "trick_reverse", "uno", "uno_missed", "went_out"}),
     figures=DaifugoFigures,
+    stats=seat_figures,
+    stat_figures=STAT_FIGURES,
     deal_keys=DealKeys,
     position_keys=PositionKeys,
 )

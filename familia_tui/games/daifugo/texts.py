@@ -164,6 +164,19 @@ EN: dict[str, str] = {
     'optval.daifugo.back_count.per_card': 'per card and family (DF-16)',
     'optval.daifugo.back_count.per_family': 'once per family (DF-16a)',
     'optval.daifugo.think_timer.0': 'off',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "dfg.stat.games": "Games played",
+    "dfg.stat.place.1": "Went out 1st (大富豪)",
+    "dfg.stat.place.2": "Went out 2nd",
+    "dfg.stat.place.3": "Went out 3rd",
+    "dfg.stat.place.4": "Went out 4th",
+    "dfg.stat.place.5": "Went out 5th",
+    "dfg.stat.place.6": "Went out 6th",
+    "dfg.stat.place.7": "Went out 7th",
+    "dfg.stat.biri": "ビリ",
+    "dfg.stat.revolutions": "革命 played",
+    "dfg.stat.chombo": "チョンボ",
+    "dfg.stat.dobon": "ドボン called",
 }
 
 JA: dict[str, str] = {
@@ -318,6 +331,19 @@ JA: dict[str, str] = {
     'optval.daifugo.back_count.per_card': 'カード1枚・ルール1つごと（DF-16）',
     'optval.daifugo.back_count.per_family': 'ルールごとに1回（DF-16a）',
     'optval.daifugo.think_timer.0': 'なし',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "dfg.stat.games": "ゲーム数",
+    "dfg.stat.place.1": "1位上がり（大富豪）",
+    "dfg.stat.place.2": "2位上がり",
+    "dfg.stat.place.3": "3位上がり",
+    "dfg.stat.place.4": "4位上がり",
+    "dfg.stat.place.5": "5位上がり",
+    "dfg.stat.place.6": "6位上がり",
+    "dfg.stat.place.7": "7位上がり",
+    "dfg.stat.biri": "ビリ",
+    "dfg.stat.revolutions": "革命",
+    "dfg.stat.chombo": "チョンボ",
+    "dfg.stat.dobon": "ドボン",
 }
 
 ASCII_TERMS: dict[str, str] = {

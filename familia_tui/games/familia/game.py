@@ -11,6 +11,7 @@ from familia_tui.core.engine import GameSpec, Progress, Seat, SeatField
 from familia_tui.games.familia import ENTRY
 from familia_tui.games.familia.actions import parse_action
 from familia_tui.games.familia.bots import BasicBot
+from familia_tui.games.familia.figures import STAT_FIGURES, seat_figures
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.queries import QUERIES
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal
@@ -81,4 +82,6 @@ GAME = GameSpec(
     seat_fields=(ROLE, CREST),
     progress=progress,
     events=frozenset({"card_drawn", "deal_ended", "face_revealed"}),
+    stats=seat_figures,
+    stat_figures=STAT_FIGURES,
 )

@@ -79,6 +79,15 @@ EN: dict[str, str] = {
     'optval.familia.match.scoring.rank': 'scored by rank points',
     'optval.familia.match.scoring.hybrid': 'scored by rank points plus meld points [R-F36]',
     'optval.familia.match.rank_points': 'rank points {points}',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "fam.stat.tricks": "Tricks won",
+    "fam.stat.batted": "Cards batted",
+    "fam.stat.familia": "Familia",
+    "fam.stat.family": "Family",
+    "fam.stat.marriage": "Marriage",
+    "fam.stat.royal_family": "Royal Family",
+    "fam.stat.royal_marriage": "Royal Marriage",
+    "fam.stat.misere": "Misère",
 }
 
 JA: dict[str, str] = {
@@ -156,6 +165,15 @@ JA: dict[str, str] = {
     'optval.familia.match.scoring.rank': '順位点で数える',
     'optval.familia.match.scoring.hybrid': '順位点と役の得点を合わせて数える [R-F36]',
     'optval.familia.match.rank_points': '順位点 {points}',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "fam.stat.tricks": "獲得トリック",
+    "fam.stat.batted": "バッティングしたカード",
+    "fam.stat.familia": "ファミリア",
+    "fam.stat.family": "ファミリー",
+    "fam.stat.marriage": "マリッジ",
+    "fam.stat.royal_family": "ロイヤルファミリー",
+    "fam.stat.royal_marriage": "ロイヤルマリッジ",
+    "fam.stat.misere": "ミゼール",
 }
 
 ASCII_TERMS: dict[str, str] = {

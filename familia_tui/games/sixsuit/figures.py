@@ -6,6 +6,10 @@
 - `ends`: the share (%) of games ended by the last face card and by players out [R-S17].
 - `tie_breaks`: the share (%) of games whose first place a tie-break decided, by tie-break.
 - `by_bot`: by bot kind, its seats' mean own points.
+
+`seat_figures` gives the statistics of one finished game seat by seat (`GameSpec.stats`,
+`STAT_FIGURES`): face cards won, and how many by a battalion, the White Punisher, Same Two or
+the last Joker; complete sets captured and the Ace of one's suit kept (`scoring.ITEMS`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from familia_tui.games.sixsuit.rules import SixSuitResult
+from familia_tui.games.sixsuit.scoring import ITEMS
+
+JUDGEMENTS = ("battalion", "white_punisher", "same_two", "last_joker")
+"""The judgements counted seat by seat (the strongest card's are the rest of the tricks)."""
+
+STAT_FIGURES = ("tricks", *JUDGEMENTS, "sets", "ace")
+"""The statistics' figures (`seat_figures`), in the order the tables show them."""
+
+
+def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
+    """Each seat's figures of a finished game (`STAT_FIGURES`), from its trick events and its
+    result's score items."""
+    result: SixSuitResult = state.result()
+    figures = [Counter(dict.fromkeys(STAT_FIGURES, 0)) for _ in state.seats]
+    for event in events:
+        if event.kind == "trick_won" and event.seat is not None:
+            figures[event.seat]["tricks"] += 1
+            if event.get("judgement") in JUDGEMENTS:
+                figures[event.seat][event.get("judgement")] += 1
+    for seat, items in enumerate(result.items):
+        points = dict(zip(ITEMS, items, strict=True))
+        figures[seat]["sets"] += points["sets_own"] // 2 + points["sets_other"] // 3
+        figures[seat]["ace"] += points["ace"]
+    return figures
 
 
 class SixSuitFigures:

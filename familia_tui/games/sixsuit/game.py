@@ -8,7 +8,7 @@ from familia_tui.core.engine import GameSpec, Progress, Seat, SeatField
 from familia_tui.games.sixsuit import ENTRY
 from familia_tui.games.sixsuit.actions import parse_action
 from familia_tui.games.sixsuit.bots import BasicBot
-from familia_tui.games.sixsuit.figures import SixSuitFigures
+from familia_tui.games.sixsuit.figures import STAT_FIGURES, SixSuitFigures, seat_figures
 from familia_tui.games.sixsuit.options import SixSuitOptions
 from familia_tui.games.sixsuit.queries import QUERIES
 from familia_tui.games.sixsuit.rules import SixSuitState
@@ -56,6 +56,8 @@ GAME = GameSpec(
     seat_fields=(SUIT_FIELD,),
     progress=progress,
     figures=SixSuitFigures,
+    stats=seat_figures,
+    stat_figures=STAT_FIGURES,
     events=frozenset({"split_asked", "split", "face_revealed", "battalion", "no_winner", "rebuilt",
                       "rebuild_passed"}),
 )

@@ -102,6 +102,14 @@ EN: dict[str, str] = {
     "optval.sixsuit.suits.L": "Leaf",
     "optval.sixsuit.suits.C": "Club",
     "optval.sixsuit.suits.D": "Diamond",
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "six.stat.tricks": "Face cards won",
+    "six.stat.battalion": "won by Battalion",
+    "six.stat.white_punisher": "won by White Punisher",
+    "six.stat.same_two": "won by Same Two",
+    "six.stat.last_joker": "won by the last Joker",
+    "six.stat.sets": "Complete sets",
+    "six.stat.ace": "Own Ace kept",
 }
 
 JA: dict[str, str] = {
@@ -195,4 +203,12 @@ JA: dict[str, str] = {
     "optval.sixsuit.suits.L": "リーフ",
     "optval.sixsuit.suits.C": "クラブ",
     "optval.sixsuit.suits.D": "ダイヤ",
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "six.stat.tricks": "獲得した絵札",
+    "six.stat.battalion": "バタリオンで獲得",
+    "six.stat.white_punisher": "ホワイトパニッシャーで獲得",
+    "six.stat.same_two": "セイムツーで獲得",
+    "six.stat.last_joker": "最後のJokerで獲得",
+    "six.stat.sets": "揃えたセット",
+    "six.stat.ace": "自分のスートのエースを保持",
 }

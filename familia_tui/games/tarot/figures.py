@@ -7,12 +7,16 @@
   taker had shown he lacks while he still held a trump, so he could ruff it.
 - `by_bot`: by bot kind, its `seats`, their `mean` final score and the share of their games they
   ended on `top` (%, ties included).
+
+`seat_figures` gives the statistics of one finished game seat by seat (`GameSpec.stats`,
+`STAT_FIGURES`): contracts taken and made by bid (the taker's), petit au bout (the seat that won
+the last trick with the Petit), poignées and misères declared, slams made (the taker's).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from familia_tui.games.tarot.actions import Contract
@@ -38,11 +42,10 @@ class TarotFigures:
         self.games += 1
         self.passed += result.deals_passed
         self.hands += len(result.hands)
-        for hand in result.hands:
-            if isinstance(hand, ContractResult):
-                self.taken[hand.contract] += 1
-                self.made[hand.contract] += hand.score.made
-                self.face_leads += face_leads_into_void(hand, len(self.kinds))
+        for hand in contract_hands(result):
+            self.taken[hand.contract] += 1
+            self.made[hand.contract] += hand.score.made
+            self.face_leads += face_leads_into_void(hand, len(self.kinds))
         best = max(result.totals_half)
         for seat, kind in enumerate(self.kinds):
             self.finals[kind] += result.totals_half[seat]
@@ -66,6 +69,31 @@ class TarotFigures:
         return {"seats": self.kinds.count(kind),
                 "mean": round(half_to_points(self.finals[kind]) / max(seat_games, 1), 1),
                 "top": _percent(self.tops[kind], seat_games)}
+
+
+def contract_hands(result: TarotResult) -> Iterator[ContractResult]:
+    """The hands of the game played under a contract (not Grasch)."""
+    return (hand for hand in result.hands if isinstance(hand, ContractResult))
+
+
+STAT_FIGURES = (*(f"{word}.{contract}" for contract in Contract for word in ("taken", "made")),
+                "petit_au_bout", "poignees", "miseres", "slams")
+"""The statistics' figures (`seat_figures`), in the order the tables show them."""
+
+
+def seat_figures(state: Any, events: Sequence[Any]) -> list[Counter[str]]:
+    """Each seat's figures of a finished game (`STAT_FIGURES`), from its result."""
+    figures = [Counter(dict.fromkeys(STAT_FIGURES, 0)) for _ in state.seats]
+    for hand in contract_hands(state.result()):
+        taker = figures[hand.taker]
+        taker[f"taken.{hand.contract}"] += 1
+        taker[f"made.{hand.contract}"] += hand.score.made
+        taker["slams"] += hand.slam == "taker"
+        if hand.petit_au_bout is not None:
+            figures[hand.petit_au_bout]["petit_au_bout"] += 1
+        for declaration in hand.declarations:
+            figures[declaration.seat]["poignees" if declaration.kind.is_poignee else "miseres"] += 1
+    return figures
 
 
 def face_leads_into_void(hand: ContractResult, players: int) -> int:

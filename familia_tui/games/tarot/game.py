@@ -11,7 +11,7 @@ from familia_tui.games.tarot import ENTRY
 from familia_tui.games.tarot.actions import parse_action
 from familia_tui.games.tarot.bots import BasicBot
 from familia_tui.games.tarot.cards import parse_card
-from familia_tui.games.tarot.figures import TarotFigures
+from familia_tui.games.tarot.figures import STAT_FIGURES, TarotFigures, seat_figures
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.queries import QUERIES
 from familia_tui.games.tarot.rules import TarotState
@@ -61,4 +61,6 @@ GAME = GameSpec(
     events=frozenset({"bid", "card_called", "card_discarded", "chien_shown", "declared", "grasch",
                       "hand_annulled", "partner_revealed", "slam", "taker"}),
     figures=TarotFigures,
+    stats=seat_figures,
+    stat_figures=STAT_FIGURES,
 )

@@ -163,6 +163,19 @@ EN: dict[str, str] = {
     'optval.tarot.rounding.card_points': 'card points are rounded first (FFT)',
     'optval.tarot.last_trick_excuse.winner': "goes to the trick's winner (the text)",
     'optval.tarot.last_trick_excuse.changes_camp': 'changes camp, even when its side wins (FFT)',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "tarot.stat.taken.prise": "Prise taken",
+    "tarot.stat.made.prise": "Prise made",
+    "tarot.stat.taken.garde": "Garde taken",
+    "tarot.stat.made.garde": "Garde made",
+    "tarot.stat.taken.garde-sans": "Garde sans taken",
+    "tarot.stat.made.garde-sans": "Garde sans made",
+    "tarot.stat.taken.garde-contre": "Garde contre taken",
+    "tarot.stat.made.garde-contre": "Garde contre made",
+    "tarot.stat.petit_au_bout": "Petit au bout",
+    "tarot.stat.poignees": "Poignées declared",
+    "tarot.stat.miseres": "Misères declared",
+    "tarot.stat.slams": "Slams made",
 }
 
 JA: dict[str, str] = {
@@ -314,6 +327,19 @@ JA: dict[str, str] = {
     'optval.tarot.rounding.card_points': '先にカード点を丸める（FFT）',
     'optval.tarot.last_trick_excuse.winner': 'トリックの勝者のもの（原文）',
     'optval.tarot.last_trick_excuse.changes_camp': '出した側が勝っても相手陣営へ（FFT）',
+    # ----- statistics (core.stats: `stat_figures` of the game's spec) -----
+    "tarot.stat.taken.prise": "プリーズを取った",
+    "tarot.stat.made.prise": "プリーズ成功",
+    "tarot.stat.taken.garde": "ガルドを取った",
+    "tarot.stat.made.garde": "ガルド成功",
+    "tarot.stat.taken.garde-sans": "ガルド・サンを取った",
+    "tarot.stat.made.garde-sans": "ガルド・サン成功",
+    "tarot.stat.taken.garde-contre": "ガルド・コントレを取った",
+    "tarot.stat.made.garde-contre": "ガルド・コントレ成功",
+    "tarot.stat.petit_au_bout": "プチ・オ・ブ",
+    "tarot.stat.poignees": "ポワニの宣言",
+    "tarot.stat.miseres": "ミゼールの宣言",
+    "tarot.stat.slams": "スラム成功",
 }
 
 ASCII_TERMS: dict[str, str] = {

@@ -56,6 +56,7 @@ class HomeScreen(AppScreen[None]):
                 options.append(Option(f"{name}  [dim]({self.t('ui.coming')})[/]", id=f"soon:{game}",
                                       disabled=True))
         options += [Option(self.t("ui.practice"), id="practice"), Option(self.t("ui.rules"), id="rules"),
+                    Option(self.t("stats.title"), id="stats"),
                     Option(self.t("ui.settings"), id="settings"), Option(self.t("ui.quit"), id="quit")]
         return options
 
@@ -109,6 +110,10 @@ class HomeScreen(AppScreen[None]):
             self.app.push_screen(PracticeScreen())
         elif choice == "rules":
             self.app.action_rules()
+        elif choice == "stats":
+            from familia_tui.tui.screens.stats import StatsScreen
+
+            self.app.push_screen(StatsScreen())
         elif choice == "settings":
             self.action_settings()
         elif choice == "quit":
