@@ -93,3 +93,26 @@ async def test_a_key_that_comes_and_goes_changes_in_place_as_a_rebuilt_footer_dr
         await pilot.press("space")
         await pilot.pause()
         assert footer_line(app) == ticked and back.display is True
+
+
+async def test_keys_in_another_language_replace_the_old_ones(tmp_path: Path) -> None:
+    """A language change replaces every key's words: the old keys are removed, not kept hidden,
+    and the footer draws what a rebuilt one draws."""
+    from familia_tui.tui.screens.home import HomeScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.saves_read)
+        await pilot.pause()
+        footer = app.screen.query_one(AppFooter)
+        english, count = footer_line(app), len(footer.query(FooterKey))
+        app.change_settings(app.settings.with_(lang="ja"))
+        await pilot.pause()
+        japanese = footer_line(app)
+        assert japanese != english and len(footer.query(FooterKey)) == count
+        footer.refresh(recompose=True)
+        await pilot.pause()
+        assert footer_line(app) == japanese
+        app.change_settings(app.settings.with_(lang="en"))
+        await pilot.pause()
+        assert footer_line(app) == english and len(footer.query(FooterKey)) == count

@@ -131,8 +131,9 @@ class AppFooter(Footer):
 
     def update_keys(self) -> bool:
         """Make the keys on show those of `key_specs`: the keys that stay take their new state,
-        the ones that went are hidden, the new ones are shown again or mounted in their places.
-        False (nothing done) when the footer must be recomposed instead."""
+        the ones that went are hidden (those replaced by others, e.g. in another language,
+        removed), the new ones are shown again or mounted in their places. False (nothing done)
+        when the footer must be recomposed instead."""
         specs = self.key_specs()
         keys = [widget for widget in self.children if not widget._pruning]
         old = [key_identity(widget) for widget in keys]
@@ -146,12 +147,14 @@ class AppFooter(Footer):
                     for key, spec in zip(keys[old_from:old_to], specs[new_from:new_to]):
                         self._set_state(key, spec)
                     continue
-                for key in keys[old_from:old_to]:
-                    key.add_class("-gone")
+                gone = keys[old_from:old_to]
+                for key in gone:
+                    key.add_class("-gone")  # at once: a removal takes a moment
                 coming = specs[new_from:new_to]
-                if coming:
-                    identities = {spec.identity for spec in coming}  # (hidden elsewhere: replaced)
-                    self.remove_children([key for key, seen in zip(keys, old) if seen in identities])
+                if coming:  # mounted; keys of theirs hidden elsewhere, and keys they replace, removed
+                    identities = {spec.identity for spec in coming}
+                    replaced = [key for key, seen in zip(keys, old) if seen in identities]
+                    self.remove_children(list(dict.fromkeys(replaced + (gone if tag == "replace" else []))))
                     self.mount(*self._make_keys(coming), before=keys[old_to] if old_to < len(keys) else None)
         return True
 
