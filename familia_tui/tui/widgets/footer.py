@@ -9,7 +9,10 @@ Even when one key comes or goes (Esc with the first ticked Daifugō card), the r
 the screen's refresh, mounted and styled every key again and laid the screen out a second and a
 third time: ~40 ms of a 50 ms key budget. `AppFooter` changes its keys in place at once, in the
 frame of the key press: a key that goes is hidden (and shown again when it comes back), a new key
-is mounted where `Footer.compose` would put it, and the others take the new enabled state.
+is mounted where `Footer.compose` would put it, and the others take the new enabled state. It
+follows `Footer.compose` of Textual 8.2 (pyproject pins textual<9) and a few of its internals
+(`FooterKey._disabled`, `MessagePump._context`); tests/tui/test_footer.py checks that the footer
+draws what a recomposed one draws.
 """
 
 from __future__ import annotations
