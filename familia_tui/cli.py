@@ -8,7 +8,6 @@ with status 2, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -274,6 +273,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
     run = simulate(spec, preset.options, preset.id, args.games, args.seed, kinds)
     report = run.summary()
     if args.json:
+        import json
+
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(f"{report['game']} / {report['preset']}: {report['games']} games, "
