@@ -8,7 +8,6 @@ with status 2, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -25,6 +24,9 @@ if TYPE_CHECKING:
     from familia_tui.core.presets import Preset
 
 EXIT_USAGE = 2
+DISPLAY_CHOICES = {"--lang": ("en", "ja"), "--glyphs": ("unicode", "letters", "ascii")}
+"""The options of the bare command (`--lang`, `--glyphs`) and their values, for `build_parser`
+and `home_options`."""
 
 
 class UsageError(FamiliaTuiError):
@@ -36,9 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="familia-tui", description="A terminal card table: Familia and friends.")
-    parser.add_argument("--lang", choices=("en", "ja"), help="language (default: from LANG)")
-    parser.add_argument("--glyphs", choices=("unicode", "letters", "ascii"),
-                        help="how suits and lines are drawn")
+    parser.add_argument("--lang", choices=DISPLAY_CHOICES["--lang"], help="language (default: from LANG)")
+    parser.add_argument("--glyphs", choices=DISPLAY_CHOICES["--glyphs"], help="how suits and lines are drawn")
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="start a game at the table")
@@ -90,16 +91,34 @@ def _display_options(command: argparse.ArgumentParser) -> None:
     import argparse
 
     """--lang and --glyphs are accepted after the command too (`resume --lang ja`)."""
-    command.add_argument("--lang", choices=("en", "ja"), default=argparse.SUPPRESS,
+    command.add_argument("--lang", choices=DISPLAY_CHOICES["--lang"], default=argparse.SUPPRESS,
                          help=argparse.SUPPRESS)
-    command.add_argument("--glyphs", choices=("unicode", "letters", "ascii"),
+    command.add_argument("--glyphs", choices=DISPLAY_CHOICES["--glyphs"],
                          default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
+def home_options(given: Sequence[str]) -> dict[str, str] | None:
+    """The app's language and glyph mode when the command line is only the bare command with
+    valid `--lang`/`--glyphs` options (`--lang ja`, `--glyphs=ascii`; the last one given wins, as
+    with argparse), else None: argparse reads it (and says what is wrong)."""
+    chosen: dict[str, str] = {}
+    words = list(given)
+    while words:
+        option, equals, value = words.pop(0).partition("=")
+        if option not in DISPLAY_CHOICES or not (equals or words):
+            return None
+        value = value if equals else words.pop(0)
+        if value not in DISPLAY_CHOICES[option]:
+            return None
+        chosen[option.removeprefix("--")] = value
+    return chosen
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
-    if not given:  # plain `familia-tui`: the app, without argparse (a tenth of the time to its first frame)
-        return _guarded(lambda: _launch(record=None, lang=None, glyphs=None))
+    display = home_options(given)
+    if display is not None:  # the app at home, without argparse (a tenth of the time to its first frame)
+        return _guarded(lambda: _launch(record=None, lang=display.get("lang"), glyphs=display.get("glyphs")))
     args = build_parser().parse_args(given)
     handler = {
         None: _run_app, "play": _run_play, "resume": _run_resume, "simulate": _run_simulate,
@@ -260,6 +279,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
     run = simulate(spec, preset.options, preset.id, args.games, args.seed, kinds)
     report = run.summary()
     if args.json:
+        import json
+
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(f"{report['game']} / {report['preset']}: {report['games']} games, "

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import familia_tui.tui
-from familia_tui.cli import UsageError, main, parse_seats
+from familia_tui.cli import UsageError, build_parser, home_options, main, parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, load_record, save_record
 from familia_tui.core.registry import register, unregister
@@ -568,6 +568,33 @@ def test_parse_seats_two_players_seat_by_seat() -> None:
 def test_parse_seats_two_players_wrong_count() -> None:
     with pytest.raises(UsageError, match="--seats lists 3 seats"):
         parse_seats("Aki,Ben,Cho", seats_of("familia-2"))
+
+
+# ----- the bare command -----
+
+
+@pytest.mark.parametrize("argv", [[], ["--lang", "ja"], ["--glyphs=ascii"], ["--lang", "en", "--glyphs", "letters"],
+                                  ["--lang", "ja", "--lang=en"]])
+def test_the_bare_command_opens_the_app_as_argparse_reads_it(capsys: Capsys, app: Launches,
+                                                             argv: list[str]) -> None:
+    """Without a command, `--lang` and `--glyphs` are read without argparse (its import and
+    parser cost ~5 ms of the first frame), to the same values."""
+    args = build_parser().parse_args(argv)
+    assert home_options(argv) == {k: v for k, v in (("lang", args.lang), ("glyphs", args.glyphs)) if v}
+    assert cli(capsys, *argv)[0] == 0
+    assert app == [{"record": None, "lang": args.lang, "glyphs": args.glyphs}]
+
+
+@pytest.mark.parametrize("argv", [["--lang", "fr"], ["--lang"], ["--glyphs", "--lang", "ja"], ["--la", "ja"],
+                                  ["--help"], ["play", "familia"], ["--lang", "ja", "resume"]])
+def test_anything_else_on_the_command_line_is_argparse_s(argv: list[str]) -> None:
+    assert home_options(argv) is None
+
+
+def test_a_bad_language_is_refused_by_argparse(capsys: Capsys, app: Launches) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "fr"])
+    assert stopped.value.code == 2 and "invalid choice: 'fr'" in capsys.readouterr().err and not app
 
 
 # ----- play -----

@@ -5,7 +5,6 @@ A settings file that cannot be read is reported and left alone; the app then run
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -50,8 +49,10 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (defaults where missing) and a problem message, if any."""
     path = path or settings_path()
     base = Settings(lang=default_lang())
-    if not path.exists():
+    if not path.exists():  # (a first launch imports no json parser before its first frame)
         return base, None
+    import json
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         known = {k: v for k, v in data.items() if k in asdict(base)}
@@ -66,6 +67,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
+    import json
+
     path = path or settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_suffix(".tmp")

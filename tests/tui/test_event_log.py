@@ -82,3 +82,29 @@ async def test_a_log_showing_its_newest_line_still_does_after_it_shrinks() -> No
         await pilot.resize_terminal(60, 10)
         await pilot.pause()
         assert log.scroll_y == 3
+
+
+async def test_the_scrollbar_follows_the_lines_and_the_size_not_every_layout() -> None:
+    """A layout of the screen that leaves the log as it was (a footer key coming or going) does
+    not update its scrollbars (Textual's ScrollView did, at every layout, and painted them again
+    in a frame of its own); new lines and a new size still do."""
+    app = LogApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(EventLog)
+        log.add(["Aki leads."])
+        await pilot.pause()
+        assert log.vertical_scrollbar.window_virtual_size == 1
+        updates: list[object] = []
+        update = log._scroll_update
+        log._scroll_update = lambda size: updates.append(size) or update(size)  # type: ignore[method-assign]
+        app.screen.refresh(layout=True)
+        await pilot.pause()
+        assert updates == []
+        log.add([f"Trick {number}: Aki wins with the 21 of trumps." for number in range(40)])
+        await pilot.pause()
+        assert updates
+        assert log.vertical_scrollbar.window_virtual_size == len(log.lines)
+        updates.clear()
+        await pilot.resize_terminal(60, 12)
+        await pilot.pause()
+        assert updates and log.vertical_scrollbar.window_size == log.scrollable_content_region.height

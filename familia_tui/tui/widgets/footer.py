@@ -1,25 +1,73 @@
-"""The key footer of every screen, rebuilt only when the keys it shows change.
+"""The key footer of every screen: it changes only when the keys it shows change, and then only the
+keys that changed.
 
 Textual's `Footer` recomposes all its keys whenever a screen publishes `refresh_bindings()`, which
 the tables do after every move (and Textual on every focus change). Each recompose also leaves the
 removed keys registered as watchers of the footer's `compact` reactive (`data_bind`), so a long
 match grew the app by ~36 MB and spent a quarter of its time per move rebuilding identical keys.
+Even when one key comes or goes (Esc with the first ticked Daifugō card), the recompose ran after
+the screen's refresh, mounted and styled every key again and laid the screen out a second and a
+third time: ~40 ms of a 50 ms key budget. `AppFooter` changes its keys in place at once, in the
+frame of the key press: a key that goes is hidden (and shown again when it comes back), a new key
+is mounted where `Footer.compose` would put it, and the others take the new enabled state. It
+follows `Footer.compose` of Textual 8.2 (pyproject pins textual<9) and a few of its internals
+(`FooterKey._disabled`, `MessagePump._context`); tests/tui/test_footer.py checks that the footer
+draws what a recomposed one draws. A screen may keep keys that work out of the footer for want of
+room (`footer_hidden()`: a table's spare keys).
 """
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+from typing import NamedTuple
+
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+STATE_CLASSES = frozenset({"-disabled", "-compact", "-gone"})
+"""Classes of a footer key that follow its state rather than say which key it is."""
+
+
+class KeySpec(NamedTuple):
+    """One key as `Footer.compose` makes it (the arguments of its `FooterKey`)."""
+
+    key: str
+    key_display: str
+    description: str
+    action: str
+    classes: str = ""
+    disabled: bool = False
+    tooltip: str = ""
+
+    @property
+    def identity(self) -> tuple[object, ...]:
+        """Which key this is, whatever its state."""
+        return self.key, self.key_display, self.description, self.action, frozenset(self.classes.split())
+
+
+def key_identity(widget: Widget) -> tuple[object, ...] | None:
+    """Which key a footer child shows (None: not a lone key)."""
+    if type(widget) is not FooterKey:
+        return None
+    return widget.key, widget.key_display, widget.description, widget.action, widget.classes - STATE_CLASSES
+
 
 class AppFooter(Footer):
-    """A `Footer` that recomposes only when the shown keys, their labels or their states change."""
+    """A `Footer` that changes only when the shown keys, their labels or their states change,
+    and then changes only the keys that differ, at once (see the module)."""
+
+    DEFAULT_CSS = """
+    AppFooter FooterKey.-gone { display: none; }
+    """
+    """A key that went is hidden (`-gone`) until it comes back."""
 
     def __init__(self, *, show_command_palette: bool = True) -> None:
         super().__init__(show_command_palette=show_command_palette)
         self._shown: tuple[object, ...] | None = None
+        self._recomposing = False
 
     def shown_keys(self, screen: Screen[object]) -> tuple[object, ...]:
         """What the footer would draw: each shown binding's key, label and whether it is enabled."""
@@ -42,16 +90,110 @@ class AppFooter(Footer):
             if not (isinstance(widget, FooterKey) and widget.action in hidden):
                 yield widget
 
+    def on_mount(self) -> None:
+        self.call_next(self._subscribe_now)  # once `Footer.on_mount` has subscribed `bindings_changed`
+
+    def _subscribe_now(self) -> None:
+        """Hear of changed bindings at once, in the handler that changed them (Textual's footer
+        hears of them when that handler is done), so that the keys change in the frame that
+        shows the rest of its work."""
+        signal = self.screen.bindings_updated_signal
+        signal.unsubscribe(self)
+        signal.subscribe(self, self._bindings_published, immediate=True)
+
+    def _bindings_published(self, screen: Screen[object]) -> None:
+        with self._context():  # as in the footer's own handler: its messages, its data_bind
+            self.bindings_changed(screen)
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._forget_removed_keys()
         if self.is_attached and screen is self.screen and screen.app.app_focus:
             shown = self.shown_keys(screen)
             if shown == self._shown:
                 return
-            self._shown = shown
+            composed, self._shown = self._shown is not None, shown
+            if composed and not self._recomposing and self.update_keys():
+                return
         else:
             self._shown = None  # recompose on the next change, whatever it is
         super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        self._recomposing = True  # its keys are being replaced: no change in place meanwhile
+        try:
+            await super().recompose()
+        finally:
+            self._recomposing = False
+
+    def key_specs(self) -> list[KeySpec] | None:
+        """The keys `Footer.compose` (Textual 8.2) yields now, in its order; None when it would
+        yield a group of keys (no screen here has one: those are recomposed)."""
+        active, hidden = self.screen.active_bindings, self.hidden_actions(self.screen)
+        by_action: dict[str, KeySpec] = {}
+        for _, binding, enabled, tooltip in active.values():
+            if not binding.show or binding.action in hidden:
+                continue
+            if binding.group is not None:
+                return None
+            if binding.action not in by_action:  # compose shows the first key of an action
+                by_action[binding.action] = KeySpec(binding.key, self.app.get_key_display(binding),
+                                                    binding.description, binding.action,
+                                                    disabled=not enabled, tooltip=tooltip)
+        specs = list(by_action.values())
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None:
+            _, binding, enabled, _ = palette
+            specs.append(KeySpec(binding.key, self.app.get_key_display(binding), binding.description,
+                                 binding.action, "-command-palette", not enabled,
+                                 binding.tooltip or binding.description))
+        return specs
+
+    def update_keys(self) -> bool:
+        """Make the keys on show those of `key_specs`: the keys that stay take their new state,
+        the ones that went are hidden (those replaced by others, e.g. in another language,
+        removed), the new ones are shown again or mounted in their places. False (nothing done)
+        when the footer must be recomposed instead."""
+        specs = self.key_specs()
+        keys = [widget for widget in self.children if not widget._pruning]
+        old = [key_identity(widget) for widget in keys]
+        if specs is None or None in old:
+            return False
+        new = [spec.identity for spec in specs]
+        with self.app.batch_update():
+            matcher = SequenceMatcher(a=old, b=new, autojunk=False)
+            for tag, old_from, old_to, new_from, new_to in matcher.get_opcodes():
+                if tag == "equal":
+                    for key, spec in zip(keys[old_from:old_to], specs[new_from:new_to]):
+                        self._set_state(key, spec)
+                    continue
+                gone = keys[old_from:old_to]
+                for key in gone:
+                    key.add_class("-gone")  # at once: a removal takes a moment
+                coming = specs[new_from:new_to]
+                if coming:  # mounted; keys of theirs hidden elsewhere, and keys they replace, removed
+                    identities = {spec.identity for spec in coming}
+                    replaced = [key for key, seen in zip(keys, old) if seen in identities]
+                    self.remove_children(list(dict.fromkeys(replaced + (gone if tag == "replace" else []))))
+                    self.mount(*self._make_keys(coming), before=keys[old_to] if old_to < len(keys) else None)
+        return True
+
+    def _make_keys(self, specs: list[KeySpec]) -> list[FooterKey]:
+        """New keys, bound to the footer's `compact` as `Footer.compose` binds them (but the
+        command palette's key)."""
+        keys = [FooterKey(spec.key, spec.key_display, spec.description, spec.action,
+                          disabled=spec.disabled, tooltip=spec.tooltip, classes=spec.classes)
+                for spec in specs]
+        return [key if spec.classes else key.data_bind(compact=Footer.compact) for key, spec in zip(keys, specs)]
+
+    @staticmethod
+    def _set_state(key: Widget, spec: KeySpec) -> None:
+        """Give a key on show the state `spec` says: shown, enabled or not, its tooltip."""
+        assert isinstance(key, FooterKey)
+        key._disabled = spec.disabled
+        key.update_classes({"-gone": False, "-disabled": spec.disabled})
+        tooltip = spec.tooltip or None
+        if key.tooltip != tooltip:
+            key.tooltip = tooltip
 
     def _forget_removed_keys(self) -> None:
         """Drop the watchers that keys removed by earlier recomposes left on `compact`."""
@@ -59,3 +201,4 @@ class AppFooter(Footer):
         if watchers:
             watchers[:] = [(node, callback) for node, callback in watchers
                            if getattr(node, "is_attached", False)]
+

@@ -14,6 +14,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 NO_LINE_START = frozenset(
@@ -94,6 +95,20 @@ class EventLog(RichLog):
         self._wrap_width: int | None = None
         self.entries: list[str] = []
         """The lines written, as markup: they are wrapped again when the log's width changes."""
+        self._laid_out: tuple[Size, Size, Size] | None = None
+        """The size, the room inside and the lines' size at the log's last scrollbar update."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Update the scrollbars only when the log's size, its room or its lines changed.
+
+        Textual's ScrollView compares the layout's virtual size with the log's own (they always
+        differ), so every layout of the screen (a footer key coming or going) updated the log's
+        scrollbars and painted them again in a frame of their own: ~20 ms of a key press."""
+        shape = (size, container_size, self.virtual_size)
+        if shape == self._laid_out:
+            return False  # as at the last update: nothing to do, no Resize
+        self._laid_out = shape
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def on_resize(self, _: Resize) -> None:
         """A log that showed its newest line still does after it shrinks: at the end of a hand
