@@ -12,6 +12,8 @@ from pathlib import Path
 
 from familia_tui.i18n import default_lang
 
+KEEP_FINISHED = (50, 200, 1000)
+"""The caps of kept finished games the settings offer."""
 BOT_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 """Seconds a bot's move stays on screen before the next one."""
 
@@ -25,6 +27,9 @@ class Settings:
     """Seconds a finished trick (with its batting result) stays on screen."""
     theme: str = "textual-dark"
     """The Textual theme last chosen (with the command palette)."""
+    keep_finished: int = 200
+    """How many finished games the save folder keeps for replays and statistics (the oldest
+    beyond are deleted; unfinished games never are)."""
 
     @property
     def bot_delay(self) -> float:
@@ -57,6 +62,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return base, f"{path}: settings not read ({error}); using defaults, the file was left as it is"
     if settings.lang not in ("en", "ja") or settings.glyphs not in ("unicode", "letters", "ascii"):
         return base, f"{path}: unknown language or glyph mode; using defaults"
+    keep = settings.keep_finished
+    if not isinstance(keep, int) or isinstance(keep, bool) or keep < 0:
+        return base, f"{path}: keep_finished must be a whole number of games (0 or more); using defaults"
     return settings, None
 
 

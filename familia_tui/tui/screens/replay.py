@@ -1,0 +1,299 @@
+"""A replay: any game's record stepped through on that game's own table (DESIGN.md §4).
+
+`replay_screen(replay)` makes the game's table screen (`screen:TABLE`) read-only: the same
+panels draw the game after N actions from a scratch session that nobody saves, no bot moves
+and no choice is offered. So a new game gets its replay with no code of its own.
+
+- ← → step one action, [ ] (or ↑ ↓) one trick, PgUp PgDn one deal, Home End to either end;
+- v chooses whose eyes: every hand face up (the table shows the seat that decided, and a line
+  per seat lists every hand), or one seat's view, or the public view. An unfinished game offers
+  only what the person at the keyboard could see then (`Replay.private_seats`);
+- the banner says the step, the deal and the decision; the line under the table says why that
+  decision was allowed (`explain()` asked of the game before it); the log is the game's log up
+  to the step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from textual.binding import Binding
+from textual.widgets import Static
+
+from familia_tui.core.cards import Card
+from familia_tui.core.engine import Explanation
+from familia_tui.core.replay import Moment, Replay
+from familia_tui.core.session import Session
+from familia_tui.tui.glyphs import card_markup
+from familia_tui.tui.markup import escape
+from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets.choices import ChoiceBar
+from familia_tui.tui.widgets.log import EventLog
+
+ALL = -1
+"""The seat chooser's "every hand face up"."""
+PUBLIC = -2
+"""The seat chooser's "the public view" (what a watcher sees)."""
+LOG_EVENTS = 400
+"""The newest events the log is written from at each step (it keeps 200 lines)."""
+
+BINDINGS = [
+    Binding("left", "step(-1)", "Prev", key_display="←"),
+    Binding("right", "step(1)", "Next", key_display="→"),
+    Binding("left_square_bracket", "trick(-1)", "-Trick", key_display="["),
+    Binding("right_square_bracket", "trick(1)", "+Trick", key_display="]"),
+    Binding("up", "trick(-1)", "-Trick", show=False),
+    Binding("down", "trick(1)", "+Trick", show=False),
+    Binding("pageup", "deal(-1)", "-Deal", key_display="PgUp"),
+    Binding("pagedown", "deal(1)", "+Deal", key_display="PgDn"),
+    Binding("home", "go(0)", "Start", show=False),
+    Binding("end", "go(-1)", "End", show=False),
+    Binding("v", "seat", "View"),
+    Binding("q", "close", "Close"),
+    Binding("escape", "close", "Close", show=False),
+]
+
+CSS = """
+.replay ChoiceBar { display: none; }
+.replay #replay-hands { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+"""
+
+
+@dataclass
+class ReplaySession(Session):
+    """A session at one step of a replay: never saved; its viewer is the seat chosen to watch."""
+
+    shown: int | None = None
+    """The seat whose view the table draws (None: the public view)."""
+
+    def viewer_seat(self) -> int | None:
+        return self.shown
+
+    def viewer(self) -> str | None:
+        return None if self.shown is None else self.seats[self.shown].person
+
+    def viewers(self) -> tuple[str, ...]:
+        person = self.viewer()
+        return () if person is None else (person,)
+
+    def handoff_due(self) -> tuple[str, ...] | None:
+        return None
+
+    def is_human_turn(self) -> bool:
+        return False  # nobody decides in a replay
+
+    def apply(self, action: Any) -> list[Any]:
+        raise RuntimeError("a replay plays no action")
+
+    def save(self) -> None:
+        return None
+
+
+class ReplayMode:
+    """What a game's table screen does in a replay (mixed in before the game's screen)."""
+
+    replay: Replay
+    step: int
+    watch: int
+    moment: Moment
+
+    def start_replay(self, replay: Replay, step: int = 0) -> None:
+        self.replay = replay
+        self.step = step
+        seats = replay.private_seats
+        self.watch = ALL if seats is None else (seats[0] if seats else PUBLIC)
+        self.moment = replay.at(step)
+
+    # ----- what the screen shows -----
+
+    def on_mount(self) -> None:
+        screen: Any = self
+        screen.add_class("replay")
+        screen.mount(Static(id="replay-hands"), before=screen.query_one(ChoiceBar))
+
+    def advance(self, pause: float | None = None) -> None:
+        """Every change of step or seat: the table at the step, its log and decision."""
+        screen: Any = self
+        moment = self.moment
+        session: ReplaySession = screen.session
+        session.state = moment.state
+        session.record = replace(self.replay.record, actions=self.replay.record.actions[:moment.step])
+        session.shown = self.shown_seat()
+        self.unfocus()
+        screen.redraw()
+        screen.explain_text(self.decision_text())
+        self.write_log()
+        self.show_hands()
+        screen.refresh_bindings()
+
+    def unfocus(self) -> None:
+        """No part of the table takes the keys: a focused scrolling panel or log would take
+        the arrows and PgUp/PgDn that step the replay (the mouse wheel still scrolls them)."""
+        screen: Any = self
+        for widget in screen.query("*"):
+            widget.can_focus = False
+        screen.set_focus(None)
+
+    def shown_seat(self) -> int | None:
+        """The seat whose view the table draws: the one chosen, or with every hand the seat that
+        made the decision (at the start: the seat to act)."""
+        if self.watch == PUBLIC:
+            return None
+        if self.watch != ALL:
+            return self.watch
+        decision = self.moment.decision
+        seat = decision.seat if decision is not None else self.moment.state.to_act
+        return seat if seat is not None else 0
+
+    def banner_text(self) -> str:
+        screen: Any = self
+        t, replay, moment = screen.t, self.replay, self.moment
+        parts = [f"[b reverse] {t('replay.title')} [/]",
+                 t("replay.step", step=moment.step, steps=replay.length),
+                 self.watch_text()]
+        if not replay.finished:
+            parts.append(t("replay.unfinished"))
+        return " · ".join(parts)
+
+    def watch_text(self) -> str:
+        screen: Any = self
+        if self.watch == ALL:
+            return screen.t("replay.watch_all")
+        if self.watch == PUBLIC:
+            return screen.t("replay.watch_public")
+        return screen.t("replay.watch_seat", name=screen.shown_seats[self.watch].name)
+
+    def decision_text(self) -> str:
+        """The decision that led to this step and why it was allowed; another seat's decision
+        in an unfinished game is only named (its log lines say what everyone saw)."""
+        screen: Any = self
+        t, decision = screen.t, self.moment.decision
+        if decision is None:
+            return t("replay.at_start")
+        who = screen.shown_seats[decision.seat].name if decision.seat is not None else "-"
+        if not self.replay.may_see(decision.seat):
+            return t("replay.decision_hidden", name=who)
+        line = t("replay.decision", name=who, action=screen.safe(escape(decision.action)))
+        explanation: Explanation | None = self.moment.explanation
+        if explanation is not None and explanation.clauses:
+            line += "\n" + screen.explanation_text(explanation)
+        return line
+
+    def write_log(self) -> None:
+        screen: Any = self
+        log = screen.query_one(EventLog)
+        events = self.replay.events_until(self.moment.step)[-LOG_EVENTS:]
+        log.clear()
+        log.entries = []
+        log.add(screen.event_lines(events))
+
+    def show_hands(self) -> None:
+        """Every hand, a line per seat, when every hand is shown (a finished game)."""
+        screen: Any = self
+        hands = self.replay.hands(self.moment.state) if self.watch == ALL else None
+        widget = screen.query_one("#replay-hands", Static)
+        widget.display = bool(hands)
+        if hands:
+            widget.update("\n".join(f"{screen.shown_seats[seat].name}: {self.hand_markup(cards)}"
+                                    for seat, cards in sorted(hands.items())))
+
+    def hand_markup(self, cards: list[str]) -> str:
+        screen: Any = self
+        words = []
+        for word in cards:
+            try:
+                card = screen.session.spec.parse_card(word)
+            except ValueError:
+                card = None
+            words.append(card_markup(card, screen.glyphs) if isinstance(card, Card) else escape(word))
+        return screen.safe(" ".join(words)) if words else "-"
+
+    # ----- nothing is decided -----
+
+    def may_decide(self) -> bool:
+        return False
+
+    def apply(self, action: object) -> None:
+        screen: Any = self
+        screen.app.bell()
+
+    def action_leave(self) -> None:
+        self.action_close()
+
+    def action_back(self) -> None:
+        self.action_close()
+
+    def action_close(self) -> None:
+        screen: Any = self
+        screen.app.pop_screen()
+
+    # ----- keys -----
+
+    def go(self, step: int) -> None:
+        step = max(0, min(step, self.replay.length))
+        if step == self.moment.step:
+            screen: Any = self
+            screen.app.bell()
+            return
+        self.moment = self.replay.at(step)
+        self.advance()
+
+    def action_step(self, by: int) -> None:
+        self.go(self.moment.step + by)
+
+    def action_trick(self, by: int) -> None:
+        step = self.moment.step
+        self.go(self.replay.next_trick(step) if by > 0 else self.replay.previous_trick(step))
+
+    def action_deal(self, by: int) -> None:
+        step = self.moment.step
+        self.go(self.replay.next_deal(step) if by > 0 else self.replay.previous_deal(step))
+
+    def action_go(self, step: int) -> None:
+        self.go(self.replay.length if step < 0 else step)
+
+    def watch_choices(self) -> list[int]:
+        """Whose eyes the seat chooser offers: every hand, each seat, the public view; in an
+        unfinished game only the seats the person at the keyboard sat in, and the public view."""
+        seats = self.replay.private_seats
+        if seats is None:
+            return [ALL, *range(len(self.replay.record.seats)), PUBLIC]
+        return [*seats, PUBLIC]
+
+    def action_seat(self) -> None:
+        """v: the next view (every hand, each seat's, the public one)."""
+        choices = self.watch_choices()
+        at = choices.index(self.watch) if self.watch in choices else -1
+        self.watch = choices[(at + 1) % len(choices)]
+        self.advance()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("choose", "cursor", "cursor_to", "pick", "find", "hint", "answer"):
+            return False
+        if action == "seat":
+            return len(self.watch_choices()) > 1
+        if action in ("step", "trick", "deal", "go", "close", "leave", "back"):
+            return True
+        result: bool | None = super().check_action(action, parameters)  # type: ignore[misc]
+        return result or None  # the game's keys for a decision are not shown at all
+
+
+@cache
+def replay_class(table: type[TableScreen]) -> type[TableScreen]:
+    """The game's table screen in replay mode (its CSS found beside the game's screen)."""
+    return type(f"Replay{table.__name__}", (ReplayMode, table),
+                {"BINDINGS": BINDINGS, "CSS": CSS, "__module__": table.__module__})
+
+
+def replay_screen(replay: Replay, step: int = 0) -> TableScreen:
+    """The replay of a record on its game's table, at `step`."""
+    from familia_tui.core.registry import ui_part
+
+    moment = replay.at(step)
+    session = ReplaySession(replay.spec, replace(replay.record, actions=replay.record.actions[:step]),
+                            moment.state)
+    screen = replay_class(ui_part(replay.spec.id, "screen:TABLE"))(session)
+    screen.start_replay(replay, step)  # type: ignore[attr-defined]
+    return screen
