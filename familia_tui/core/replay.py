@@ -13,12 +13,13 @@ only when it was made from a seat they may see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from familia_tui.core.engine import Event, Explanation, GameSpec, GameState
 from familia_tui.core.events import DEAL_SCORED, DEALT, GAME_SCORED, TRICK_WON
 from familia_tui.core.record import REFUSALS, Record, RecordError, _reason
+from familia_tui.core.session import Session
 
 DEAL_BOUNDS = frozenset({DEALT, DEAL_SCORED, GAME_SCORED})
 """Events that end or begin a deal (a game of several deals scores each, or deals the next)."""
@@ -60,6 +61,11 @@ class Moment:
     """The last action applied (None at the start)."""
     explanation: Explanation | None
     """`explain()` of that action, asked of the state before it."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act next."""
+        return self.state.to_act
 
 
 class Replay:
@@ -173,10 +179,82 @@ class Replay:
         seats = self.private_seats
         return seats is None or (seat is not None and seat in seats)
 
-    def hands(self, state: Any) -> dict[int, str] | None:
-        """Every seat's hand in plain notation, when the game is finished and says them."""
+    def hands(self, moment: Moment) -> dict[int, list[str]] | None:
+        """Every seat's hand in plain notation at a moment, when the game is finished (and the
+        game says them)."""
         query = self.spec.queries.get("hands")
         if not self.finished or query is None:
             return None
-        hands: dict[int, str] = query(state)
+        hands: dict[int, list[str]] = query(moment.state)
         return hands
+
+    def session(self, moment: Moment) -> ReplaySession:
+        """A session at a moment of the replay, for a table screen to draw (never saved)."""
+        session = ReplaySession(self.spec, self.record, moment.state)
+        session.show(moment)
+        return session
+
+
+@dataclass
+class ReplaySession(Session):
+    """A table screen's session at one step of a replay: no file, no bot, nobody to decide;
+    its viewer is the seat chosen to watch (`shown`)."""
+
+    shown: int | None = None
+    """The seat whose view the table draws (None: the public view)."""
+    full_record: Record | None = None
+
+    def show(self, moment: Moment, seat: int | None = None) -> None:
+        """The table at `moment`, seen from `seat` (None: the public view)."""
+        full = self.full_record = self.full_record or self.record
+        self.state = moment.state
+        self.record = replace(full, actions=full.actions[:moment.step])
+        self.shown = seat
+
+    def viewer_seat(self) -> int | None:
+        return self.shown
+
+    def viewer(self) -> str | None:
+        return None if self.shown is None else self.seats[self.shown].person
+
+    def viewers(self) -> tuple[str, ...]:
+        person = self.viewer()
+        return () if person is None else (person,)
+
+    def handoff_due(self) -> tuple[str, ...] | None:
+        return None
+
+    def is_human_turn(self) -> bool:
+        return False  # nobody decides in a replay
+
+    def apply(self, action: Any) -> list[Event]:
+        raise RuntimeError("a replay plays no action")
+
+    def bot_action(self) -> Any:
+        raise RuntimeError("no bot plays in a replay")
+
+    def save(self) -> None:
+        return None
+
+
+def play_out(record: Record, actions: int | None = None, bot: str = "basic") -> Record:
+    """The record played on by bots (a seat's own kind, `bot` for a human's seat) to the end,
+    or until it holds `actions` actions: a finished game for scenes and tests. Seeded by the
+    record: the same record gives the same game."""
+    import random
+
+    from familia_tui.core.bots import make_bot
+    from familia_tui.core.registry import get_game
+
+    spec = get_game(record.game)
+    state = record.replay()
+    rng = random.Random(f"{record.seed}:play_out")
+    while not state.is_over and (actions is None or len(record.actions) < actions):
+        seat = state.to_act
+        assert seat is not None
+        controller = record.seats[seat].controller
+        kind = bot if controller == "human" else controller.removeprefix("bot:")
+        action = make_bot(kind, spec.bots).choose(state.view(seat), state.legal_actions(), rng)
+        state.apply(action)
+        record = record.with_action(action)
+    return record

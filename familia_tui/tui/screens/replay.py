@@ -15,7 +15,6 @@ and no choice is offered. So a new game gets its replay with no code of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -24,8 +23,7 @@ from textual.widgets import Static
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Explanation
-from familia_tui.core.replay import Moment, Replay
-from familia_tui.core.session import Session
+from familia_tui.core.replay import Moment, Replay, ReplaySession
 from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
@@ -61,36 +59,6 @@ CSS = """
 """
 
 
-@dataclass
-class ReplaySession(Session):
-    """A session at one step of a replay: never saved; its viewer is the seat chosen to watch."""
-
-    shown: int | None = None
-    """The seat whose view the table draws (None: the public view)."""
-
-    def viewer_seat(self) -> int | None:
-        return self.shown
-
-    def viewer(self) -> str | None:
-        return None if self.shown is None else self.seats[self.shown].person
-
-    def viewers(self) -> tuple[str, ...]:
-        person = self.viewer()
-        return () if person is None else (person,)
-
-    def handoff_due(self) -> tuple[str, ...] | None:
-        return None
-
-    def is_human_turn(self) -> bool:
-        return False  # nobody decides in a replay
-
-    def apply(self, action: Any) -> list[Any]:
-        raise RuntimeError("a replay plays no action")
-
-    def save(self) -> None:
-        return None
-
-
 class ReplayMode:
     """What a game's table screen does in a replay (mixed in before the game's screen)."""
 
@@ -116,11 +84,8 @@ class ReplayMode:
     def advance(self, pause: float | None = None) -> None:
         """Every change of step or seat: the table at the step, its log and decision."""
         screen: Any = self
-        moment = self.moment
         session: ReplaySession = screen.session
-        session.state = moment.state
-        session.record = replace(self.replay.record, actions=self.replay.record.actions[:moment.step])
-        session.shown = self.shown_seat()
+        session.show(self.moment, self.shown_seat())
         self.unfocus()
         screen.redraw()
         screen.explain_text(self.decision_text())
@@ -144,7 +109,7 @@ class ReplayMode:
         if self.watch != ALL:
             return self.watch
         decision = self.moment.decision
-        seat = decision.seat if decision is not None else self.moment.state.to_act
+        seat = decision.seat if decision is not None else self.moment.to_act
         return seat if seat is not None else 0
 
     def banner_text(self) -> str:
@@ -155,7 +120,7 @@ class ReplayMode:
                  self.watch_text()]
         if not replay.finished:
             parts.append(t("replay.unfinished"))
-        return " · ".join(parts)
+        return screen.safe(" · ".join(parts))  # (· is ambiguous-width: ascii mode writes it so)
 
     def watch_text(self) -> str:
         screen: Any = self
@@ -192,7 +157,7 @@ class ReplayMode:
     def show_hands(self) -> None:
         """Every hand, a line per seat, when every hand is shown (a finished game)."""
         screen: Any = self
-        hands = self.replay.hands(self.moment.state) if self.watch == ALL else None
+        hands = self.replay.hands(self.moment) if self.watch == ALL else None
         widget = screen.query_one("#replay-hands", Static)
         widget.display = bool(hands)
         if hands:
@@ -291,9 +256,7 @@ def replay_screen(replay: Replay, step: int = 0) -> TableScreen:
     """The replay of a record on its game's table, at `step`."""
     from familia_tui.core.registry import ui_part
 
-    moment = replay.at(step)
-    session = ReplaySession(replay.spec, replace(replay.record, actions=replay.record.actions[:step]),
-                            moment.state)
+    session = replay.session(replay.at(step))
     screen = replay_class(ui_part(replay.spec.id, "screen:TABLE"))(session)
     screen.start_replay(replay, step)  # type: ignore[attr-defined]
     return screen
