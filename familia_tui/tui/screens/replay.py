@@ -38,14 +38,14 @@ LOG_EVENTS = 400
 """The newest events the log is written from at each step (it keeps 200 lines)."""
 
 BINDINGS = [
-    Binding("left", "step(-1)", "Prev", key_display="←"),
-    Binding("right", "step(1)", "Next", key_display="→"),
-    Binding("left_square_bracket", "trick(-1)", "-Trick", key_display="["),
-    Binding("right_square_bracket", "trick(1)", "+Trick", key_display="]"),
-    Binding("up", "trick(-1)", "-Trick", show=False),
-    Binding("down", "trick(1)", "+Trick", show=False),
-    Binding("pageup", "deal(-1)", "-Deal", key_display="PgUp"),
-    Binding("pagedown", "deal(1)", "+Deal", key_display="PgDn"),
+    Binding("left", "step(-1)", "Step", key_display="← →"),
+    Binding("right", "step(1)", "Step", show=False),
+    Binding("left_square_bracket", "trick(-1)", "Tricks", key_display="[ ]"),
+    Binding("right_square_bracket", "trick(1)", "Tricks", show=False),
+    Binding("up", "trick(-1)", "Tricks", show=False),
+    Binding("down", "trick(1)", "Tricks", show=False),
+    Binding("pageup", "deal(-1)", "Deals", key_display="PgUp/Dn"),
+    Binding("pagedown", "deal(1)", "Deals", show=False),
     Binding("home", "go(0)", "Start", show=False),
     Binding("end", "go(-1)", "End", show=False),
     Binding("v", "seat", "View"),
@@ -53,10 +53,14 @@ BINDINGS = [
     Binding("escape", "close", "Close", show=False),
 ]
 
-CSS = """
-.replay ChoiceBar { display: none; }
-.replay #replay-hands { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
-"""
+
+
+class ReplayHands(Static):
+    """Every hand face up, a line per seat (a finished game's replay)."""
+
+    DEFAULT_CSS = """
+    ReplayHands { height: auto; max-height: 6; padding: 0 1; }
+    """
 
 
 class ReplayMode:
@@ -79,7 +83,8 @@ class ReplayMode:
     def on_mount(self) -> None:
         screen: Any = self
         screen.add_class("replay")
-        screen.mount(Static(id="replay-hands"), before=screen.query_one(ChoiceBar))
+        # (the choice row stays: with no choice, a game writes the viewer's hand there)
+        screen.mount(ReplayHands(id="replay-hands"), before=screen.query_one(ChoiceBar))
 
     def advance(self, pause: float | None = None) -> None:
         """Every change of step or seat: the table at the step, its log and decision."""
@@ -140,7 +145,7 @@ class ReplayMode:
         who = screen.shown_seats[decision.seat].name if decision.seat is not None else "-"
         if not self.replay.may_see(decision.seat):
             return t("replay.decision_hidden", name=who)
-        line = t("replay.decision", name=who, action=screen.safe(escape(decision.action)))
+        line = t("replay.decision", name=who, action=self.notation_markup(decision.action))
         explanation: Explanation | None = self.moment.explanation
         if explanation is not None and explanation.clauses:
             line += "\n" + screen.explanation_text(explanation)
@@ -158,22 +163,26 @@ class ReplayMode:
         """Every hand, a line per seat, when every hand is shown (a finished game)."""
         screen: Any = self
         hands = self.replay.hands(self.moment) if self.watch == ALL else None
-        widget = screen.query_one("#replay-hands", Static)
+        widget = screen.query_one(ReplayHands)
         widget.display = bool(hands)
         if hands:
             widget.update("\n".join(f"{screen.shown_seats[seat].name}: {self.hand_markup(cards)}"
                                     for seat, cards in sorted(hands.items())))
 
     def hand_markup(self, cards: list[str]) -> str:
+        return self.notation_markup(" ".join(cards)) if cards else "-"
+
+    def notation_markup(self, notation: str) -> str:
+        """Plain notation (`play 10H`, a hand) with its cards drawn in the glyph mode."""
         screen: Any = self
         words = []
-        for word in cards:
+        for word in notation.split():
             try:
                 card = screen.session.spec.parse_card(word)
             except ValueError:
                 card = None
             words.append(card_markup(card, screen.glyphs) if isinstance(card, Card) else escape(word))
-        return screen.safe(" ".join(words)) if words else "-"
+        return str(screen.safe(" ".join(words)))
 
     # ----- nothing is decided -----
 
@@ -249,7 +258,7 @@ class ReplayMode:
 def replay_class(table: type[TableScreen]) -> type[TableScreen]:
     """The game's table screen in replay mode (its CSS found beside the game's screen)."""
     return type(f"Replay{table.__name__}", (ReplayMode, table),
-                {"BINDINGS": BINDINGS, "CSS": CSS, "__module__": table.__module__})
+                {"BINDINGS": BINDINGS, "__module__": table.__module__})
 
 
 def replay_screen(replay: Replay, step: int = 0) -> TableScreen:
