@@ -8,6 +8,7 @@ Keys are pressed as fast as Pilot can; what is on screen is read from its text (
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -191,3 +192,35 @@ async def test_a_replay_in_japanese_in_ascii_at_80x24_has_no_english_label_and_o
         import unicodedata
         odd = {c for c in text if ord(c) > 127 and unicodedata.east_asian_width(c) not in ("W", "F")}
         assert not odd, odd
+
+
+async def test_the_app_keeps_only_the_newest_finished_games_up_to_the_settings_cap(tmp_path: Path) -> None:
+    from familia_tui.tui.app import FamiliaTuiApp
+    from familia_tui.tui.settings import Settings
+
+    folder = save_folder(tmp_path)
+    folder.mkdir(parents=True)
+    finished, unfinished = play_out(new_record("familia")), play_out(new_record("familia"), actions=3)
+    names = ["20260101-000000-aaaaaa.json", "20260102-000000-bbbbbb.json", "20260103-000000-cccccc.json"]
+    for age, (name, record) in enumerate(zip(names, (unfinished, finished, finished), strict=True)):
+        save_record(record, folder / name)
+        os.utime(folder / name, (1_000_000 + age, 1_000_000 + age))  # the last is the newest
+    settings = Settings(bot_pace="instant", trick_pause=0.0, keep_finished=1)
+    app = FamiliaTuiApp(settings=settings, saves=folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await saves_read(pilot, app)
+        assert "Finished games  1 kept" in screen_text(app)
+    assert sorted(p.name for p in folder.glob("*.json")) == [names[0], names[2]]  # the unfinished one stays
+
+
+def test_a_settings_file_with_a_bad_cap_is_reported_and_the_defaults_used(tmp_path: Path) -> None:
+    import json
+
+    from familia_tui.tui.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"keep_finished": -3}), encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert settings.keep_finished == Settings().keep_finished and problem and "keep_finished" in problem
+    path.write_text(json.dumps({"keep_finished": 50}), encoding="utf-8")
+    assert load_settings(path)[0].keep_finished == 50

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.widgets import Static
 
 from familia_tui.core.cards import Card
@@ -256,9 +256,17 @@ class ReplayMode:
 
 @cache
 def replay_class(table: type[TableScreen]) -> type[TableScreen]:
-    """The game's table screen in replay mode (its CSS found beside the game's screen)."""
-    return type(f"Replay{table.__name__}", (ReplayMode, table),
-                {"BINDINGS": BINDINGS, "__module__": table.__module__})
+    """The game's table screen in replay mode (its CSS found beside the game's screen). The
+    replay's keys come first in the footer, before the game's own (the last trick, the scores)."""
+    screen = type(f"Replay{table.__name__}", (ReplayMode, table),
+                  {"BINDINGS": BINDINGS, "__module__": table.__module__})
+    merged = screen._merged_bindings
+    if merged is not None:
+        ours = {binding.key for binding in BINDINGS}
+        keys = merged.key_to_bindings
+        screen._merged_bindings = BindingsMap.from_keys(
+            {key: keys[key] for key in keys if key in ours} | {key: keys[key] for key in keys if key not in ours})
+    return screen
 
 
 def replay_screen(replay: Replay, step: int = 0) -> TableScreen:
