@@ -62,16 +62,17 @@ async def _setup(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
 
 def _replay_app(folder: Path) -> FamiliaTuiApp:
-    """A finished Familia game (basic bots, seed 7) opened at its replay."""
+    """The first game's finished game (its default preset, basic bots, seed 7) at its replay."""
     from familia_tui.core.presets import find_preset
     from familia_tui.core.registry import get_game
     from familia_tui.core.replay import play_out
 
-    spec, preset = get_game("familia"), find_preset("familia", "familia-4")
+    spec = get_game(next(entry.id for entry in entries() if entry.ui is not None))
+    preset = find_preset(spec.id, spec.default_preset)
     seats = [seat.model_copy(update={"name": name}) for seat, name in
-             zip(spec.default_seats(preset.options), ("Aki", "Ben", "Cho", "Dan"), strict=True)]
+             zip(spec.default_seats(preset.options), ("Aki", "Ben", "Cho", "Dan", "Eri", "Fumi"), strict=False)]
     app = app_for(None, folder)
-    app.start_replay = play_out(Record("familia", preset.options, tuple(seats), 7, preset=preset.id))
+    app.start_replay = play_out(Record(spec.id, preset.options, tuple(seats), 7, preset=preset.id))
     return app
 
 

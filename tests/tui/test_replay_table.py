@@ -90,7 +90,7 @@ async def test_a_finished_game_stepped_both_ways_shows_the_engines_table_at_each
         await pilot.press("home")
         assert screen.moment.step == 0
         await pilot.press("v")
-        assert screen.watch == 0 and f"{names[0]}'s view" in screen_text(app)
+        assert screen.eyes == 0 and f"{names[0]}'s view" in screen_text(app)
         await pilot.press("q")
         assert not isinstance(app.screen, ReplayMode)
 
@@ -111,9 +111,9 @@ async def test_a_replay_of_an_unfinished_hot_seat_game_shows_no_hand_at_any_step
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ReplayMode))
         screen = replaying(app)
-        assert screen.watch == PUBLIC and screen.watch_choices() == [PUBLIC]
+        assert screen.eyes == PUBLIC and screen.eyes_offered() == [PUBLIC]
         await pilot.press("v")  # nobody's hand to choose
-        assert screen.watch == PUBLIC
+        assert screen.eyes == PUBLIC
         for step in range(1, 61):
             await pilot.press("right")
             assert screen.moment.step == step
@@ -133,7 +133,7 @@ async def test_a_replay_of_an_unfinished_game_against_bots_shows_the_humans_hand
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, ReplayMode))
         screen = replaying(app)
-        assert screen.watch == 0 and screen.watch_choices() == [0, PUBLIC]
+        assert screen.eyes == 0 and screen.eyes_offered() == [0, PUBLIC]
         for _ in range(40):
             await pilot.press("right")
             if any(screen.moment.state.rebuilt):  # type: ignore[attr-defined]
@@ -147,9 +147,9 @@ async def test_a_replay_of_an_unfinished_game_against_bots_shows_the_humans_hand
             if decision.seat != 0:
                 assert "decided (the game is unfinished" in text
         await pilot.press("v")
-        assert screen.watch == PUBLIC and "Aki's hand" not in screen_text(app)
+        assert screen.eyes == PUBLIC and "Aki's hand" not in screen_text(app)
         await pilot.press("v")
-        assert screen.watch == 0 and ALL not in screen.watch_choices()
+        assert screen.eyes == 0 and ALL not in screen.eyes_offered()
 
 
 async def test_finished_games_are_listed_on_the_home_screen_newest_first_and_open_a_replay(tmp_path: Path) -> None:

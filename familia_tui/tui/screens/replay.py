@@ -16,7 +16,6 @@ and no choice is offered. So a new game gets its replay with no code of its own.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from textual.binding import Binding, BindingsMap
 from textual.widgets import Static
@@ -63,110 +62,105 @@ class ReplayHands(Static):
     """
 
 
-class ReplayMode:
-    """What a game's table screen does in a replay (mixed in before the game's screen)."""
+class ReplayMode(TableScreen):
+    """What a game's table screen does in a replay: `replay_class` puts it before the game's
+    screen (`ReplayMode`, the game's screen, then `TableScreen`, in that order)."""
+
+    BINDINGS = BINDINGS
 
     replay: Replay
-    step: int
-    watch: int
+    eyes: int
+    """Whose eyes the table is seen with: a seat, ALL (every hand) or PUBLIC."""
     moment: Moment
 
     def start_replay(self, replay: Replay, step: int = 0) -> None:
         self.replay = replay
-        self.step = step
         seats = replay.private_seats
-        self.watch = ALL if seats is None else (seats[0] if seats else PUBLIC)
+        self.eyes = ALL if seats is None else (seats[0] if seats else PUBLIC)
         self.moment = replay.at(step)
 
     # ----- what the screen shows -----
 
     def on_mount(self) -> None:
-        screen: Any = self
-        screen.add_class("replay")
+        self.add_class("replay")
         # (the choice row stays: with no choice, a game writes the viewer's hand there)
-        screen.mount(ReplayHands(id="replay-hands"), before=screen.query_one(ChoiceBar))
+        self.mount(ReplayHands(id="replay-hands"), before=self.query_one(ChoiceBar))
 
     def advance(self, pause: float | None = None) -> None:
         """Every change of step or seat: the table at the step, its log and decision."""
-        screen: Any = self
-        session: ReplaySession = screen.session
+        session = self.session
+        assert isinstance(session, ReplaySession)
         session.show(self.moment, self.shown_seat())
         self.unfocus()
-        screen.redraw()
-        screen.explain_text(self.decision_text())
+        self.redraw()
+        self.explain_text(self.decision_text())
         self.write_log()
         self.show_hands()
-        screen.refresh_bindings()
+        self.refresh_bindings()
 
     def unfocus(self) -> None:
         """No part of the table takes the keys: a focused scrolling panel or log would take
         the arrows and PgUp/PgDn that step the replay (the mouse wheel still scrolls them)."""
-        screen: Any = self
-        for widget in screen.query("*"):
+        for widget in self.query("*"):
             widget.can_focus = False
-        screen.set_focus(None)
+        self.set_focus(None)
 
     def shown_seat(self) -> int | None:
         """The seat whose view the table draws: the one chosen, or with every hand the seat that
         made the decision (at the start: the seat to act)."""
-        if self.watch == PUBLIC:
+        if self.eyes == PUBLIC:
             return None
-        if self.watch != ALL:
-            return self.watch
+        if self.eyes != ALL:
+            return self.eyes
         decision = self.moment.decision
         seat = decision.seat if decision is not None else self.moment.to_act
         return seat if seat is not None else 0
 
     def banner_text(self) -> str:
-        screen: Any = self
-        t, replay, moment = screen.t, self.replay, self.moment
+        t, replay, moment = self.t, self.replay, self.moment
         parts = [f"[b reverse] {t('replay.title')} [/]",
                  t("replay.step", step=moment.step, steps=replay.length),
-                 self.watch_text()]
+                 self.eyes_text()]
         if not replay.finished:
             parts.append(t("replay.unfinished"))
-        return screen.safe(" · ".join(parts))  # (· is ambiguous-width: ascii mode writes it so)
+        return self.safe(" · ".join(parts))  # (· is ambiguous-width: ascii mode writes it so)
 
-    def watch_text(self) -> str:
-        screen: Any = self
-        if self.watch == ALL:
-            return screen.t("replay.watch_all")
-        if self.watch == PUBLIC:
-            return screen.t("replay.watch_public")
-        return screen.t("replay.watch_seat", name=screen.shown_seats[self.watch].name)
+    def eyes_text(self) -> str:
+        if self.eyes == ALL:
+            return self.t("replay.watch_all")
+        if self.eyes == PUBLIC:
+            return self.t("replay.watch_public")
+        return self.t("replay.watch_seat", name=self.shown_seats[self.eyes].name)
 
     def decision_text(self) -> str:
         """The decision that led to this step and why it was allowed; another seat's decision
         in an unfinished game is only named (its log lines say what everyone saw)."""
-        screen: Any = self
-        t, decision = screen.t, self.moment.decision
+        t, decision = self.t, self.moment.decision
         if decision is None:
             return t("replay.at_start")
-        who = screen.shown_seats[decision.seat].name if decision.seat is not None else "-"
+        who = self.shown_seats[decision.seat].name if decision.seat is not None else "-"
         if not self.replay.may_see(decision.seat):
             return t("replay.decision_hidden", name=who)
         line = t("replay.decision", name=who, action=self.notation_markup(decision.action))
         explanation: Explanation | None = self.moment.explanation
         if explanation is not None and explanation.clauses:
-            line += "\n" + screen.explanation_text(explanation)
+            line += "\n" + self.explanation_text(explanation)
         return line
 
     def write_log(self) -> None:
-        screen: Any = self
-        log = screen.query_one(EventLog)
+        log = self.query_one(EventLog)
         events = self.replay.events_until(self.moment.step)[-LOG_EVENTS:]
         log.clear()
         log.entries = []
-        log.add(screen.event_lines(events))
+        log.add(self.event_lines(events))
 
     def show_hands(self) -> None:
         """Every hand, a line per seat, when every hand is shown (a finished game)."""
-        screen: Any = self
-        hands = self.replay.hands(self.moment) if self.watch == ALL else None
-        widget = screen.query_one(ReplayHands)
+        hands = self.replay.hands(self.moment) if self.eyes == ALL else None
+        widget = self.query_one(ReplayHands)
         widget.display = bool(hands)
         if hands:
-            widget.update("\n".join(f"{screen.shown_seats[seat].name}: {self.hand_markup(cards)}"
+            widget.update("\n".join(f"{self.shown_seats[seat].name}: {self.hand_markup(cards)}"
                                     for seat, cards in sorted(hands.items())))
 
     def hand_markup(self, cards: list[str]) -> str:
@@ -174,15 +168,14 @@ class ReplayMode:
 
     def notation_markup(self, notation: str) -> str:
         """Plain notation (`play 10H`, a hand) with its cards drawn in the glyph mode."""
-        screen: Any = self
         words = []
         for word in notation.split():
             try:
-                card = screen.session.spec.parse_card(word)
+                card = self.session.spec.parse_card(word)
             except ValueError:
                 card = None
-            words.append(card_markup(card, screen.glyphs) if isinstance(card, Card) else escape(word))
-        return str(screen.safe(" ".join(words)))
+            words.append(card_markup(card, self.glyphs) if isinstance(card, Card) else escape(word))
+        return str(self.safe(" ".join(words)))
 
     # ----- nothing is decided -----
 
@@ -190,8 +183,7 @@ class ReplayMode:
         return False
 
     def apply(self, action: object) -> None:
-        screen: Any = self
-        screen.app.bell()
+        self.app.bell()
 
     def action_leave(self) -> None:
         self.action_close()
@@ -200,16 +192,14 @@ class ReplayMode:
         self.action_close()
 
     def action_close(self) -> None:
-        screen: Any = self
-        screen.app.pop_screen()
+        self.app.pop_screen()
 
     # ----- keys -----
 
     def go(self, step: int) -> None:
         step = max(0, min(step, self.replay.length))
         if step == self.moment.step:
-            screen: Any = self
-            screen.app.bell()
+            self.app.bell()
             return
         self.moment = self.replay.at(step)
         self.advance()
@@ -228,7 +218,7 @@ class ReplayMode:
     def action_go(self, step: int) -> None:
         self.go(self.replay.length if step < 0 else step)
 
-    def watch_choices(self) -> list[int]:
+    def eyes_offered(self) -> list[int]:
         """Whose eyes the seat chooser offers: every hand, each seat, the public view; in an
         unfinished game only the seats the person at the keyboard sat in, and the public view."""
         seats = self.replay.private_seats
@@ -238,28 +228,27 @@ class ReplayMode:
 
     def action_seat(self) -> None:
         """v: the next view (every hand, each seat's, the public one)."""
-        choices = self.watch_choices()
-        at = choices.index(self.watch) if self.watch in choices else -1
-        self.watch = choices[(at + 1) % len(choices)]
+        choices = self.eyes_offered()
+        at = choices.index(self.eyes) if self.eyes in choices else -1
+        self.eyes = choices[(at + 1) % len(choices)]
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("choose", "cursor", "cursor_to", "pick", "find", "hint", "answer"):
             return False
         if action == "seat":
-            return len(self.watch_choices()) > 1
+            return len(self.eyes_offered()) > 1
         if action in ("step", "trick", "deal", "go", "close", "leave", "back"):
             return True
-        result: bool | None = super().check_action(action, parameters)  # type: ignore[misc]
-        return result or None  # the game's keys for a decision are not shown at all
+        return super().check_action(action, parameters) or None  # the game's keys for a decision are not shown at all
 
 
 @cache
-def replay_class(table: type[TableScreen]) -> type[TableScreen]:
+def replay_class(table: type[TableScreen]) -> type[ReplayMode]:
     """The game's table screen in replay mode (its CSS found beside the game's screen). The
     replay's keys come first in the footer, before the game's own (the last trick, the scores)."""
-    screen = type(f"Replay{table.__name__}", (ReplayMode, table),
-                  {"BINDINGS": BINDINGS, "__module__": table.__module__})
+    screen: type[ReplayMode] = type(f"Replay{table.__name__}", (ReplayMode, table),
+                                    {"__module__": table.__module__})
     merged = screen._merged_bindings
     if merged is not None:
         ours = {binding.key for binding in BINDINGS}
@@ -269,11 +258,11 @@ def replay_class(table: type[TableScreen]) -> type[TableScreen]:
     return screen
 
 
-def replay_screen(replay: Replay, step: int = 0) -> TableScreen:
+def replay_screen(replay: Replay, step: int = 0) -> ReplayMode:
     """The replay of a record on its game's table, at `step`."""
     from familia_tui.core.registry import ui_part
 
     session = replay.session(replay.at(step))
     screen = replay_class(ui_part(replay.spec.id, "screen:TABLE"))(session)
-    screen.start_replay(replay, step)  # type: ignore[attr-defined]
+    screen.start_replay(replay, step)
     return screen
