@@ -137,10 +137,11 @@ class Replay:
         dealt = sum(1 for e in self.events_until(step) if e.kind == DEALT)
         return max(dealt, 1)
 
-    def events_until(self, step: int) -> list[Event]:
-        """Every event up to `step`, the deal's first (the log at that step)."""
-        events = list(self.opening)
-        for s in self.steps[:step]:
+    def events_until(self, step: int, since: int | None = None) -> list[Event]:
+        """Every event up to `step`, the deal's first (the log at that step); with `since`, only
+        those of the actions after that step."""
+        events = list(self.opening) if since is None else []
+        for s in self.steps[since or 0:step]:
             events.extend(s.events)
         return events
 

@@ -339,6 +339,7 @@ class FamiliaTuiApp(App[None]):
             yield SystemCommand(t("ui.new_game", game=name), t("palette.new_game_help"),
                                 partial(self.new_game, game))
         yield SystemCommand(t("ui.continue"), t("palette.continue_help"), self.continue_game)
+        yield SystemCommand(t("ui.finished"), t("palette.finished_help"), self.finished_games)
         yield SystemCommand(t("ui.rules"), t("palette.rules_help"), self.action_rules)
         yield SystemCommand(t("ui.settings"), t("palette.settings_help"), self.open_settings)
         for command in super().get_system_commands(screen):

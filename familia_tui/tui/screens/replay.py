@@ -33,8 +33,9 @@ ALL = -1
 """The seat chooser's "every hand face up"."""
 PUBLIC = -2
 """The seat chooser's "the public view" (what a watcher sees)."""
-LOG_EVENTS = 400
-"""The newest events the log is written from at each step (it keeps 200 lines)."""
+LOG_EVENTS = 40
+"""The newest events the log is written again from when it goes back (or far forward): more
+than it shows at once; writing its 200 lines again made a step take a third of a second."""
 
 BINDINGS = [
     Binding("left", "step(-1)", "Step", key_display="← →"),
@@ -75,6 +76,8 @@ class ReplayMode(TableScreen):
 
     def start_replay(self, replay: Replay, step: int = 0) -> None:
         self.replay = replay
+        self.logged: int | None = None
+        """The step the log was written up to (None: not yet)."""
         seats = replay.private_seats
         self.eyes = ALL if seats is None else (seats[0] if seats else PUBLIC)
         self.moment = replay.at(step)
@@ -148,11 +151,16 @@ class ReplayMode(TableScreen):
         return line
 
     def write_log(self) -> None:
-        log = self.query_one(EventLog)
-        events = self.replay.events_until(self.moment.step)[-LOG_EVENTS:]
+        """The log up to the step: a step forward adds its lines; a step back (or a long way
+        forward) writes the newest lines again."""
+        log, step, logged = self.query_one(EventLog), self.moment.step, self.logged
+        self.logged = step
+        if logged is not None and logged <= step <= logged + LOG_EVENTS:
+            log.add(self.event_lines(self.replay.events_until(step, since=logged)))
+            return
         log.clear()
         log.entries = []
-        log.add(self.event_lines(events))
+        log.add(self.event_lines(self.replay.events_until(step)[-LOG_EVENTS:]))
 
     def show_hands(self) -> None:
         """Every hand, a line per seat, when every hand is shown (a finished game)."""
