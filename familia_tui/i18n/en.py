@@ -226,7 +226,7 @@ MESSAGES: dict[str, str] = {
     'replay.unfinished': 'unfinished: only what you could see',
     'replay.at_start': 'The start of the game. → steps forward, [ ] by trick, PgUp PgDn by deal, v whose view.',
     'replay.decision': '{name}: {action}',
-    'replay.decision_hidden': "{name} decided (the game is unfinished: another seat's decision stays private).",
+    'replay.reason_hidden': "(another seat's reasons stay private: the game is unfinished)",
     'ui.finished': 'Finished games',
     'ui.finished_count': '{count} kept',
     'ui.finished_title': 'Finished games',

@@ -226,7 +226,7 @@ MESSAGES: dict[str, str] = {
     'replay.unfinished': '途中のゲーム：見えていた情報のみ',
     'replay.at_start': 'ゲームの開始時点です。→ で1手進み、[ ] でトリック、PgUp PgDn でディールごとに移動、v で視点を切り替えます。',
     'replay.decision': '{name}：{action}',
-    'replay.decision_hidden': '{name}の手番（途中のゲームのため、他の席の判断は伏せています）。',
+    'replay.reason_hidden': '（途中のゲームのため、他の席の判断の理由は伏せています）',
     'ui.finished': '終わったゲーム',
     'ui.finished_count': '{count}件',
     'ui.finished_title': '終わったゲーム',

@@ -73,7 +73,10 @@ async def test_a_finished_game_stepped_both_ways_shows_the_engines_table_at_each
         assert replace(drawn, seats=engine.view(seat).seats) == engine.view(seat)
         assert f"step 7/{len(record.actions)}" in at_seven
         names = [s.name for s in record.seats]
-        assert f"{names[seat]}: {shown(record.actions[6], game)}" in at_seven
+        first_line = Text.from_markup(screen.event_lines(decision.events)[0]).plain.strip()
+        assert first_line in at_seven  # the decision as the log said it, then why it was allowed
+        assert screen.moment.explanation is not None
+        assert Text.from_markup(screen.explanation_text(screen.moment.explanation)).plain[:30] in at_seven
         for index, cards in get_game(game).queries["hands"](engine).items():  # every hand, face up
             assert f"{names[index]}: {shown(' '.join(cards), game)}" in at_seven
         await pilot.press("right", "right", "right", "left", "left", "left")
@@ -122,7 +125,7 @@ async def test_a_replay_of_an_unfinished_hot_seat_game_shows_no_hand_at_any_step
             text = screen_text(app)
             assert "'s hand" not in text and "split (secret)" not in text
             assert not other_cards_shown(screen, text, ()), text
-            assert "decided (the game is unfinished" in text  # the decision is not told, only its log
+            assert "reasons stay private" in text  # the decision as its log line told everyone
         assert step > 20
 
 
@@ -145,7 +148,7 @@ async def test_a_replay_of_an_unfinished_game_against_bots_shows_the_humans_hand
             decision = screen.moment.decision
             assert decision is not None
             if decision.seat != 0:
-                assert "decided (the game is unfinished" in text
+                assert "reasons stay private" in text
         await pilot.press("v")
         assert screen.eyes == PUBLIC and "Aki's hand" not in screen_text(app)
         await pilot.press("v")

@@ -136,15 +136,18 @@ class ReplayMode(TableScreen):
         return self.t("replay.watch_seat", name=self.shown_seats[self.eyes].name)
 
     def decision_text(self) -> str:
-        """The decision that led to this step and why it was allowed; another seat's decision
-        in an unfinished game is only named (its log lines say what everyone saw)."""
+        """The decision that led to this step, as the log said it, and why it was allowed; in an
+        unfinished game only the viewer's own decisions give their reasons (another seat's would
+        tell what its hand held)."""
         t, decision = self.t, self.moment.decision
         if decision is None:
             return t("replay.at_start")
         who = self.shown_seats[decision.seat].name if decision.seat is not None else "-"
+        lines = self.event_lines(decision.events)
+        line = lines[0].strip() if lines else t("replay.decision", name=who,
+                                                  action=self.notation_markup(decision.action))
         if not self.replay.may_see(decision.seat):
-            return t("replay.decision_hidden", name=who)
-        line = t("replay.decision", name=who, action=self.notation_markup(decision.action))
+            return f"{line}  {t('replay.reason_hidden')}"
         explanation: Explanation | None = self.moment.explanation
         if explanation is not None and explanation.clauses:
             line += "\n" + self.explanation_text(explanation)
