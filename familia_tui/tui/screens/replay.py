@@ -8,9 +8,9 @@ and no choice is offered. So a new game gets its replay with no code of its own.
 - v chooses whose eyes: every hand face up (the table shows the seat that decided, and a line
   per seat lists every hand), or one seat's view, or the public view. An unfinished game offers
   only what the person at the keyboard could see then (`Replay.private_seats`);
-- the banner says the step, the deal and the decision; the line under the table says why that
-  decision was allowed (`explain()` asked of the game before it); the log is the game's log up
-  to the step.
+- the banner says the step and whose eyes; the lines under the table say the decision that led
+  there (as the log said it) and why it was allowed (`explain()` asked of the game before it);
+  the log is the game's log up to the step.
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ BINDINGS = [
     Binding("q", "close", "Close"),
     Binding("escape", "close", "Close", show=False),
 ]
-
 
 
 class ReplayHands(Static):
