@@ -95,10 +95,14 @@ class ReplayMode(TableScreen):
         session.show(self.moment, self.shown_seat())
         self.unfocus()
         self.redraw()
-        self.explain_text(self.decision_text())
         self.write_log()
         self.show_hands()
         self.refresh_bindings()
+
+    def redraw(self) -> None:
+        """The game's table (a new theme draws it again too), then the decision under it."""
+        super().redraw()
+        self.explain_text(self.decision_text())
 
     def unfocus(self) -> None:
         """No part of the table takes the keys: a focused scrolling panel or log would take
