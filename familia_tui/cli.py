@@ -54,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--list", action="store_true", help="list the unfinished games, newest first")
     _display_options(resume)
 
+    replay = commands.add_parser("replay", help="step through a saved game (finished or not); the file is only read")
+    replay.add_argument("file")
+    _display_options(replay)
+
     simulate = commands.add_parser("simulate", help="bots play many games (benchmark, fuzz)")
     simulate.add_argument("game")
     _game_options(simulate)
@@ -121,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: _launch(record=None, lang=display.get("lang"), glyphs=display.get("glyphs")))
     args = build_parser().parse_args(given)
     handler = {
-        None: _run_app, "play": _run_play, "resume": _run_resume, "simulate": _run_simulate,
+        None: _run_app, "play": _run_play, "resume": _run_resume, "replay": _run_replay, "simulate": _run_simulate,
         "check": _run_check, "presets": _run_presets, "screenshots": _run_screenshots,
         "stats": _run_stats,
     }[args.command]
@@ -377,6 +381,18 @@ def _run_resume(args: argparse.Namespace) -> int:
     if not games:
         raise UsageError(f"there is no unfinished game in {folder.root}; start one with 'familia-tui play'")
     return _launch(record=games[0].record, record_path=games[0].path, **_app_settings(args))
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    """`replay FILE`: the game in that file stepped through; a file that cannot be read or
+    replayed is reported (and left as it is) before the app opens."""
+    from familia_tui.core.record import load_record
+    from familia_tui.core.replay import Replay
+
+    path = Path(args.file)
+    record = load_record(path)
+    Replay(record, str(path))  # a record that cannot be replayed is reported here
+    return _launch(record=None, record_path=path, replay=record, **_app_settings(args))
 
 
 def _run_app(args: argparse.Namespace) -> int:

@@ -833,3 +833,56 @@ def test_resume_a_record_with_an_illegal_action(capsys: Capsys, app: Launches,
 def test_resume_a_missing_file(capsys: Capsys, app: Launches, tmp_path: Path) -> None:
     status, _, err = cli(capsys, "resume", str(tmp_path / "nowhere.json"))
     assert status == 2 and "no such file" in err and app == []
+
+
+# ----- replay -----
+
+
+def test_replay_opens_the_app_at_the_replay_of_a_file_and_leaves_the_file_as_it_was(
+        capsys: Capsys, app: Launches, tmp_path: Path) -> None:
+    from familia_tui.core.simulate import play_out
+
+    record = play_out(a_record(0))
+    path = save_record(record, tmp_path / "kept" / "game.json")
+    content = path.read_bytes()
+    status, out, err = cli(capsys, "replay", str(path), "--lang", "ja")
+    assert status == 0, err
+    assert app[0]["replay"] == record and app[0]["record"] is None and app[0]["record_path"] == path
+    assert app[0]["lang"] == "ja" and path.read_bytes() == content
+
+
+def test_replay_an_unfinished_game_too(capsys: Capsys, app: Launches, tmp_path: Path) -> None:
+    path = save_record(a_record(4), tmp_path / "game.json")
+    status, _, err = cli(capsys, "replay", str(path))
+    assert status == 0, err
+    assert len(app[0]["replay"].actions) == 4
+
+
+@pytest.mark.parametrize(("content", "expected"), [
+    (b'{"format": "familia-tui/record",\n "version": 1,\n oops', "not valid JSON (line 3"),
+    (b'{"name": "my notes"}', "not a familia-tui game record"),
+    (b'\xff\xfe\x00', "cannot be read"),
+])
+def test_replay_a_damaged_file_says_what_is_wrong_and_leaves_it_untouched(
+        capsys: Capsys, app: Launches, tmp_path: Path, content: bytes, expected: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    status, out, err = cli(capsys, "replay", str(path))
+    assert status == 2 and out == "" and app == []
+    assert err.startswith(f"familia-tui: {path}: ") and expected in err
+    assert path.read_bytes() == content
+
+
+def test_replay_a_record_with_an_illegal_action_names_it(capsys: Capsys, app: Launches, tmp_path: Path) -> None:
+    record = a_record(5)
+    content = json.dumps(record.to_data() | {"actions": [*record.actions[:3], "play 7X"]}).encode()
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    status, _, err = cli(capsys, "replay", str(path))
+    assert status == 2 and "action 4 ('play 7X') cannot be replayed" in err and "left untouched" in err
+    assert path.read_bytes() == content and app == []
+
+
+def test_replay_a_missing_file(capsys: Capsys, app: Launches, tmp_path: Path) -> None:
+    status, _, err = cli(capsys, "replay", str(tmp_path / "nothing.json"))
+    assert status == 2 and "no such file" in err and app == []

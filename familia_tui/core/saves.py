@@ -10,7 +10,9 @@
 - Listing reads and replays every record. A file that is not a record this program can resume
   (damaged, foreign, another version's, edited) is reported once and moved aside as
   `NAME.damaged-<time>`: renamed, never deleted or overwritten; new games save as before.
-- Finished games stay in the folder (replays and statistics read them later).
+- Finished games stay in the folder (replays and statistics read them later), up to a cap the
+  player sets: `prune_finished` deletes the oldest finished games beyond it, never an unfinished
+  one, nor one another app has open.
 - The single autosave of earlier versions (`autosave.json` beside the folder) is moved in.
 """
 
@@ -106,6 +108,11 @@ class Scan:
     @property
     def unfinished(self) -> tuple[SavedGame, ...]:
         return tuple(g for g in self.games if not g.over)
+
+    @property
+    def finished(self) -> tuple[SavedGame, ...]:
+        """The finished games, newest first (replays)."""
+        return tuple(g for g in self.games if g.over)
 
 
 class GameLock:
@@ -242,6 +249,18 @@ class SaveFolder:
             raise RecordError(f"{path}: cannot be deleted ({error}).", "undeletable", path, os_error=error,
                               error=error) from None
         self._read.pop(path, None)
+
+    def prune_finished(self, scan: Scan, keep: int) -> Scan:
+        """Delete the oldest finished games beyond the newest `keep` (the player's cap), never an
+        unfinished game nor one another app has open; the scan without them. A file that cannot
+        be deleted stays listed (it is tried again next time)."""
+        extra = [g for g in scan.finished if not g.in_use][max(keep, 0):]
+        gone = set()
+        for game in extra:
+            with contextlib.suppress(RecordError):
+                self.delete(game.path)
+                gone.add(game.path)
+        return replace(scan, games=tuple(g for g in scan.games if g.path not in gone)) if gone else scan
 
     def _migrate(self) -> list[SetAside]:
         """Move the autosave of earlier versions into the folder (once)."""

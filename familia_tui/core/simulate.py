@@ -105,15 +105,16 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], bots: list[
     return result
 
 
-def play_out(record: Record, stand_in: str = "basic", seed: int = 0) -> Record:
-    """The record played to its end: each bot seat by its own kind, and each human seat by a
-    `stand_in` bot (prepared folders of finished games: statistics' tests and screenshots)."""
+def play_out(record: Record, stand_in: str = "basic", seed: int = 0, actions: int | None = None) -> Record:
+    """The record played to its end (or until it holds `actions` actions): each bot seat by its
+    own kind, and each human seat by a `stand_in` bot (prepared games for statistics, replays,
+    their tests and screenshots). The same record and seed give the same game."""
     spec = get_game(record.game)
     state = record.replay()
     bots = [make_bot(seat.controller.removeprefix("bot:") if not seat.is_human else stand_in, spec.bots)
             for seat in record.seats]
     rng = random.Random(seed)
-    while not state.is_over:
+    while not state.is_over and (actions is None or len(record.actions) < actions):
         seat = state.to_act
         if seat is None:
             raise SimulationError(f"{record.game}: no one to act but the game is not over")

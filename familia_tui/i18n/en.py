@@ -248,6 +248,30 @@ MESSAGES: dict[str, str] = {
     # ----- short key labels: French Tarot's footer fits 80 columns with / and Space -----
     'bind.Trick': 'Trick',
     'bind.Won': 'Won',
+    # ----- replays (screens/replay.py, screens/finished.py, `familia-tui replay`) -----
+    'replay.title': 'Replay',
+    'replay.step': 'step {step}/{steps}',
+    'replay.watch_all': 'every hand',
+    'replay.watch_public': 'public view',
+    'replay.watch_seat': "{name}'s view",
+    'replay.unfinished': 'unfinished: only what you could see',
+    'replay.at_start': 'The start of the game. → steps forward, [ ] by trick, PgUp PgDn by deal, v whose view.',
+    'replay.decision': '{name}: {action}',
+    'replay.reason_hidden': "(another seat's reasons stay private: the game is unfinished)",
+    'ui.finished': 'Finished games',
+    'ui.finished_count': '{count} kept',
+    'ui.finished_title': 'Finished games',
+    'ui.finished_help': 'Enter replays the highlighted game; the newest come first.',
+    'ui.finished_empty': 'No finished game yet. Games you finish are kept here to replay.',
+    'ui.settings_keep_finished': 'Finished games kept',
+    'palette.finished_help': 'The finished games, to replay',
+    'bind.Step': 'Step',
+    'bind.Tricks': 'Tricks',
+    'bind.Deals': 'Deals',
+    'bind.End': 'End',
+    'bind.View': 'View',
+    'bind.Close': 'Close',
+    'bind.Replay': 'Replay',
 }
 
 ASCII_TERMS: dict[str, str] = {

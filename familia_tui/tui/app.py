@@ -50,14 +50,17 @@ class FamiliaTuiApp(App[None]):
     def __init__(self, record: Record | None = None, *, lang: str | None = None,
                  glyphs: str | None = None, settings: Settings | None = None,
                  saves: Path | None = None, record_path: Path | None = None,
-                 persist_settings: bool = True) -> None:
+                 persist_settings: bool = True, replay: Record | None = None) -> None:
         """`record` opens at the table: a new game (saved in a new file of the save folder
-        `saves`) or, with `record_path`, the game saved in that file (saved there again)."""
+        `saves`) or, with `record_path`, the game saved in that file (saved there again).
+        `replay` opens the replay of a record instead (`familia-tui replay FILE`: `record_path`
+        names the file, which is only read)."""
         super().__init__()
         loaded, self.settings_problem = (settings, None) if settings else load_settings()
         self.settings = loaded.with_(**{k: v for k, v in (("lang", lang), ("glyphs", glyphs)) if v})
         self.start_record = record
         self.start_path = record_path
+        self.start_replay = replay
         self.saves_root = saves
         self.saves_unreadable: str | None = None
         """The save folder's problem last reported."""
@@ -168,6 +171,8 @@ class FamiliaTuiApp(App[None]):
             self.notify(self.settings_problem, severity="warning", timeout=8)
         if self.start_record is not None:
             self.open_game(self.start_record, self.start_path)
+        if self.start_replay is not None:
+            self.open_replay(self.start_replay, str(self.start_path or "record"))
 
     def warm_up(self) -> None:
         """Import what F1 needs (the Markdown parser, the tabs) while the first screen is read,
@@ -239,7 +244,7 @@ class FamiliaTuiApp(App[None]):
         a folder that cannot be read once while it stays so."""
         from familia_tui.core.record import os_error_text
 
-        scan = self.saves.scan()
+        scan = self.saves.prune_finished(self.saves.scan(), self.settings.keep_finished)
         if scan.unreadable and scan.unreadable != self.saves_unreadable:
             reason = scan.unreadable if scan.unreadable_error is None else \
                 f"{self.saves.root}: {os_error_text(scan.unreadable_error, self.settings.lang)}"
@@ -266,6 +271,25 @@ class FamiliaTuiApp(App[None]):
     def resume(self, game: SavedGame) -> None:
         """Back to the table of a saved game (a finished one shows its results)."""
         self.open_game(game.record, game.path)
+
+    def finished_games(self) -> None:
+        """The list of finished games to replay."""
+        from familia_tui.tui.screens.finished import FinishedScreen
+
+        self.push_screen(FinishedScreen())
+
+    def open_replay(self, record: Record, source: str = "record") -> None:
+        """Step through a record on its game's table (a record that cannot be replayed is said)."""
+        from familia_tui.core.record import RecordError
+        from familia_tui.core.replay import Replay
+        from familia_tui.tui.screens.replay import replay_screen
+
+        try:
+            replay = Replay(record, source)
+        except RecordError as error:
+            self.notify(self.error_text(error), severity="error", timeout=10, markup=False)
+            return
+        self.push_screen(replay_screen(replay))
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:
@@ -315,6 +339,7 @@ class FamiliaTuiApp(App[None]):
             yield SystemCommand(t("ui.new_game", game=name), t("palette.new_game_help"),
                                 partial(self.new_game, game))
         yield SystemCommand(t("ui.continue"), t("palette.continue_help"), self.continue_game)
+        yield SystemCommand(t("ui.finished"), t("palette.finished_help"), self.finished_games)
         yield SystemCommand(t("ui.rules"), t("palette.rules_help"), self.action_rules)
         yield SystemCommand(t("ui.settings"), t("palette.settings_help"), self.open_settings)
         for command in super().get_system_commands(screen):

@@ -104,9 +104,32 @@ async def _statistics(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await pilot.pause()
 
 
+def _replay_app(folder: Path) -> FamiliaTuiApp:
+    """The first game's finished game (its default preset, basic bots, seed 7) at its replay."""
+    from familia_tui.core.presets import find_preset
+    from familia_tui.core.registry import get_game
+    from familia_tui.core.simulate import play_out
+
+    spec = get_game(next(entry.id for entry in entries() if entry.ui is not None))
+    preset = find_preset(spec.id, spec.default_preset)
+    seats = [seat.model_copy(update={"name": name}) for seat, name in
+             zip(spec.default_seats(preset.options), ("Aki", "Ben", "Cho", "Dan", "Eri", "Fumi"), strict=False)]
+    app = app_for(None, folder)
+    app.start_replay = play_out(Record(spec.id, preset.options, tuple(seats), 7, preset=preset.id))
+    return app
+
+
+async def _replay(pilot: Pilot, app: FamiliaTuiApp) -> None:
+    """Two tricks forward, then three actions on and one back: the third trick half played."""
+    await until(pilot, lambda: getattr(app.screen, "replay", None) is not None)
+    await pilot.press("right_square_bracket", "right_square_bracket", "right", "right", "right", "left")
+    await pilot.pause(0.1)
+
+
 APP_SCENES = (
     Scene("01-home", lambda d: app_for(None, d), nothing),
     Scene("02-setup", lambda d: app_for(None, d), _setup),
+    Scene("30-replay", _replay_app, _replay),
     Scene("31-statistics", lambda d: app_for(None, finished_games_folder(d)), _statistics),
 )
 

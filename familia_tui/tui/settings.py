@@ -11,6 +11,8 @@ from pathlib import Path
 
 from familia_tui.i18n import default_lang
 
+KEEP_FINISHED = (50, 200, 1000)
+"""The caps of kept finished games the settings offer."""
 BOT_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 """Seconds a bot's move stays on screen before the next one."""
 UNDO = ("on", "off")
@@ -27,6 +29,9 @@ class Settings:
     """The Textual theme last chosen (with the command palette)."""
     undo: str = "on"
     """`on`: a player may take back their own moves (u); `off` for serious games."""
+    keep_finished: int = 200
+    """How many finished games the save folder keeps for replays and statistics (the oldest
+    beyond are deleted; unfinished games never are)."""
 
     @property
     def bot_delay(self) -> float:
@@ -63,6 +68,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return base, f"{path}: unknown language or glyph mode; using defaults"
     if settings.undo not in UNDO:
         return base, f"{path}: undo must be one of {', '.join(UNDO)}; using defaults"
+    keep = settings.keep_finished
+    if not isinstance(keep, int) or isinstance(keep, bool) or keep < 0:
+        return base, f"{path}: keep_finished must be a whole number of games (0 or more); using defaults"
     return settings, None
 
 

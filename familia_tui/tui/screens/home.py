@@ -32,6 +32,8 @@ class HomeScreen(AppScreen[None]):
         super().__init__()
         self.note: str | None = None
         """What Continue says (the unfinished games), None when there is nothing to continue."""
+        self.finished = 0
+        """How many finished games the save folder keeps (Finished games is offered when any)."""
         self.shown = False
         self.saves_read = False
         """Whether the save folder was read (just after the first frame)."""
@@ -55,6 +57,9 @@ class HomeScreen(AppScreen[None]):
             else:
                 options.append(Option(f"{name}  [dim]({self.t('ui.coming')})[/]", id=f"soon:{game}",
                                       disabled=True))
+        if self.finished:
+            kept = self.t("ui.finished_count", count=self.finished)
+            options.append(Option(f"{self.t('ui.finished')}  [dim]{kept}[/]", id="finished"))
         options += [Option(self.t("ui.practice"), id="practice"), Option(self.t("ui.rules"), id="rules"),
                     Option(self.t("stats.title"), id="stats"),
                     Option(self.t("ui.settings"), id="settings"), Option(self.t("ui.quit"), id="quit")]
@@ -63,7 +68,8 @@ class HomeScreen(AppScreen[None]):
     def continue_note(self) -> str | None:
         """How many games are unfinished and the newest's game, or None when there is none
         (a damaged file among the saves is reported and moved aside by the scan)."""
-        unfinished = self.app.scan_saves().unfinished
+        scan = self.app.scan_saves()
+        unfinished, self.finished = scan.unfinished, len(scan.finished)
         if not unfinished:
             return None
         game = translate(f"game.{unfinished[0].record.game}", self.app.settings.lang)
@@ -73,7 +79,7 @@ class HomeScreen(AppScreen[None]):
         """Continue, first in the menu, when the save folder has a game to resume."""
         self.note = self.continue_note()
         self.saves_read = True
-        if self.note is None:
+        if self.note is None and not self.finished:
             return
         menu = self.query_one(OptionList)
         menu.clear_options()
@@ -104,6 +110,8 @@ class HomeScreen(AppScreen[None]):
             self.app.new_game(choice.removeprefix("play:"))
         elif choice == "continue":
             self.action_continue()
+        elif choice == "finished":
+            self.app.finished_games()
         elif choice == "practice":
             from familia_tui.tui.screens.practice import PracticeScreen
 

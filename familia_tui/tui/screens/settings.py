@@ -4,6 +4,7 @@ and saved at once."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,12 +16,13 @@ from textual.widgets import Label, RadioButton, RadioSet, Static
 from familia_tui.core.cards import parse_cards
 from familia_tui.tui.glyphs import GLYPH_MODES, card_markup
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.settings import BOT_PACES, UNDO, Settings
+from familia_tui.tui.settings import BOT_PACES, KEEP_FINISHED, UNDO, Settings
 from familia_tui.tui.widgets.footer import AppFooter
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Each language named in itself."""
-CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES, "undo": UNDO}
+CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES, "undo": UNDO,
+           "keep_finished": dict.fromkeys(KEEP_FINISHED)}
 """The values of each setting, in the order the screen lists them."""
 EXAMPLE_CARDS = tuple(parse_cards("10H QS AD"))
 """The cards that show what each glyph mode looks like."""
@@ -60,10 +62,11 @@ class SettingsScreen(AppScreen[None]):
             yield from self.row("bot_pace", "ui.settings_pace", self.pace_label)
             yield from self.row("undo", "ui.settings_undo", lambda value: self.t(f"ui.settings_undo_{value}"))
             yield from self.row("theme", "ui.settings_theme", str)
+            yield from self.row("keep_finished", "ui.settings_keep_finished", str)
             yield Static(self.t("ui.settings_hint"), classes="settings-hint")
         yield AppFooter()
 
-    def row(self, setting: str, label_key: str, label: Callable[[str], str | Text]) -> ComposeResult:
+    def row(self, setting: str, label_key: str, label: Callable[[Any], str | Text]) -> ComposeResult:
         """The setting's name and one radio button per value, the current one pressed."""
         current = getattr(self.settings, setting)
         with Horizontal(classes="settings-row"):
@@ -71,7 +74,7 @@ class SettingsScreen(AppScreen[None]):
             yield RadioSet(*(MarkedRadio(label(value), value=value == current) for value in self.values(setting)),
                            id=f"settings-{setting}")
 
-    def values(self, setting: str) -> list[str]:
+    def values(self, setting: str) -> list[Any]:
         """The values a setting may take, in the order listed: the themes are the app's (Textual's
         built-in ones), by name."""
         if setting == "theme":
