@@ -13,8 +13,9 @@ from familia_tui.cli import parse_seats
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record, RecordError, save_record
 from familia_tui.core.registry import game_ids, get_game
-from familia_tui.core.replay import CHECKPOINT_EVERY, Replay, play_out
+from familia_tui.core.replay import CHECKPOINT_EVERY, Replay
 from familia_tui.core.saves import SaveFolder
+from familia_tui.core.simulate import play_out
 
 
 def new_record(game: str, seats: str | None = None, seed: int = 5) -> Record:

@@ -196,6 +196,9 @@ class ReplayMode(TableScreen):
     def may_decide(self) -> bool:
         return False
 
+    def spare_actions(self) -> tuple[str, ...]:
+        return ()  # nothing to take back, no hint: nobody decides in a replay
+
     def apply(self, action: object) -> None:
         self.app.bell()
 
@@ -248,7 +251,7 @@ class ReplayMode(TableScreen):
         self.advance()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("choose", "cursor", "cursor_to", "pick", "find", "hint", "answer"):
+        if action in ("choose", "cursor", "cursor_to", "pick", "find", "hint", "answer", "undo"):
             return False
         if action == "seat":
             return len(self.eyes_offered()) > 1
