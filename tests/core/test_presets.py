@@ -121,13 +121,32 @@ def test_a_file_that_is_not_a_mapping(tmp_path: Path) -> None:
     )
 
 
-def test_missing_japanese_name(tmp_path: Path) -> None:
+ENGLISH_ONLY = """\
+game: familia
+name: {en: "Four players"}
+description: {en: "A test preset."}
+"""
+
+
+def test_a_users_preset_may_name_and_describe_itself_in_english_only(folders: tuple[Path, Path]) -> None:
+    _, user = folders
+    write(user, "english.yaml", "players: 4\nstyle: batting\n", header=ENGLISH_ONLY)
+    preset = find_preset("familia", "english")
+    assert preset.origin == "user" and dict(preset.name) == {"en": "Four players"}
+    assert preset.title("ja") == "Four players"  # Japanese falls back to English
+    assert (preset.description.get("ja") or preset.description["en"]) == "A test preset."
+    assert load_preset_file(user / "english.yaml").options.style == "batting"  # a path, too
+
+
+def test_a_shipped_preset_carries_both_languages(folders: tuple[Path, Path]) -> None:
+    rules, _ = folders
     header = HEADER.replace(', ja: "4人"', "")
-    path = write(tmp_path, "noja.yaml", "players: 4\n", header=header)
-    assert str(error_of(path)) == (
-        f"presets: {path}: 1 problem(s)\n"
-        "  line 2: name.ja: required key missing — add 'ja:' under 'name'"
-    )
+    write(rules, "noja.yaml", "players: 4\n", header=header)
+    found, errors = list_presets("familia")
+    assert "noja" not in [p.id for p in found]
+    assert [str(e).splitlines()[1] for e in errors] == [
+        "  line 2: name.ja: required key missing — add 'ja:' under 'name': shipped presets carry both languages"
+    ]
 
 
 def test_every_meta_problem_is_listed(tmp_path: Path) -> None:
@@ -135,7 +154,7 @@ def test_every_meta_problem_is_listed(tmp_path: Path) -> None:
     assert str(error_of(path)) == "\n".join([
         f"presets: {path}: 3 problem(s)",
         "  line 1: game: \"familai\" — unknown game — did you mean 'familia'?",
-        '  line 2: name: "Four" — give the text in both languages, e.g. {en: "…", ja: "…"}',
+        '  line 2: name: "Four" — give the text by language, e.g. {en: "…", ja: "…"} (ja may be left out)',
         "  description: required key missing — add 'description:' at the top level",
     ])
 
