@@ -108,7 +108,7 @@ MESSAGES: dict[str, str] = {
     'ui.practice_unavailable': 'Practice puzzles cannot be opened in this version yet.',
     'ui.setup_col_option': 'Option',
     'ui.setup_col_value': 'Value',
-    'ui.setup_options_hint': 'Enter changes one',
+    'ui.setup_options_edit': 'Options (Enter changes one)',
     'ui.setup_changed_options': 'Changed here: {list}',
     'ui.setup_save': 'Save as preset…',
     'ui.setup_err_option': 'Options: {text}',

@@ -108,7 +108,7 @@ MESSAGES: dict[str, str] = {
     'ui.practice_unavailable': 'このバージョンでは練習問題をまだ開けません。',
     'ui.setup_col_option': 'オプション',
     'ui.setup_col_value': '値',
-    'ui.setup_options_hint': 'Enterで変更',
+    'ui.setup_options_edit': 'オプション（Enterで変更）',
     'ui.setup_changed_options': 'ここで変更：{list}',
     'ui.setup_save': 'プリセットとして保存…',
     'ui.setup_err_option': 'オプション：{text}',

@@ -17,7 +17,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -42,8 +41,8 @@ from familia_tui.core.presets import (
     list_presets,
     option_shown,
     options_with,
-    user_presets_dir,
     user_preset_text,
+    user_presets_dir,
     with_override,
     write_user_preset,
 )
@@ -198,10 +197,8 @@ class SetupScreen(AppScreen[None]):
                     yield OptionList(*self.preset_options(), id="setup-presets")
                 with Vertical(id="setup-details"):
                     yield Static(self.description(preset), id="setup-description")
-                    with Horizontal(id="setup-options-title"):
-                        yield Label(self.t("ui.setup_options"), classes="setup-heading")
-                        yield Static(self.t("ui.setup_options_hint"), classes="setup-hint",
-                                     id="setup-options-hint")
+                    yield Label(self.t("ui.setup_options_edit"), classes="setup-heading")
+                    yield Static(classes="setup-hint", id="setup-options-hint")
                     yield OptionsList(id="setup-options")
             if self.preset_errors:
                 yield Static(self.preset_error_text(), id="setup-preset-errors")
@@ -252,10 +249,6 @@ class SetupScreen(AppScreen[None]):
                              safe(preset.description.get(self.lang) or preset.description["en"]))
         if preset.origin == "user":
             text.append("\n" + self.t("ui.setup_user_file", path=preset.source), style="dim")
-        if self.overrides:
-            names = self.t("optval.list_separator").join(
-                label for path, label, _ in self.option_rows_data() if path[0] in self.overrides)
-            text.append("\n" + self.t("ui.setup_changed_options", list=names), style="bold")
         return text
 
     def option_rows_data(self) -> list[tuple[tuple[str, ...], str, str]]:
@@ -278,10 +271,21 @@ class SetupScreen(AppScreen[None]):
         rows = [OptionRow(path, label, value, path[0] in self.overrides)
                 for path, label, value in self.option_rows_data()]
         self.query_one("#setup-options", OptionsList).show_rows(rows, self.safe)
-        hint = self.query_one("#setup-options-hint", Static)
-        problem = self.option_problems[0].render() if self.option_problems else None
-        hint.update(self.safe(self.t("ui.setup_err_option", text=problem) if problem else self.t("ui.setup_options_hint")))
-        hint.set_class(problem is not None, "-errors")
+        hint = self.options_hint(rows)
+        shown = self.query_one("#setup-options-hint", Static)
+        shown.update(hint)
+        shown.display = bool(hint.plain)
+
+    def options_hint(self, rows: Sequence[OptionRow]) -> Text:
+        """Beside the options' heading: the first problem with them, else what was changed."""
+        if self.option_problems:
+            return Text(self.t("ui.setup_err_option", text=self.safe(self.option_problems[0].render())),
+                        style="bold red")
+        changed = [row.label for row in rows if row.changed]
+        if not changed:
+            return Text("")
+        names = self.t("optval.list_separator").join(changed)
+        return Text(self.safe(self.t("ui.setup_changed_options", list=names)), style="bold")
 
     def on_mount(self) -> None:
         if self.preset is not None:
@@ -505,9 +509,13 @@ class SetupScreen(AppScreen[None]):
         """Set (or put back) one option, validate the whole set, and show what it makes."""
         assert self.preset is not None
         value: Any = edit.value if edit.kind == "set" else None
-        self.overrides = with_override(self.overrides, path, value) if edit.kind == "set" else \
-            with_override(self.overrides, path)
+        without = with_override(self.overrides, path)
+        self.overrides = with_override(self.overrides, path, value) if edit.kind == "set" else without
         options, self.option_problems = options_with(self.preset.options, self.overrides)
+        if options is not None and self.overrides != without:  # the preset's own value chosen again
+            same, _ = options_with(self.preset.options, without)
+            if same is not None and resolved(same) == resolved(options):
+                self.overrides = without
         if options is not None:
             self.options = options
         await self.show_setup()
@@ -572,3 +580,4 @@ class SetupScreen(AppScreen[None]):
         with menu.prevent(OptionList.OptionHighlighted):
             menu.highlighted = self.presets.index(saved)
         await self.show_preset(saved)
+        menu.focus()  # the new preset, highlighted in the list

@@ -34,6 +34,7 @@ from familia_tui.core.presets import (
     option_takes_text,
 )
 from familia_tui.i18n.options import message, option_label, option_value
+from familia_tui.tui.widgets.footer import AppFooter
 
 OPTION_NAME_WIDTH = 22
 """Cells for an option's name; longer names wrap, so that the values keep their room."""
@@ -238,8 +239,9 @@ class OptionDialog(ModalScreen[Edit | None]):
             yield Static(id="option-error")
             with Horizontal(id="option-buttons"):
                 if form.current:
-                    yield Button(safe(t("ui.edit_reset")), id="option-reset")
-                yield Button(safe(t("ui.edit_cancel")), id="option-cancel")
+                    yield Button(safe(t("ui.edit_reset")), id="option-reset", compact=True)
+                yield Button(safe(t("ui.edit_cancel")), id="option-cancel", compact=True)
+        yield AppFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         choices = self.query("#option-choices").results(OptionList)
@@ -309,8 +311,9 @@ class SavePresetDialog(ModalScreen[SaveRequest | None]):
             yield Input(placeholder=safe(t("ui.save_name")), id="save-name", compact=True)
             yield Static(id="save-message")
             with Horizontal(id="save-buttons"):
-                yield Button(safe(t("ui.save_button")), id="save-ok", variant="primary")
-                yield Button(safe(t("ui.edit_cancel")), id="save-cancel")
+                yield Button(safe(t("ui.save_button")), id="save-ok", variant="primary", compact=True)
+                yield Button(safe(t("ui.edit_cancel")), id="save-cancel", compact=True)
+        yield AppFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#save-name", Input).focus()
