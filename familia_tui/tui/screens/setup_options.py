@@ -88,6 +88,11 @@ class OptionsList(OptionList):
         self.rows: list[OptionRow] = []
         """The rows shown, as data (tests and the screen read them)."""
 
+    def on_mount(self) -> None:
+        translate = getattr(self.app, "translate_bindings", None)
+        if translate is not None:  # the footer names this list's key in the app's language
+            translate(self)
+
     def show_rows(self, rows: list[OptionRow], safe: Callable[[str], str]) -> None:
         """Show `rows`, keeping the highlighted option where it still is."""
         highlighted = self.highlighted_path
