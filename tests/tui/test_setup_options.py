@@ -215,3 +215,17 @@ async def test_the_dialogs_show_only_ascii_in_ascii_mode(tmp_path: Path) -> None
         await pilot.press("delete", "f2")
         await settle(pilot, lambda: isinstance(app.screen, SavePresetDialog))
         assert screen_text(app).isascii(), screen_text(app)
+
+
+async def test_the_mouse_changes_an_option_too(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot, "tarot")
+        options = screen.query_one("#setup-options", OptionsList)
+        assert options.rows[0].path == ("players",)
+        await pilot.click(options, offset=(2, 0))  # the first row: Players
+        await settle(pilot, lambda: isinstance(app.screen, OptionDialog))
+        dialog = app.screen
+        await pilot.click(dialog.query_one("#option-choices", OptionList), offset=(3, 1))  # "3", under the border
+        await settle(pilot, lambda: app.screen is screen and len(screen.query(SeatRow)) == 3)
+        assert screen.overrides == {"players": 3}
