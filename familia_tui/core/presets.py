@@ -1,8 +1,9 @@
 """Presets: named rule sets as YAML files, validated by strict frozen pydantic models.
 
 One YAML file is one preset; its id is the file stem. The file names its `game`, a `name` and a
-`description` in English and Japanese, optionally `extends` another preset of the same game, and
-then sets the game's options, which the game's options model validates::
+`description` in English and Japanese (a user's own preset may give English only: Japanese
+falls back to it; shipped presets carry both), optionally `extends` another preset of the same
+game, and then sets the game's options, which the game's options model validates::
 
     game: familia
     name: {en: "4 players, mixed pairs", ja: "4人・男女ペア戦"}
@@ -26,8 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, Literal, TypeVar, get_args
+from types import MappingProxyType, UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 import yaml
 from platformdirs import user_config_dir
@@ -201,12 +202,13 @@ def resolved_options(preset: Preset) -> dict[str, Any]:
 
 
 class _Texts(StrictModel):
-    """A text in both languages of the app."""
+    """A text in the languages of the app: English, and Japanese where the file gives it."""
 
     en: str = Field(min_length=1)
     """English."""
-    ja: str = Field(min_length=1)
-    """Japanese."""
+    ja: str | None = Field(default=None, min_length=1)
+    """Japanese; a user's preset may leave it out (English is shown instead). Shipped presets
+    carry it (`_shipped_texts`)."""
 
 
 class _PresetMeta(StrictModel):
@@ -225,8 +227,17 @@ class _PresetMeta(StrictModel):
     @classmethod
     def _both_languages(cls, value: object) -> object:
         if not isinstance(value, Mapping):
-            raise ValueError("give the text in both languages, e.g. {en: \"…\", ja: \"…\"}")
+            raise ValueError("give the text by language, e.g. {en: \"…\", ja: \"…\"} (ja may be left out)")
         return value
+
+
+def _shipped_texts(meta: _PresetMeta | None, lines: Lines) -> list[Problem]:
+    """A shipped preset names and describes itself in Japanese too (a user's may not)."""
+    if meta is None:
+        return []
+    return [Problem(f"{key}.ja", MISSING, MISSING_KEY, f"add 'ja:' under '{key}': shipped presets carry both languages",
+                    _line(lines, (key,)))
+            for key in ("name", "description") if getattr(meta, key).ja is None]
 
 
 # ----- where presets live -----
@@ -395,7 +406,7 @@ def _load(path: Path, origin: Origin, expected_game: str | None, chain: tuple[Pa
     document, lines, problems = _read_document(path)
     meta, meta_problems = _validate(_PresetMeta, _part(document, meta=True), lines)
     game, model, game_problems = _game_of(document, expected_game, lines)
-    problems += meta_problems + game_problems
+    problems += meta_problems + game_problems + (_shipped_texts(meta, lines) if origin == "shipped" else [])
     options = None
     if model is not None:
         base, base_problems = _base_options(path, document.get("extends"), game, chain, lines)
@@ -406,8 +417,8 @@ def _load(path: Path, origin: Origin, expected_game: str | None, chain: tuple[Pa
         problems += base_problems + option_problems
     if problems or meta is None or options is None:
         raise PresetError(path, sorted(problems, key=lambda p: (p.line is None, p.line or 0)))
-    return Preset(path.stem, game, MappingProxyType(meta.name.model_dump()),
-                  MappingProxyType(meta.description.model_dump()), options, path, origin)
+    return Preset(path.stem, game, MappingProxyType(meta.name.model_dump(exclude_none=True)),
+                  MappingProxyType(meta.description.model_dump(exclude_none=True)), options, path, origin)
 
 
 def _part(document: Mapping[str, Any], *, meta: bool) -> dict[str, Any]:
@@ -805,3 +816,144 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
     if isinstance(annotation, type) and not get_args(annotation) and issubclass(annotation, BaseModel):
         return annotation
     return next(filter(None, map(_model_in, get_args(annotation))), None)
+
+
+# ----- options changed at the table (the setup screen) and saved as a user preset -----
+
+Overrides = Mapping[str, Any]
+"""Options changed from a preset's, as a preset file would set them: `{"style": "batting",
+"match": {"format": "games"}}` (JSON-ready values; nested options as nested mappings)."""
+UNSET = object()
+"""`option_choices`: the choice that sets an optional option to null (its standard value)."""
+
+
+def options_with(options: BaseModel, overrides: Overrides) -> tuple[BaseModel | None, list[Problem]]:
+    """The preset's `options` with `overrides` on top, validated by the game's options model as
+    a preset file that `extends` the preset would be.
+
+    Returns:
+        The options, or None and every problem (the same messages as for a preset file).
+    """
+    merged = _merge(options.model_dump(exclude_unset=True), overrides)
+    return _validate(type(options), merged, {}, META_KEYS)
+
+
+def with_override(overrides: Overrides, path: Sequence[str], value: Any = UNSET) -> dict[str, Any]:
+    """`overrides` with the option at `path` set to `value`, or taken out (back to the preset's
+    value) when `value` is UNSET; nested mappings left empty are dropped."""
+    head, rest = path[0], path[1:]
+    changed = dict(overrides)
+    if rest:
+        inner = changed.get(head)
+        inner = with_override(inner if isinstance(inner, Mapping) else {}, rest, value)
+        if inner:
+            changed[head] = inner
+        else:
+            changed.pop(head, None)
+    elif value is UNSET:
+        changed.pop(head, None)
+    else:
+        changed[head] = value
+    return changed
+
+
+def option_field(model: type[BaseModel], path: Sequence[str]) -> Any:
+    """The pydantic field at `path` (`("match", "format")`), or None."""
+    info = None
+    for part in path:
+        if model is None:
+            return None
+        info = model.model_fields.get(part)
+        if info is None:
+            return None
+        model = nested_model(info.annotation)  # type: ignore[assignment]
+    return info
+
+
+def nested_model(annotation: object) -> type[BaseModel] | None:
+    """The options model an option is made of (Familia's `match`), or None for a value."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return None
+
+
+def option_choices(annotation: object) -> list[Any]:
+    """The values an option takes from a fixed list: a switch's two, a `Literal`'s, and UNSET
+    when it may be left to its standard value (None). Empty for a free value (a number)."""
+    if annotation is bool:
+        return [True, False]
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return list(get_args(annotation))
+    if origin in (Union, UnionType):
+        members = get_args(annotation)
+        choices = [c for m in members if m is not type(None) for c in option_choices(m)]
+        return choices + [UNSET] if choices and type(None) in members else choices
+    return []
+
+
+def option_takes_text(annotation: object) -> bool:
+    """Whether an option takes a value outside its fixed choices (a number, a list)."""
+    if annotation is bool or annotation is type(None) or get_origin(annotation) is Literal:
+        return False
+    if get_origin(annotation) in (Union, UnionType):
+        return any(option_takes_text(m) for m in get_args(annotation))
+    return nested_model(annotation) is None
+
+
+def option_bounds(info: Any) -> tuple[int | None, int | None]:
+    """(ge, le) of a number option, as its field declares them."""
+    low = high = None
+    for item in getattr(info, "metadata", ()):
+        low = getattr(item, "ge", low)
+        high = getattr(item, "le", high)
+    return low, high
+
+
+def user_preset_id(name: str) -> str:
+    """A file stem for a preset called `name`: lower-case ASCII letters, digits and hyphens
+    (`"Our Friday rules!"` → `our-friday-rules`); empty when the name has none of them."""
+    import unicodedata
+
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-")
+
+
+def user_preset_text(base: Preset, name: str, overrides: Overrides, lang: str = "en",
+                     preset_id: str | None = None) -> str:
+    """The YAML of a user preset called `name`: `extends` the base preset and sets only the
+    changed options. Saving over the base itself (a user preset of the same id) keeps the
+    base's own `extends` and options with the changes on top."""
+    document: dict[str, Any] = {"game": base.game, "extends": base.id}
+    options: Mapping[str, Any] = overrides
+    if preset_id == base.id and base.origin == "user":
+        own, _, _ = _read_document(base.source)
+        document.pop("extends")
+        if isinstance(own.get("extends"), str):
+            document["extends"] = own["extends"]
+        options = _merge(_part(own, meta=False), overrides)
+    names = {"en": name} | ({"ja": name} if lang == "ja" else {})
+    based = base.name.get("en", base.id)
+    document["name"] = names
+    document["description"] = {"en": f"“{based}” with my changes."} | (
+        {"ja": f"{base.title('ja')}（変更あり）"} if lang == "ja" else {})
+    document.update(options)
+    return yaml.safe_dump(document, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+
+
+def write_user_preset(game: str, preset_id: str, text: str, *, replace: bool = False) -> Path:
+    """Write a user preset file `presets/<game>/<preset_id>.yaml` atomically.
+
+    Raises:
+        FileExistsError: the file exists and `replace` is False.
+        OSError: the folder or file cannot be written.
+    """
+    folder = user_presets_dir(game)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{preset_id}.yaml"
+    if not replace and (path.exists() or (folder / f"{preset_id}.yml").exists()):
+        raise FileExistsError(path)
+    temporary = folder / f".{preset_id}.yaml.tmp"
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+    return path

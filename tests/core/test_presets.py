@@ -121,13 +121,32 @@ def test_a_file_that_is_not_a_mapping(tmp_path: Path) -> None:
     )
 
 
-def test_missing_japanese_name(tmp_path: Path) -> None:
+ENGLISH_ONLY = """\
+game: familia
+name: {en: "Four players"}
+description: {en: "A test preset."}
+"""
+
+
+def test_a_users_preset_may_name_and_describe_itself_in_english_only(folders: tuple[Path, Path]) -> None:
+    _, user = folders
+    write(user, "english.yaml", "players: 4\nstyle: batting\n", header=ENGLISH_ONLY)
+    preset = find_preset("familia", "english")
+    assert preset.origin == "user" and dict(preset.name) == {"en": "Four players"}
+    assert preset.title("ja") == "Four players"  # Japanese falls back to English
+    assert (preset.description.get("ja") or preset.description["en"]) == "A test preset."
+    assert load_preset_file(user / "english.yaml").options.style == "batting"  # a path, too
+
+
+def test_a_shipped_preset_carries_both_languages(folders: tuple[Path, Path]) -> None:
+    rules, _ = folders
     header = HEADER.replace(', ja: "4人"', "")
-    path = write(tmp_path, "noja.yaml", "players: 4\n", header=header)
-    assert str(error_of(path)) == (
-        f"presets: {path}: 1 problem(s)\n"
-        "  line 2: name.ja: required key missing — add 'ja:' under 'name'"
-    )
+    write(rules, "noja.yaml", "players: 4\n", header=header)
+    found, errors = list_presets("familia")
+    assert "noja" not in [p.id for p in found]
+    assert [str(e).splitlines()[1] for e in errors] == [
+        "  line 2: name.ja: required key missing — add 'ja:' under 'name': shipped presets carry both languages"
+    ]
 
 
 def test_every_meta_problem_is_listed(tmp_path: Path) -> None:
@@ -135,7 +154,7 @@ def test_every_meta_problem_is_listed(tmp_path: Path) -> None:
     assert str(error_of(path)) == "\n".join([
         f"presets: {path}: 3 problem(s)",
         "  line 1: game: \"familai\" — unknown game — did you mean 'familia'?",
-        '  line 2: name: "Four" — give the text in both languages, e.g. {en: "…", ja: "…"}',
+        '  line 2: name: "Four" — give the text by language, e.g. {en: "…", ja: "…"} (ja may be left out)',
         "  description: required key missing — add 'description:' at the top level",
     ])
 
@@ -361,3 +380,61 @@ def test_cross_field_checks_still_reported_when_a_field_fails(tmp_path: Path) ->
     assert lines[1] == ('  line 6: style: ["normal"] — style lists 1 deals but the game has 2 '
                         "(one per face set) [R-F33a]")
     assert lines[2] == "  line 7: match: a 'target' match needs win_at, lose_at or both"
+
+
+# ----- options changed at the setup, saved as a user preset -----
+
+
+def test_changed_options_are_checked_as_a_preset_file_would_be() -> None:
+    base = find_preset("tarot", "tarot-4")
+    options, problems = presets.options_with(base.options, {"players": 5})
+    assert problems == [] and options is not None and options.players == 5
+    _, problems = presets.options_with(base.options, {"hands": 0, "direction": "sideways"})
+    assert sorted(p.render().split(" — ")[0] for p in problems) == ['direction: "sideways"', "hands: 0"]
+
+
+def test_an_override_is_set_or_taken_out_nested_keys_too() -> None:
+    changed = presets.with_override({}, ("match", "format"), "games")
+    assert changed == {"match": {"format": "games"}}
+    assert presets.with_override(changed, ("match", "format")) == {}  # an empty part is dropped
+    assert presets.with_override({"style": "batting"}, ("tricks",), None) == {"style": "batting", "tricks": None}
+
+
+def test_the_values_an_option_allows_come_from_its_model() -> None:
+    from familia_tui.games.familia.options import FamiliaOptions
+
+    fields = FamiliaOptions.model_fields
+    assert presets.option_choices(fields["royal"].annotation) == [True, False]
+    assert presets.option_choices(fields["tricks"].annotation) == [10, 11, 12, presets.UNSET]
+    assert presets.option_choices(fields["style"].annotation) == ["normal", "batting"]
+    assert presets.option_takes_text(fields["style"].annotation)  # a list: one style per deal
+    assert not presets.option_takes_text(fields["royal"].annotation)
+    assert presets.option_bounds(fields["players"]) == (2, 10)
+    assert presets.option_field(FamiliaOptions, ("match", "count")).default == 3
+
+
+def test_a_user_preset_id_is_safe_ascii() -> None:
+    assert presets.user_preset_id("Our Friday rules!") == "our-friday-rules"
+    assert presets.user_preset_id("../../etc/passwd") == "etc-passwd"
+    assert presets.user_preset_id("金曜日") == ""  # the screen then picks preset-N
+
+
+def test_a_saved_preset_extends_its_base_with_only_the_changes(folders: tuple[Path, Path]) -> None:
+    rules, user = folders
+    write(rules, "four.yaml", "players: 4\n")
+    base = find_preset("familia", "four")
+    text = presets.user_preset_text(base, "Batting", {"style": "batting"}, preset_id="batting")
+    presets.write_user_preset("familia", "batting", text)
+    assert yaml.safe_load((user / "batting.yaml").read_text(encoding="utf-8")) == {
+        "game": "familia", "extends": "four", "name": {"en": "Batting"},
+        "description": {"en": "“Four players” with my changes."}, "style": "batting"}
+    with pytest.raises(FileExistsError):
+        presets.write_user_preset("familia", "batting", text)
+    saved = find_preset("familia", "batting")
+    assert saved.origin == "user" and saved.options.style == "batting" and saved.options.players == 4
+
+    # saving over one's own preset keeps what it set and what it extends
+    again = presets.user_preset_text(saved, "Batting", {"tricks": 10}, preset_id="batting")
+    presets.write_user_preset("familia", "batting", again, replace=True)
+    data = yaml.safe_load((user / "batting.yaml").read_text(encoding="utf-8"))
+    assert (data["extends"], data["style"], data["tricks"]) == ("four", "batting", 10)

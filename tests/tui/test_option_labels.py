@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.table import Table
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.registry import game_ids, get_game, options_model
@@ -16,6 +15,7 @@ from familia_tui.i18n.options import option_label, option_rows
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.screens.rules import options_markdown
 from familia_tui.tui.screens.setup import SetupScreen
+from familia_tui.tui.screens.setup_options import OptionsList
 from familia_tui.tui.settings import Settings
 
 JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
@@ -77,10 +77,8 @@ def test_an_option_name_missing_in_japanese_falls_back_to_english(monkeypatch: p
 
 
 def option_names(screen: SetupScreen) -> list[str]:
-    """The first column of the options table (names wrap when drawn, so read the cells)."""
-    table = screen.query_one("#setup-options").content
-    assert isinstance(table, Table)
-    return [str(cell) for cell in table.columns[0].cells]
+    """The names in the options list (names wrap when drawn, so read its rows)."""
+    return [row.label for row in screen.query_one("#setup-options", OptionsList).rows]
 
 
 @pytest.mark.parametrize(("game", "lang", "names"), [

@@ -180,9 +180,7 @@ async def test_the_setup_screen_shows_values_in_words(tmp_path: Path, game: str,
     async with app.run_test(size=(140, 40)) as pilot:
         app.push_screen(SetupScreen(game))
         await pilot.pause()
-        table = app.screen.query_one("#setup-options").content
-        shown = list(zip((str(c) for c in table.columns[0].cells), (str(c) for c in table.columns[1].cells),
-                         strict=True))
+        shown = [(row.label, row.value) for row in app.screen.query_one("#setup-options").rows]
         assert set(rows) <= set(shown), shown
         assert not {value for _, value in shown} & {"True", "False", "draw", "even", "previous"}, shown
 

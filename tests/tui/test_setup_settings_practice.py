@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from familia_tui.tui.screens.practice import PracticeScreen
 from familia_tui.tui.screens.rules import option_label
 from familia_tui.tui.screens.settings import SettingsScreen
 from familia_tui.tui.screens.setup import Cycle, SeatRow, SetupScreen, check_setup
+from familia_tui.tui.screens.setup_options import OptionsList
 from familia_tui.tui.settings import Settings
 
 SIZE = (100, 32)
@@ -66,10 +66,9 @@ def text_of(screen, selector: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def option_shown(screen, option: str, value: str) -> bool:  # type: ignore[no-untyped-def]
-    """The options table has the line `option  value`, the option under its English label."""
-    label = re.escape(option_label(option, "en", "familia"))
-    line = rf"^\s*{label}\s+{re.escape(value)}\s*$"
-    return re.search(line, text_of(screen, "#setup-options"), re.MULTILINE) is not None
+    """The options list has the line `option  value`, the option under its English label."""
+    rows = screen.query_one("#setup-options", OptionsList).rows
+    return (option_label(option, "en", "familia"), value) in [(row.label, row.value) for row in rows]
 
 
 # ----- setup -----

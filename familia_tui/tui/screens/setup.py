@@ -1,4 +1,11 @@
-"""New game: choose a preset (every resolved option shown), edit the seats, pick a seed, start.
+"""New game: choose a preset (every resolved option shown), change its options, edit the seats,
+pick a seed, start; save changed options as the player's own preset.
+
+Changed options are kept as a preset file would set them (`overrides`) and validated by the
+game's options model with the base preset's values beneath (`core.presets.options_with`), so the
+problems read as a preset file's; while they stand, Start is blocked. The table starts with the
+changed options: its record keeps the base preset's id and the options as played (so a record
+whose options differ from its preset's was changed at the setup).
 
 The problems area lists everything that stops a game from starting (an empty, long or repeated
 name, a seed that is not a whole number, the engine's own refusal) and, as notes that do not
@@ -10,10 +17,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from rich import box
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,13 +34,33 @@ from familia_tui.core.engine import (
     SeatProblem,
     team_field_notes,
 )
-from familia_tui.core.presets import Preset, list_presets
+from familia_tui.core.presets import (
+    Overrides,
+    Preset,
+    Problem,
+    list_presets,
+    option_shown,
+    options_with,
+    user_preset_text,
+    user_presets_dir,
+    with_override,
+    write_user_preset,
+)
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
 from familia_tui.i18n import translate
-from familia_tui.i18n.options import option_rows
+from familia_tui.i18n.options import option_rows, option_value
 from familia_tui.tui.glyphs import suit_text
 from familia_tui.tui.screens.base import AppScreen
+from familia_tui.tui.screens.setup_options import (
+    Edit,
+    OptionDialog,
+    OptionRow,
+    OptionsList,
+    SavePresetDialog,
+    SaveRequest,
+    option_form,
+)
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.seats import (
     Columns,
@@ -46,9 +72,6 @@ from familia_tui.tui.widgets.seats import (
 
 NAME_LIMIT = 24
 """The longest seat name (`Seat.name`'s max_length)."""
-OPTION_NAME_WIDTH = 22
-"""Cells for an option's name in the options table; longer names wrap, so that the values keep
-their room (and the table keeps its layout whatever width the panel has while it settles)."""
 
 
 # ----- checking a setup (no widgets involved) -----
@@ -134,6 +157,7 @@ class SetupScreen(AppScreen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("f2", "save_preset", "Save as preset"),
         Binding("enter", "start", "Start", show=False),
     ]
 
@@ -145,13 +169,20 @@ class SetupScreen(AppScreen[None]):
         self.presets = sorted(presets, key=lambda p: (getattr(p.options, "players", 0), p.id))
         default = next((p for p in self.presets if p.id == self.spec.default_preset), None)
         self.preset: Preset | None = default or (self.presets[0] if self.presets else None)
+        self.overrides: Overrides = {}
+        """The options changed from the preset's, as a preset file would set them."""
+        self.options: BaseModel | None = self.preset.options if self.preset else None
+        """The options the table would start with: the preset's with the changes, or (while the
+        changes make an invalid set) the last valid ones."""
+        self.option_problems: list[Problem] = []
+        """What the options model says is wrong with the changed options (blocks Start)."""
         self.problems_pending = False
         self.problems_text: Text | None = None
 
     @property
     def rules_options(self) -> BaseModel | None:
-        """F1 shows the rules with the chosen preset's options."""
-        return self.preset.options if self.preset else None
+        """F1 shows the rules with the options as they stand (the chosen preset's, changed)."""
+        return self.options
 
     # ----- layout -----
 
@@ -164,16 +195,17 @@ class SetupScreen(AppScreen[None]):
                 with Vertical(id="setup-preset-column"):
                     yield Label(self.t("ui.setup_presets"), classes="setup-heading")
                     yield OptionList(*self.preset_options(), id="setup-presets")
-                with VerticalScroll(id="setup-details"):
+                with Vertical(id="setup-details"):
                     yield Static(self.description(preset), id="setup-description")
-                    yield Label(self.t("ui.setup_options"), classes="setup-heading")
-                    yield Static(self.options_table(preset), id="setup-options")
+                    yield Label(self.t("ui.setup_options_edit"), classes="setup-heading")
+                    yield Static(classes="setup-hint", id="setup-options-hint")
+                    yield OptionsList(id="setup-options")
             if self.preset_errors:
                 yield Static(self.preset_error_text(), id="setup-preset-errors")
             with Horizontal(id="setup-seats-title"):
                 yield Label(self.t("ui.setup_seats"), classes="setup-heading")
                 yield Static(self.seats_hint(), classes="setup-hint", id="setup-seats-hint")
-            header, rows = self.seat_widgets(*self.planned_seats(preset, [])) if preset else ([], [])
+            header, rows = self.seat_widgets(*self.planned_seats(preset.options, [])) if preset else ([], [])
             yield Horizontal(*header, id="setup-seat-header")
             yield Vertical(*rows, id="setup-seats")
             with Horizontal(id="setup-seed-row"):
@@ -181,6 +213,7 @@ class SetupScreen(AppScreen[None]):
                 yield Input(placeholder=self.t("ui.setup_seed_random"), type="integer", compact=True,
                             id="setup-seed")
                 yield Static(self.t("ui.setup_seed_hint"), classes="setup-hint", id="setup-seed-hint")
+                yield Button(self.t("ui.setup_save"), id="setup-save", disabled=preset is None)
                 yield Button(self.t("ui.setup_start"), id="setup-start", variant="primary",
                              disabled=preset is None)
             yield Static(id="setup-problems")
@@ -218,23 +251,45 @@ class SetupScreen(AppScreen[None]):
             text.append("\n" + self.t("ui.setup_user_file", path=preset.source), style="dim")
         return text
 
-    def options_table(self, preset: Preset | None) -> Table | str:
-        """Every resolved option, as the rules screen lists them, in one widget (quick to redraw)."""
-        if preset is None:
-            return ""
-        ascii_only = self.app.settings.glyphs == "ascii"
-        table = Table(box=box.ASCII2 if ascii_only else box.SIMPLE_HEAD, padding=(0, 2, 0, 0),
-                      show_edge=False, header_style="bold", expand=True)
-        table.add_column(self.t("ui.setup_col_option"), style="bold", max_width=OPTION_NAME_WIDTH,
-                         overflow="fold")
-        table.add_column(self.t("ui.setup_col_value"), ratio=1, overflow="fold")
-        safe = self.safe
-        for _, label, value in option_rows(preset.options, self.game_id, self.lang, self.glyphs):
-            table.add_row(safe(label), safe(value))
-        return table
+    def option_rows_data(self) -> list[tuple[tuple[str, ...], str, str]]:
+        """(key path, name, value in words) of every option shown; an option changed to a value
+        the options model refuses shows the value as typed."""
+        if self.options is None:
+            return []
+        rows = []
+        for key, label, value in option_rows(self.options, self.game_id, self.lang, self.glyphs):
+            if self.option_problems and key in self.overrides:
+                typed = self.overrides[key]
+                value = ", ".join(f"{k}: {v}" for k, v in typed.items()) if isinstance(typed, dict) else \
+                    option_value(self.game_id, key, typed, self.lang, self.glyphs,
+                                 option_shown(type(self.options), key))
+            rows.append(((key,), label, value))
+        return rows
+
+    def show_options(self) -> None:
+        """The options list as the options stand, changed ones marked."""
+        rows = [OptionRow(path, label, value, path[0] in self.overrides)
+                for path, label, value in self.option_rows_data()]
+        self.query_one("#setup-options", OptionsList).show_rows(rows, self.safe)
+        hint = self.options_hint(rows)
+        shown = self.query_one("#setup-options-hint", Static)
+        shown.update(hint)
+        shown.display = bool(hint.plain)
+
+    def options_hint(self, rows: Sequence[OptionRow]) -> Text:
+        """Beside the options' heading: the first problem with them, else what was changed."""
+        if self.option_problems:
+            return Text(self.t("ui.setup_err_option", text=self.safe(self.option_problems[0].render())),
+                        style="bold red")
+        changed = [row.label for row in rows if row.changed]
+        if not changed:
+            return Text("")
+        names = self.t("optval.list_separator").join(changed)
+        return Text(self.safe(self.t("ui.setup_changed_options", list=names)), style="bold")
 
     def on_mount(self) -> None:
         if self.preset is not None:
+            self.show_options()
             presets = self.query_one("#setup-presets", OptionList)
             presets.highlighted = self.presets.index(self.preset)
             presets.focus()
@@ -244,6 +299,8 @@ class SetupScreen(AppScreen[None]):
 
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        if event.option_list.id != "setup-presets":
+            return
         highlighted = event.option_list.highlighted  # the latest, when highlights came in quick succession
         preset = self.presets[highlighted] if highlighted is not None else None
         if preset is not None and preset is not self.preset:
@@ -251,6 +308,11 @@ class SetupScreen(AppScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if event.option_list.id == "setup-options":
+            path = event.option_list.highlighted_path  # type: ignore[attr-defined]
+            if path is not None:
+                self.edit_option(path)
+            return
         names = self.query(".seat-name").results(Input)
         first = next(names, None)
         if first is not None:
@@ -258,13 +320,19 @@ class SetupScreen(AppScreen[None]):
 
     async def show_preset(self, preset: Preset) -> None:
         """Show the preset's description and options, and the seat rows for its table."""
+        self.preset = preset
+        self.overrides, self.options, self.option_problems = {}, preset.options, []
+        self.query_one("#setup-options", OptionsList).highlighted = 0
+        await self.show_setup()
+
+    async def show_setup(self) -> None:
+        """Show the description, the options as they stand and the seat rows for their table."""
+        assert self.preset is not None and self.options is not None
         rows = list(self.query(SeatRow))
         previous = [(row.default, row.values()) for row in rows]
-        self.preset = preset
-        self.query_one("#setup-description", Static).update(self.description(preset))
-        self.query_one("#setup-options", Static).update(self.options_table(preset))
-        self.query_one("#setup-details", VerticalScroll).scroll_home(animate=False)
-        columns, defaults, seats = self.planned_seats(preset, previous)
+        self.query_one("#setup-description", Static).update(self.description(self.preset))
+        self.show_options()
+        columns, defaults, seats = self.planned_seats(self.options, previous)
         if rows and len(rows) == len(seats) and rows[0].columns == columns:
             for row, default, seat in zip(rows, defaults, seats, strict=True):
                 row.show(default, seat)
@@ -278,21 +346,21 @@ class SetupScreen(AppScreen[None]):
             await seats_box.mount_all(new_rows)
         self.problems_due()
 
-    def default_seats(self, preset: Preset) -> list[Seat]:
-        """The preset's seats; the first player is human, the others play the basic bot."""
-        seats = self.spec.default_seats(preset.options)
+    def default_seats(self, options: BaseModel) -> list[Seat]:
+        """The options' seats; the first player is human, the others play the basic bot."""
+        seats = self.spec.default_seats(options)
         bot = "bot:basic" if "basic" in self.spec.bots else f"bot:{next(iter(self.spec.bots))}"
         first = seats[0].person if seats else None
         return [seat.model_copy(update={"controller": "human" if seat.person == first else bot})
                 for seat in seats]
 
-    def planned_seats(self, preset: Preset, previous: Sequence[tuple[Seat, SeatValues]]
+    def planned_seats(self, options: BaseModel, previous: Sequence[tuple[Seat, SeatValues]]
                       ) -> tuple[Columns, list[Seat], list[Seat]]:
-        """The columns, the preset's seats, and the seats to show: names and controllers the player
-        has changed from the previous preset's are kept."""
-        defaults = self.default_seats(preset)
+        """The columns, the options' seats, and the seats to show: names and controllers the
+        player has changed from the previous options' are kept."""
+        defaults = self.default_seats(options)
         columns = Columns(player=any(s.player for s in defaults), team=self.spec.teams,
-                          fields=tuple(f for f in self.spec.seat_fields if f.used(preset.options)))
+                          fields=tuple(f for f in self.spec.seat_fields if f.used(options)))
         seats = list(defaults)
         for index, (old_default, old) in enumerate(previous[:len(seats)]):
             kept = {key: old[key] for key in ("name", "controller") if old[key] != getattr(old_default, key)}
@@ -343,12 +411,15 @@ class SetupScreen(AppScreen[None]):
 
     def check(self, seed: int | None = None) -> tuple[SetupCheck, int | None]:
         """Check the setup as it stands; the seed is the field's, or `seed` when it is empty."""
-        assert self.preset is not None
+        assert self.preset is not None and self.options is not None
         seed_text = self.query_one("#setup-seed", Input).value
         typed, seed_ok = parse_seed(seed_text)
         chosen = typed if typed is not None else seed
+        if self.option_problems:
+            return SetupCheck(errors=[self.t("ui.setup_err_option", text=problem.render())
+                                      for problem in self.option_problems]), chosen
         rows = [row.values() for row in self.query(SeatRow)]
-        check = check_setup(self.spec, resolved(self.preset.options), rows, chosen or 0, self.lang)
+        check = check_setup(self.spec, resolved(self.options), rows, chosen or 0, self.lang)
         if not seed_ok:
             check.errors.append(self.t("ui.setup_err_seed", seed=seed_text.strip()))
         return check, chosen
@@ -391,10 +462,13 @@ class SetupScreen(AppScreen[None]):
         if event.button.id == "setup-start":
             event.stop()
             self.action_start()
+        elif event.button.id == "setup-save":
+            event.stop()
+            self.action_save_preset()
 
     def action_start(self) -> None:
         """Check the setup; start the game when nothing blocks it, else show why not."""
-        if self.preset is None or not self.query(SeatRow):
+        if self.preset is None or self.options is None or not self.query(SeatRow):
             return
         check, seed = self.check(seed=secrets.randbelow(2**31))
         self.show_problems(check)
@@ -402,11 +476,108 @@ class SetupScreen(AppScreen[None]):
             self.query_one("#setup-problems", Static).scroll_visible()
             self.app.bell()
             return
-        record = Record(self.spec.id, resolved(self.preset.options), tuple(check.seats), seed,
-                        preset=self.preset.id)
+        record = Record(self.spec.id, resolved(self.options), tuple(check.seats), seed,
+                        preset=self.preset.id)  # the base preset; the options as changed here
         app = self.app
         self.dismiss()  # first, so that leaving the table returns home
         app.open_game(record)
 
     def action_back(self) -> None:
         self.dismiss()
+
+    # ----- changing the options -----
+
+    def edit_option(self, path: tuple[str, ...]) -> None:
+        """Ask for a new value of the option at `path` (a nested option: which part first)."""
+        if self.preset is None or self.options is None:
+            return
+        changed = self.overrides.get(path[0], {}) if len(path) == 1 else {}
+        form = option_form(type(self.options), resolved(self.options), path, self.game_id, self.lang,
+                           self.glyphs, self.t, changed if isinstance(changed, dict) else {})
+
+        def chosen(edit: Edit | None) -> None:
+            if edit is None:
+                return
+            if edit.kind == "open":
+                self.edit_option(edit.value)
+            else:
+                self.run_worker(self.change_option(path, edit), exclusive=True)
+
+        self.app.push_screen(OptionDialog(form, self.t, self.safe), chosen)
+
+    async def change_option(self, path: Sequence[str], edit: Edit) -> None:
+        """Set (or put back) one option, validate the whole set, and show what it makes."""
+        assert self.preset is not None
+        value: Any = edit.value if edit.kind == "set" else None
+        without = with_override(self.overrides, path)
+        self.overrides = with_override(self.overrides, path, value) if edit.kind == "set" else without
+        options, self.option_problems = options_with(self.preset.options, self.overrides)
+        if options is not None and self.overrides != without:  # the preset's own value chosen again
+            same, _ = options_with(self.preset.options, without)
+            if same is not None and resolved(same) == resolved(options):
+                self.overrides = without
+        if options is not None:
+            self.options = options
+        await self.show_setup()
+
+    async def action_reset_option(self) -> None:
+        """Put back the preset's value of the highlighted option."""
+        path = self.query_one("#setup-options", OptionsList).highlighted_path
+        if path is not None and path[0] in self.overrides:
+            await self.change_option(path[:1], Edit("reset"))
+
+    # ----- saving the options as the player's own preset -----
+
+    def action_save_preset(self) -> None:
+        """Ask a name, then save the options as a user preset that extends the chosen one."""
+        if self.preset is None:
+            return
+        if self.option_problems:
+            self.query_one("#setup-problems", Static).scroll_visible()
+            self.app.bell()
+            return
+        folder = user_presets_dir(self.game_id)
+        self.app.push_screen(SavePresetDialog(self.t, self.safe, str(folder), self.preset.title(self.lang),
+                                              self.preset_taken, self.free_preset_id), self.save_preset)
+
+    def preset_taken(self, preset_id: str) -> str | None:
+        """The file or preset that saving as `preset_id` would replace, or None."""
+        folder = user_presets_dir(self.game_id)
+        for path in (folder / f"{preset_id}.yaml", folder / f"{preset_id}.yml"):
+            if path.exists():
+                return str(path)
+        shipped = next((p for p in self.presets if p.id == preset_id), None)
+        return str(shipped.source) if shipped is not None else None
+
+    def free_preset_id(self) -> str:
+        """`preset-1`, `preset-2`, … : the first id no preset or file has."""
+        number = 1
+        while self.preset_taken(f"preset-{number}") is not None:
+            number += 1
+        return f"preset-{number}"
+
+    async def save_preset(self, request: SaveRequest | None) -> None:
+        """Write the preset file, list the presets again and choose the new one."""
+        if request is None or self.preset is None:
+            return
+        text = user_preset_text(self.preset, request.name, self.overrides, self.lang, request.preset_id)
+        try:
+            path = write_user_preset(self.game_id, request.preset_id, text, replace=request.replace)
+        except OSError as error:
+            self.notify(self.t("ui.save_failed_preset", reason=error), severity="error")
+            return
+        presets, self.preset_errors = list_presets(self.game_id)
+        self.presets = sorted(presets, key=lambda p: (getattr(p.options, "players", 0), p.id))
+        saved = next((p for p in self.presets if p.id == request.preset_id), None)
+        menu = self.query_one("#setup-presets", OptionList)
+        menu.clear_options()
+        menu.add_options(self.preset_options())
+        if saved is None:  # (the file did not load: its problem is listed with the others)
+            error = next((e for e in self.preset_errors if e.path == path), None)
+            self.notify(self.t("ui.save_failed_preset", reason=error or path), severity="error")
+            return
+        self.notify(self.t("ui.save_done", path=path))
+        with menu.prevent(OptionList.OptionHighlighted):
+            menu.highlighted = self.presets.index(saved)
+        await self.show_preset(saved)
+        menu.focus()  # the new preset, highlighted in the list
