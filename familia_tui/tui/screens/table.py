@@ -130,6 +130,17 @@ class TableScreen(AppScreen[None]):
         """Log lines (Rich markup) for the events of one action."""
         raise NotImplementedError
 
+    def open_log(self, started: str, resumed: str) -> None:
+        """The log's first lines: a practice puzzle's; a resumed game's (`resumed`, a catalogue
+        key) with the game so far; a new game's (`started`) with its deal."""
+        log = self.query_one(EventLog)
+        if self.puzzle is not None:
+            log.add([self.t("ui.practice_started")])
+        elif self.session.record.actions:
+            log.add([self.t(resumed)] + self.event_lines(self.session.history_events()))
+        else:
+            log.add([self.t(started)] + self.event_lines(self.session.table.events))
+
     def after_apply(self, events: Sequence[Event]) -> None:
         """What follows an applied action; by default the game simply goes on."""
         self.advance()

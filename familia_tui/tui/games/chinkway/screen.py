@@ -91,13 +91,7 @@ class ChinkwayScreen(TableScreen):
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
-        log = self.query_one(EventLog)
-        if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
-        elif self.session.record.actions:
-            log.add([self.t("cw.ui.log_resumed")] + self.event_lines(self.session.history_events()))
-        else:
-            log.add([self.t("cw.ui.log_started")] + self.event_lines(self.session.table.events))
+        self.open_log("cw.ui.log_started", "cw.ui.log_resumed")
         self.advance()
 
     # ----- the flow of the game -----

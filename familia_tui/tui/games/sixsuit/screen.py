@@ -132,13 +132,7 @@ class SixSuitScreen(TableScreen):
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
-        log = self.query_one(EventLog)
-        if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
-        elif self.session.record.actions:
-            log.add([self.t("six.log.resumed")] + self.event_lines(self.session.history_events()))
-        else:
-            log.add([self.t("six.log.started")] + self.event_lines(self.session.table.events))
+        self.open_log("six.log.started", "six.log.resumed")
         self.advance()
 
     # ----- the flow of the game -----
