@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     'ui.setup_seed': 'Seed',
     'ui.setup_seed_random': 'random',
     'ui.setup_seed_hint': 'The same seed deals the same cards; empty = a new shuffle.',
+    'ui.setup_changes_unsaved': 'The options you changed are not saved: Esc again leaves without them (F2 saves them as a preset).',
     'ui.setup_start': 'Start the game',
     'ui.setup_problem': 'Problem:',
     'ui.setup_note': 'Seating:',

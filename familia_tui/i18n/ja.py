@@ -69,6 +69,7 @@ MESSAGES: dict[str, str] = {
     'ui.setup_seed': 'シード',
     'ui.setup_seed_random': 'ランダム',
     'ui.setup_seed_hint': '同じシードなら同じ配り方になります。空欄なら毎回新しく切ります。',
+    'ui.setup_changes_unsaved': '変更したオプションは保存されていません。もう一度 Esc を押すと破棄して戻ります（F2 でプリセットとして保存）。',
     'ui.setup_start': 'ゲーム開始',
     'ui.setup_problem': '問題：',
     'ui.setup_note': '席順：',

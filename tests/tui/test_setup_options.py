@@ -229,3 +229,31 @@ async def test_the_mouse_changes_an_option_too(tmp_path: Path) -> None:
         await pilot.click(dialog.query_one("#option-choices", OptionList), offset=(3, 1))  # "3", under the border
         await settle(pilot, lambda: app.screen is screen and len(screen.query(SeatRow)) == 3)
         assert screen.overrides == {"players": 3}
+
+
+async def test_changes_survive_moving_through_the_presets_and_esc_warns_before_losing_them(
+        tmp_path: Path) -> None:
+    from familia_tui.tui.screens.home import HomeScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        screen = await open_setup(app, pilot, "familia")
+        dialog = await open_option(pilot, screen, "style")
+        await choose(pilot, dialog, "batting")
+        base = screen.preset
+        assert screen.overrides == {"style": "batting"}
+        presets = screen.query_one("#setup-presets")
+        presets.focus()
+        await pilot.press("down")
+        await settle(pilot, lambda: screen.preset is not base)
+        assert screen.overrides == {}  # another preset: its own options
+        await pilot.press("up")
+        await settle(pilot, lambda: screen.preset is base)
+        assert screen.overrides == {"style": "batting"} and screen.options.style == "batting"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # not yet: the changes are not saved
+        assert any("are not saved: Esc again leaves without them" in str(n.message) for n in app._notifications)
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, HomeScreen))

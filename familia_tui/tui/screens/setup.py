@@ -171,6 +171,11 @@ class SetupScreen(AppScreen[None]):
         self.preset: Preset | None = default or (self.presets[0] if self.presets else None)
         self.overrides: Overrides = {}
         """The options changed from the preset's, as a preset file would set them."""
+        self.kept: dict[str, Overrides] = {}
+        """Each other preset's changed options, kept while the setup is open (moving through
+        the presets loses no change)."""
+        self.leaving = False
+        """Esc was pressed once with changed options (the second leaves without them)."""
         self.options: BaseModel | None = self.preset.options if self.preset else None
         """The options the table would start with: the preset's with the changes, or (while the
         changes make an invalid set) the last valid ones."""
@@ -320,8 +325,13 @@ class SetupScreen(AppScreen[None]):
 
     async def show_preset(self, preset: Preset) -> None:
         """Show the preset's description and options, and the seat rows for its table."""
+        if self.preset is not None:  # its changes wait for the player to come back to it
+            self.kept[self.preset.id] = self.overrides
         self.preset = preset
-        self.overrides, self.options, self.option_problems = {}, preset.options, []
+        self.overrides = self.kept.pop(preset.id, {})
+        options, self.option_problems = options_with(preset.options, self.overrides) if self.overrides \
+            else (preset.options, [])
+        self.options = options if options is not None else preset.options
         self.query_one("#setup-options", OptionsList).highlighted = 0
         await self.show_setup()
 
@@ -483,6 +493,13 @@ class SetupScreen(AppScreen[None]):
         app.open_game(record)
 
     def action_back(self) -> None:
+        """Esc goes home; with changed options it first says they are not saved (Esc again
+        leaves without them)."""
+        changed = bool(self.overrides) or any(self.kept.values())
+        if changed and not self.leaving:
+            self.leaving = True
+            self.notify(self.t("ui.setup_changes_unsaved"), severity="warning", timeout=8)
+            return
         self.dismiss()
 
     # ----- changing the options -----
@@ -508,6 +525,7 @@ class SetupScreen(AppScreen[None]):
     async def change_option(self, path: Sequence[str], edit: Edit) -> None:
         """Set (or put back) one option, validate the whole set, and show what it makes."""
         assert self.preset is not None
+        self.leaving = False  # a later Esc warns again
         value: Any = edit.value if edit.kind == "set" else None
         without = with_override(self.overrides, path)
         self.overrides = with_override(self.overrides, path, value) if edit.kind == "set" else without
