@@ -67,11 +67,14 @@ class AppFooter(Footer):
     def __init__(self, *, show_command_palette: bool = True) -> None:
         super().__init__(show_command_palette=show_command_palette)
         self._shown: tuple[object, ...] | None = None
+        self._hidden: frozenset[str] = frozenset()
+        """The keys the screen keeps out, as `shown_keys` last found them."""
         self._recomposing = False
 
     def shown_keys(self, screen: Screen[object]) -> tuple[object, ...]:
         """What the footer would draw: each shown binding's key, label and whether it is enabled."""
-        palette, hidden = screen.app.COMMAND_PALETTE_BINDING, self.hidden_actions(screen)
+        palette = screen.app.COMMAND_PALETTE_BINDING
+        self._hidden = hidden = self.hidden_actions(screen)  # (`key_specs` uses them next)
         return tuple((key, binding.description, binding.key_display, enabled)
                      for key, (_, binding, enabled, _) in screen.active_bindings.items()
                      if (binding.show or key == palette) and binding.action not in hidden)
@@ -128,7 +131,7 @@ class AppFooter(Footer):
     def key_specs(self) -> list[KeySpec] | None:
         """The keys `Footer.compose` (Textual 8.2) yields now, in its order; None when it would
         yield a group of keys (no screen here has one: those are recomposed)."""
-        active, hidden = self.screen.active_bindings, self.hidden_actions(self.screen)
+        active, hidden = self.screen.active_bindings, self._hidden
         by_action: dict[str, KeySpec] = {}
         for _, binding, enabled, tooltip in active.values():
             if not binding.show or binding.action in hidden:

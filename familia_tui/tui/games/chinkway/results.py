@@ -19,7 +19,7 @@ from textual.widgets import Static
 from familia_tui.games.chinkway.quest import tie_break, triangle
 from familia_tui.games.chinkway.rules import DealRecord
 from familia_tui.games.chinkway.view import ChinkwayResult, ChinkwayView
-from familia_tui.tui.games.chinkway.widgets import ASCII_HEAD, ordinal, trump_text
+from familia_tui.tui.games.chinkway.widgets import ASCII_HEAD, ordinal, reseat_text, side_name, trump_text
 from familia_tui.tui.glyphs import cards_markup, rulings_shown
 from familia_tui.tui.screens.results import ResultsScreen
 from familia_tui.tui.widgets.footer import AppFooter
@@ -58,7 +58,7 @@ class ChinkwayResultsScreen(ResultsScreen):
             if ties:  # when places decide something: the winner, the final deal's seats
                 yield Static(rulings_shown("\n".join(ties)), id="results-ties")
             if view.reseated and not self.final:
-                yield Static(rulings_shown(t("cw.ui.reseat_next")) + "\n" + self.reseat_line(), id="results-reseat")
+                yield Static(rulings_shown(reseat_text(view, t)), id="results-reseat")
         hint = ("ui.match_over_hint" if self.final else "cw.ui.review_hint" if self.review
                 else "cw.ui.next_deal_hint")
         yield Static(t(hint), id="results-hint")
@@ -84,11 +84,8 @@ class ChinkwayResultsScreen(ResultsScreen):
         table.add_column(t("cw.ui.col_count"), justify="right")
         table.add_column(t("cw.ui.col_points"), justify="right")
         for side, cards in zip(record.sides, record.collected, strict=True):
-            if len(side) == 1:
-                members = t("cw.ui.side_dealer", name=self.seat_name(side[0]))
-            else:
-                members = t("cw.ui.side_pair", first=self.seat_name(side[0]), second=self.seat_name(side[1]))
-            table.add_row(members, cards_markup(cards, glyphs), str(len(cards)), f"[b]{triangle(len(cards))}[/]")
+            table.add_row(side_name(side, self.view.seats, t), cards_markup(cards, glyphs), str(len(cards)),
+                          f"[b]{triangle(len(cards))}[/]")
         return Group(Text.from_markup(f"[i]{title}[/]"), table)
 
     def places(self) -> dict[int, int]:
@@ -114,11 +111,6 @@ class ChinkwayResultsScreen(ResultsScreen):
             cells = [f"{r.scores[seat]}{'*' if r.dealer == seat else ' '}" for r in view.history]
             table.add_row(self.seat_name(seat), *cells, f"[b]{view.totals[seat]}[/]", ordinal(places[seat], t))
         return Group(Text.from_markup(f"[i]{t('cw.ui.sheet')}[/]"), table)
-
-    def reseat_line(self) -> str:
-        names = [self.seat_name(s) for s in self.view.positions]
-        return self.t("cw.ui.reseat_line", third=names[0], first=names[1], second=names[2],
-                      fourth=names[3], fifth=names[4])
 
     def winner_line(self) -> str:
         winners = [name for name, rank in self.result.ranking() if rank == 1]

@@ -140,19 +140,16 @@ class ChinkwayScreen(TableScreen):
 
     def redraw(self) -> None:
         self.banner = self.banner_text()
-        held = self.deal_end
-        frame = ChinkwayFrame(held or self.view(), self.session.viewer_seat(), self.t, self.glyphs,
-                              held=held is not None)
-        self.frame = frame
         self.show_choices(self.t("cw.ui.held_note") if self.held else "")
+        held = self.deal_end
+        view = held or self.view()
+        self.frame = ChinkwayFrame(view, self.session.viewer_seat(), self.t, self.glyphs, held=held is not None,
+                                   hand_shown=bool(self.choices) and view.phase in ("trump", "pick"))
         if self.choices:  # the cursor in view (a new decision's chips, a bar scrolled before)
             bar = self.query_one(ChoiceBar)
             self.call_after_refresh(lambda: bar.select(self.cursor))
-        phase = frame.view.phase
-        if self.choices and phase in ("trump", "pick"):
-            self.frame = replace(frame, hand_shown=True)
-        if self.choices and self.choices[self.cursor].enabled:
-            self.explain_text(self.decision_note())
+            if self.choices[self.cursor].enabled:
+                self.explain_text(self.decision_note())
 
     def turn_text(self, name: str) -> str:
         view = self.view()
@@ -251,8 +248,9 @@ class ChinkwayScreen(TableScreen):
         self.show_scores(review=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "scores":  # hidden until a deal is scored
-            return bool(self.session.table.public_view().history) and self.held is None
+        if action == "scores":  # hidden until a deal is scored (read off the frame: a key press
+            frame = self.frame  # refreshes the bindings, and a fresh view costs a copy of the game)
+            return frame is not None and bool(frame.view.rows) and self.held is None
         return super().check_action(action, parameters)
 
 

@@ -73,12 +73,11 @@ def sorted_hand(hand: Sequence[Card]) -> list[Card]:
     return sorted(hand, key=lambda c: (order[c.suit], c.rank))
 
 
-def side_name(view: ChinkwayView, index: int, t: Translate) -> str:
+def side_name(side: Sequence[int], seats: Sequence[Seat], t: Translate) -> str:
     """A side by its members: the dealer alone, or two partners."""
-    side = view.sides[index]
     if len(side) == 1:
-        return t("cw.ui.side_dealer", name=view.seats[side[0]].name)
-    return t("cw.ui.side_pair", first=view.seats[side[0]].name, second=view.seats[side[1]].name)
+        return t("cw.ui.side_dealer", name=seats[side[0]].name)
+    return t("cw.ui.side_pair", first=seats[side[0]].name, second=seats[side[1]].name)
 
 
 def side_of(view: ChinkwayView, seat: int) -> int:
@@ -153,7 +152,7 @@ class QuestPanel(Panel):
         table.add_column(t("cw.ui.col_worth"), justify="right")
         own = side_of(view, frame.viewer) if frame.viewer is not None else None
         for index, cards in enumerate(view.collected):
-            name = side_name(view, index, t)
+            name = side_name(view.sides[index], view.seats, t)
             needs = need_markup(view.needs[index], glyphs) if view.quest else "?"
             row = [f"[b]{name}[/]" if index == own else name, cards_markup(cards, glyphs), needs,
                    str(triangle(len(cards)))]
