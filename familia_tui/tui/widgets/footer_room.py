@@ -5,7 +5,7 @@ A table's footer must show every key that does something now, at 80 columns too;
 spare (undo, a game's previous trick or session keys): shown when they do something and the
 footer has room for them, in their order of priority. Textual's footer draws ` key description `
 per key, or `key description` and a space when compact (below 100 columns), and the command
-palette's key docked right with a border on wide terminals.
+palette's key docked right with a border (at 80 columns too: it covers what runs under it).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def spare_keys(working: Iterable[tuple[str, str]], spare: Iterable[tuple[str, st
     cells wide beside the working keys ((key, description)); `palette`: the command palette's
     description when its key is shown."""
     compact = width < COMPACT_BELOW
-    room = footer_cells([("^p", palette)], False) + 2 if palette is not None and not compact else 0
+    room = footer_cells([("^p", palette)], False) + 2 if palette is not None else 0  # docked right
     used = room + footer_cells(working, compact)
     return spare_that_fit(used, [(action, footer_cells([(key, text)], compact)) for action, key, text in spare],
                           width)
