@@ -27,7 +27,7 @@ The session is what a game screen drives; it knows no Textual. It decides the ho
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -133,6 +133,8 @@ class Session:
     standing: set[int] = field(default_factory=set)
     """The actions of the record (by number) applied as standing orders (`apply(standing=True)`),
     remembered while the session is open so that undo skips them after a replay too."""
+    saved: Callable[[Path, Record, GameState], None] | None = None
+    """Told of each save written (the save folder keeps the game's summary beside it)."""
 
     @classmethod
     def open(cls, record: Record, save_path: Path | None = None, lock: GameLock | None = None) -> Session:
@@ -295,6 +297,8 @@ class Session:
         try:
             save_record(self.record, self.save_path)
             self.save_error = None
+            if self.saved is not None:
+                self.saved(self.save_path, self.record, self.state)
         except RecordError as error:
             self.save_error = error
         except OSError as error:

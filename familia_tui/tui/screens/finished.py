@@ -50,7 +50,7 @@ class FinishedScreen(AppScreen[None]):
         index = self.query_one(OptionList).highlighted
         if self.games and index is not None and index < len(self.games):
             game = self.games[index]
-            self.app.open_replay(game.record, str(game.path))
+            self.app.replay_saved(game)
 
     def action_back(self) -> None:
         self.app.pop_screen()
