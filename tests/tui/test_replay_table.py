@@ -239,6 +239,40 @@ async def test_a_replay_in_japanese_in_ascii_at_80x24_has_no_english_label_and_o
         assert not odd, odd
 
 
+@pytest.mark.parametrize(("glyphs", "size"), [("unicode", (120, 40)), ("ascii", (80, 24))])
+async def test_tarot_replay_hands_are_drawn_as_the_tarot_table_draws_a_hand(
+        tmp_path: Path, glyphs: str, size: tuple[int, int]) -> None:
+    """Every hand of a Tarot replay in the table's card text (`R♥ T21 Exc` in unicode, the
+    notation in ascii), grouped by suit as the hand line is; the decision line likewise."""
+    from familia_tui.games.tarot.cards import parse_cards
+    from familia_tui.tui.games.tarot.widgets import card_text, hand_markup
+
+    record = play_out(new_record("tarot"))
+    app = make_app(tmp_path, glyphs=glyphs)
+    app.start_replay = record
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ReplayMode))
+        await pilot.press(*["right"] * 30)
+        screen = replaying(app)
+        hands = screen.query_one("#replay-hands").render()
+        lines = str(hands).splitlines()
+        queried = get_game("tarot").queries["hands"](screen.moment.state)
+        names = [s.name for s in record.seats]
+        for index, cards in queried.items():
+            drawn = Text.from_markup(hand_markup(parse_cards(cards), glyphs)).plain
+            assert f"{names[index]}: {drawn}" in lines
+        decision = screen.moment.decision
+        assert decision is not None
+        card = parse_cards(decision.action.split()[-1:])[0] if decision.action.startswith("play") else None
+        text = screen_text(app)
+        if glyphs == "unicode":
+            assert any(suit in str(hands) for suit in "♠♥♦♣")
+        else:
+            assert str(hands).isascii() and all(ord(c) < 128 for c in text)
+        if card is not None:
+            assert card_text(card, glyphs) in text
+
+
 async def test_the_app_keeps_only_the_newest_finished_games_up_to_the_settings_cap(tmp_path: Path) -> None:
     from familia_tui.tui.app import FamiliaTuiApp
     from familia_tui.tui.settings import Settings

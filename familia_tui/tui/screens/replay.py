@@ -21,10 +21,8 @@ from functools import cache
 from textual.binding import Binding, BindingsMap
 from textual.widgets import Static
 
-from familia_tui.core.cards import Card
 from familia_tui.core.engine import Explanation
 from familia_tui.core.replay import Moment, Replay, ReplaySession
-from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import ChoiceBar
@@ -184,17 +182,22 @@ class ReplayMode(TableScreen):
                                     for seat, cards in sorted(hands.items())))
 
     def hand_markup(self, cards: list[str]) -> str:
-        return self.notation_markup(" ".join(cards)) if cards else "-"
+        """A hand as the game's table draws one (else card by card)."""
+        if not cards:
+            return "-"
+        drawn = self.hand_notation_markup(cards)
+        return str(self.safe(drawn)) if drawn is not None else self.notation_markup(" ".join(cards))
 
     def notation_markup(self, notation: str) -> str:
-        """Plain notation (`play 10H`, a hand) with its cards drawn in the glyph mode."""
+        """Plain notation (`play 10H`, a hand) with its cards drawn as the game's table draws
+        them in the glyph mode (the game's `clause_style.card`: Tarot's `T21`, `Exc`, its
+        colours; the six-suit set's cards)."""
         words = []
         for word in notation.split():
             try:
-                card = self.session.spec.parse_card(word)
-            except ValueError:
-                card = None
-            words.append(card_markup(card, self.glyphs) if isinstance(card, Card) else escape(word))
+                words.append(self.clause_style.card(word, self.glyphs))
+            except ValueError:  # (each game's CardError is one)
+                words.append(escape(word))
         return str(self.safe(" ".join(words)))
 
     # ----- nothing is decided -----
