@@ -284,7 +284,7 @@ class SetupScreen(AppScreen[None]):
     def options_hint(self, rows: Sequence[OptionRow]) -> Text:
         """Beside the options' heading: the first problem with them, else what was changed."""
         if self.option_problems:
-            return Text(self.t("ui.setup_err_option", text=self.safe(self.option_problems[0].render())),
+            return Text(self.t("ui.setup_err_option", text=self.safe(self.option_problems[0].render(self.lang))),
                         style="bold red")
         changed = [row.label for row in rows if row.changed]
         if not changed:
@@ -426,7 +426,7 @@ class SetupScreen(AppScreen[None]):
         typed, seed_ok = parse_seed(seed_text)
         chosen = typed if typed is not None else seed
         if self.option_problems:
-            return SetupCheck(errors=[self.t("ui.setup_err_option", text=problem.render())
+            return SetupCheck(errors=[self.t("ui.setup_err_option", text=problem.render(self.lang))
                                       for problem in self.option_problems]), chosen
         rows = [row.values() for row in self.query(SeatRow)]
         check = check_setup(self.spec, resolved(self.options), rows, chosen or 0, self.lang)
