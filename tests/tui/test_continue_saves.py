@@ -300,10 +300,16 @@ async def test_a_listed_game_that_cannot_be_replayed_when_opened_is_moved_aside(
         (game,) = app.scan_saves().games
         assert game.over == finished and not toasts(app)
         if finished:
-            app.replay_saved(game)
+            app.finished_games()
         else:
-            app.resume(game)
+            app.continue_game()
+        await settle(pilot, lambda: not isinstance(app.screen, HomeScreen) and bool(app.screen.query(OptionList)))
+        await pilot.pause()
+        listing = app.screen
+        assert "Familia" in listed(app)[0]
+        await pilot.press("enter")
         await settle(pilot, lambda: bool(toasts(app)))
         assert "cannot be resumed: action" in toasts(app)[-1] and "It was renamed" in toasts(app)[-1]
         assert not path.exists() and app.scan_saves().games == ()
-        assert isinstance(app.screen, HomeScreen)
+        await pilot.pause()
+        assert app.screen is listing and "Familia" not in " ".join(listed(app))  # the list read again
