@@ -94,7 +94,7 @@ def test_impossible_card_count_gives_the_r_f31a_message(tmp_path: Path) -> None:
     path = write(tmp_path, "eleven.yaml", "players: 4\ntricks: 11\n")
     lines = str(error_of(path)).splitlines()
     assert lines[1] == (
-        "  line 5: tricks: 11 — tricks 11 × 4 hands need 44 hand cards, but 1 deck(s) give at "
+        "  line 5: tricks: 11 — tricks 11 × 4 hands need 44 hand cards, but 1 deck gives at "
         "most 40 + 2 Jokers = 42 (choose fewer tricks or more decks) [R-F31a]"
     )
 
