@@ -380,7 +380,7 @@ def _run_resume(args: argparse.Namespace) -> int:
         raise UsageError("every unfinished game is open in another familia-tui window")
     if not games:
         raise UsageError(f"there is no unfinished game in {folder.root}; start one with 'familia-tui play'")
-    return _launch(record=games[0].record, record_path=games[0].path, **_app_settings(args))
+    return _launch(record=games[0].load(), record_path=games[0].path, **_app_settings(args))
 
 
 def _run_replay(args: argparse.Namespace) -> int:

@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic.config import JsonDict
 
 from familia_tui.core.errors import FamiliaTuiError
+from familia_tui.i18n import CATALOGUES, translate
 
 USER_PRESETS_ENV = "FAMILIA_TUI_USER_PRESETS"
 """Environment variable that replaces the user presets folder (tests, portable setups)."""
@@ -60,10 +61,39 @@ class StrictModel(BaseModel):
     """Base of every options model: unknown keys rejected, values frozen.
 
     A model validator that finds several problems raises one ValueError with one problem per
-    line; the loader reports each line as its own problem.
+    line (`OptionChecks`: each a catalogue message, so that the app says it in its language);
+    the loader reports each line as its own problem.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One failed check of an options model, as a message of the game's catalogue (its
+    English is the message's text; `str()` gives it)."""
+
+    key: str
+    """The message (`fam.optcheck.hand_size`), under the game's prefix."""
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: object) -> Check:
+        return cls(key, tuple(params.items()))
+
+    def text(self, lang: str = "en") -> str:
+        return translate(self.key, lang, **dict(self.params))
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+class OptionChecks(ValueError):
+    """The failed checks of an options model (raised by its validators): one line each."""
+
+    def __init__(self, checks: Sequence[Check]) -> None:
+        self.checks = tuple(checks)
+        super().__init__("\n".join(map(str, self.checks)))
 
 
 Shown = Literal["hidden", "seat", "per_deal"]
@@ -116,15 +146,29 @@ class Problem:
     """1-based line in the file, when known."""
     column: int | None = None
     """1-based column, for YAML syntax errors."""
+    key: str | None = None
+    """The reason as a catalogue message (an options model's check, a kind of validation
+    error: `preset.err.<pydantic type>`), to say it in other languages; None: English only."""
+    params: tuple[tuple[str, object], ...] = ()
 
-    def render(self) -> str:
-        """The problem as one line, e.g. `line 4: players: 12 — Input should be …`."""
+    def render(self, lang: str = "en") -> str:
+        """The problem as one line, e.g. `line 4: players: 12 — Input should be …` (the reason
+        in `lang` where the catalogues have it)."""
         where = f"line {self.line}" if self.line else ""
         where += f", column {self.column}" if where and self.column else ""
         value = _value_text(self)
-        text = f"{self.key_path}: " + (f"{value} — " if value is not None else "") + self.reason
+        text = f"{self.key_path}: " + (f"{value} — " if value is not None else "") + self.reason_text(lang)
         text += f" — {self.hint}" if self.hint else ""
         return f"{where}: {text}" if where else text
+
+    def reason_text(self, lang: str = "en") -> str:
+        """What is wrong in `lang`: the catalogue's message, else the English reason."""
+        if lang == "en" or self.key is None or self.key not in CATALOGUES.get(lang, {}):
+            return self.reason
+        params = dict(self.params)
+        if isinstance(params.get("expected"), str):  # pydantic's `'a', 'b' or 'c'`: no English "or"
+            params["expected"] = str(params["expected"]).replace(" or ", ", ")
+        return translate(self.key, lang, **params)
 
 
 class PresetError(FamiliaTuiError):
@@ -760,7 +804,13 @@ def _problems_of(issue: _Issue, model: type[BaseModel], data: Mapping[str, Any],
         return [Problem(key, MISSING, MISSING_KEY, f"add '{path[-1]}:' {where}", line)]
     if item["type"] in ("value_error", "assertion_error"):
         return _check_failures(path, item, model, data, lines)
-    return [Problem(key, item["input"], item["msg"], None, line)]
+    context = tuple((name, _context_text(value)) for name, value in item.get("ctx", {}).items())
+    return [Problem(key, item["input"], item["msg"], None, line, key=f"preset.err.{item['type']}", params=context)]
+
+
+def _context_text(value: object) -> object:
+    """A validation error's context value as its message shows it (`expected`: `'a' or 'b'`)."""
+    return value if isinstance(value, (int, float, str)) else str(value)
 
 
 def _dotted(path: KeyPath) -> str:
@@ -772,12 +822,19 @@ def _check_failures(path: KeyPath, item: Mapping[str, Any], model: type[BaseMode
                     data: Mapping[str, Any], lines: Lines) -> list[Problem]:
     """One problem per '; '-joined failure of a validator (a model validator has an empty path)."""
     error = item.get("ctx", {}).get("error")
-    text = str(error) if error is not None else re.sub(r"^(Value error|Assertion failed), ", "", item["msg"])
+    if isinstance(error, OptionChecks):
+        checks: list[Check | None] = list(error.checks)
+        reasons = [str(check) for check in error.checks]
+    else:
+        text = str(error) if error is not None else re.sub(r"^(Value error|Assertion failed), ", "", item["msg"])
+        reasons = _split_checks(text)
+        checks = [None] * len(reasons)
     problems = []
-    for reason in _split_checks(text):
+    for reason, check in zip(reasons, checks, strict=True):
         where = path or _named_field(reason, _field_names(model, ()))
         value = _child_at(data, where) if where else MISSING
-        problems.append(Problem(_dotted(where), value, reason, None, _line(lines, where)))
+        problems.append(Problem(_dotted(where), value, reason, None, _line(lines, where),
+                                key=check.key if check else None, params=check.params if check else ()))
     return problems
 
 

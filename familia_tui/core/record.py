@@ -292,6 +292,11 @@ def _validated(key: str, model: Any, value: object, source: str) -> Any:
 def load_record(path: str | os.PathLike[str]) -> Record:
     """Read a record file; a missing, corrupt or foreign file raises RecordError."""
     file = Path(path)
+    return record_from_text(record_text(file), file)
+
+
+def record_text(file: Path) -> str:
+    """The text of a record file (RecordError when it is missing, unreadable or not text)."""
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -300,6 +305,11 @@ def load_record(path: str | os.PathLike[str]) -> Record:
         raise RecordError(f"{file}: cannot be read ({error}). The file was left untouched.",
                           "unreadable" if isinstance(error, OSError) else "not_text", file, untouched=True,
                           os_error=error if isinstance(error, OSError) else None, error=error) from None
+    return text
+
+
+def record_from_text(text: str, file: Path) -> Record:
+    """A record from the text of its file `file` (RecordError when it is not one)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

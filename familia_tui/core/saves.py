@@ -7,9 +7,14 @@
 - A game at the table holds an OS lock (`.NAME.lock` beside it: `flock`, or `msvcrt.locking`
   on Windows; the OS drops it when the app ends, even when killed), so two running apps never
   write the same file.
-- Listing reads and replays every record. A file that is not a record this program can resume
-  (damaged, foreign, another version's, edited) is reported once and moved aside as
-  `NAME.damaged-<time>`: renamed, never deleted or overwritten; new games save as before.
+- Listing replays nothing: each save has a summary beside it (`core/save_summary.py`: the game,
+  preset, seats, whether it is over, the round and the scores), written after each save of the
+  game at the table, and trusted only while the save's text is the one summarized. A save without
+  a sound summary (an older or edited file) is replayed once and its summary written; a game's
+  record is read only when it is opened (`SavedGame.load`).
+- A file that is not a record this program can resume (damaged, foreign, another version's,
+  edited), found when it is replayed for its summary or opened, is reported once and moved aside
+  as `NAME.damaged-<time>`: renamed, never deleted or overwritten; new games save as before.
 - Finished games stay in the folder (replays and statistics read them later), up to a cap the
   player sets: `prune_finished` deletes the oldest finished games beyond it, never an unfinished
   one, nor one another app has open.
@@ -24,19 +29,29 @@ import secrets
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from familia_tui.core.engine import Progress
+from familia_tui.core.engine import GameState, Progress
 from familia_tui.core.record import (
     Record,
     RecordError,
     data_dir,
     load_record,
+    record_from_text,
     record_json,
+    record_text,
 )
-from familia_tui.core.registry import get_game
+from familia_tui.core.save_summary import (
+    SUFFIX,
+    SaveSummary,
+    drop_summary,
+    read_summary,
+    save_of,
+    summarize,
+    write_summary,
+)
 from familia_tui.i18n import translate
 
 if sys.platform == "win32":
@@ -66,17 +81,44 @@ LEGACY_AUTOSAVE = "autosave.json"
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One game of the save folder, replayed."""
+    """One game of the save folder, as its summary tells it (its record is read by `load`)."""
 
     path: Path
-    record: Record
-    over: bool
-    progress: Progress | None
-    """The round and the scores (None for a game without a `progress` hook)."""
+    summary: SaveSummary
     played: datetime
     """When it was last saved (local time)."""
     in_use: bool = False
     """Another running app has this game at its table."""
+    record: Record | None = field(default=None, repr=False, compare=False)
+    """The record, when listing had to read it (a save without a sound summary)."""
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.summary.game
+
+    @property
+    def preset(self) -> str | None:
+        return self.summary.preset
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats' names, in seat order."""
+        return self.summary.seats
+
+    @property
+    def over(self) -> bool:
+        return self.summary.over
+
+    @property
+    def progress(self) -> Progress | None:
+        """The round and the scores (None for a game without a `progress` hook)."""
+        return self.summary.progress
+
+    def load(self) -> Record:
+        """The game's record, read from its file now (RecordError when it cannot be read: see
+        `SaveFolder.refuse` to move it aside)."""
+        return self.record if self.record is not None else load_record(self.path)
 
 
 @dataclass(frozen=True)
@@ -141,7 +183,7 @@ class SaveFolder:
         self.legacy = legacy
         """The single autosave of earlier versions, moved in by the first scan."""
         self._read: dict[Path, tuple[tuple[int, int], SavedGame]] = {}
-        """Games already replayed, by file, with the (mtime, size) they had."""
+        """Games already listed, by file, with the (mtime, size) they had."""
 
     @classmethod
     def default(cls) -> SaveFolder:
@@ -154,33 +196,49 @@ class SaveFolder:
         """Every game, newest first; unreadable files are moved aside and reported."""
         problems = self._migrate()
         try:
-            files = self._files()
+            names = self._names()
         except OSError as error:
             return Scan((), tuple(problems), f"{self.root}: {error.strerror or error}", error)
         games = []
-        for path in files:
+        for path in self._saves(names):
             try:
                 games.append(self.read(path))
             except RecordError as error:
-                if not self.in_use(path):  # another app's game is not ours to move
-                    problems.append(self.set_aside(path, _reason(error, path), error))
+                problem = self.refuse(path, error)
+                if problem is not None:
+                    problems.append(problem)
+        self._drop_orphans(names)
         games.sort(key=lambda g: g.played, reverse=True)
         return Scan(tuple(games), tuple(problems))
 
     def files(self) -> list[Path]:
         """The save files, by name, without reading them (statistics read them on their own)."""
-        return self._files()
+        return self._saves(self._names())
 
-    def _files(self) -> list[Path]:
-        """The files that should be saves (not hidden temporary or lock files, not set aside)."""
+    def _names(self) -> list[str]:
+        """The names in the folder (none when it does not exist yet)."""
         try:
-            return sorted(p for p in self.root.iterdir()
-                          if p.is_file() and not p.name.startswith(".") and ".damaged-" not in p.name)
+            return sorted(os.listdir(self.root))
         except FileNotFoundError:
             return []
 
+    def _saves(self, names: list[str]) -> list[Path]:
+        """The files that should be saves (not hidden temporary, lock or summary files, not set
+        aside)."""
+        paths = (self.root / name for name in names if not name.startswith(".") and ".damaged-" not in name)
+        return [path for path in paths if path.is_file()]
+
+    def _drop_orphans(self, names: list[str]) -> None:
+        """Delete the summaries whose save is gone (deleted or moved by hand)."""
+        present = set(names)
+        for name in names:
+            if name.startswith(".") and name.endswith(SUFFIX) and save_of(self.root / name).name not in present:
+                with contextlib.suppress(OSError):
+                    (self.root / name).unlink()
+
     def read(self, path: Path) -> SavedGame:
-        """One save, replayed (a RecordError says why it cannot be resumed)."""
+        """One save as its summary tells it; a save without a sound summary is replayed and its
+        summary written (a RecordError says why it cannot be resumed)."""
         try:
             stat = path.stat()
         except OSError as error:
@@ -191,15 +249,33 @@ class SaveFolder:
         if cached is not None and cached[0] == key:
             game = cached[1]
         else:
-            record = load_record(path)
-            state, _ = record.replay_with_events(source=str(path))
-            spec = get_game(record.game)
-            progress = spec.progress(state) if spec.progress else None
+            text = record_text(path)
             played = datetime.fromtimestamp(stat.st_mtime).astimezone()
-            game = SavedGame(path, record, state.is_over, progress, played)
+            summary = read_summary(path, text)
+            if summary is not None:
+                game = SavedGame(path, summary, played)
+            else:
+                record = record_from_text(text, path)
+                state, _ = record.replay_with_events(source=str(path))
+                summary = summarize(record, state, text)
+                write_summary(path, summary)
+                game = SavedGame(path, summary, played, record=record)
             self._read[path] = (key, game)
         in_use = self.in_use(path)
         return game if game.in_use == in_use else replace(game, in_use=in_use)
+
+    def note(self, path: Path, record: Record, state: GameState) -> None:
+        """Write the summary of a save just written with `record`, in `state` (the table calls
+        this after each save, so that listing need not replay the game; should the file hold
+        anything else, the summary is not about it and the listing replays it)."""
+        write_summary(path, summarize(record, state, record_json(record)))
+
+    def refuse(self, path: Path, error: RecordError) -> SetAside | None:
+        """A save that cannot be resumed, moved aside (None when another app has it open: it is
+        not ours to move)."""
+        if self.in_use(path):
+            return None
+        return self.set_aside(path, _reason(error, path), error)
 
     # ----- files -----
 
@@ -232,6 +308,7 @@ class SaveFolder:
             try:
                 if _move_new(path, target):
                     self._read.pop(path, None)
+                    drop_summary(path)
                     return SetAside(path, reason, target, cause)
             except OSError as error:
                 return SetAside(path, f"{reason} It could not be moved aside ({error}).", None, cause,
@@ -249,6 +326,7 @@ class SaveFolder:
             raise RecordError(f"{path}: cannot be deleted ({error}).", "undeletable", path, os_error=error,
                               error=error) from None
         self._read.pop(path, None)
+        drop_summary(path)
 
     def prune_finished(self, scan: Scan, keep: int) -> Scan:
         """Delete the oldest finished games beyond the newest `keep` (the player's cap), never an
@@ -366,10 +444,10 @@ def _link(source: Path, target: Path) -> bool:
 def summary_lines(game: SavedGame, lang: str) -> tuple[str, str, str]:
     """A saved game in three short lines: game, preset and when last played; the seats; the
     round and the scores so far."""
-    name = translate(f"game.{game.record.game}", lang)
+    name = translate(f"game.{game.game}", lang)
     played = game.played.strftime("%Y-%m-%d %H:%M")
-    head = " · ".join(p for p in (name, game.record.preset, played) if p)
-    seats = ", ".join(s.name for s in game.record.seats)
+    head = " · ".join(p for p in (name, game.preset, played) if p)
+    seats = ", ".join(game.seats)
     return head, seats, progress_text(game.progress, lang) if game.progress else ""
 
 

@@ -133,6 +133,8 @@ class Session:
     standing: set[int] = field(default_factory=set)
     """The actions of the record (by number) applied as standing orders (`apply(standing=True)`),
     remembered while the session is open so that undo skips them after a replay too."""
+    saved: Callable[[Path, Record, GameState], None] | None = None
+    """Told of each save written (the save folder keeps the game's summary beside it)."""
 
     @classmethod
     def open(cls, record: Record, save_path: Path | None = None, lock: GameLock | None = None) -> Session:
@@ -318,6 +320,8 @@ class Session:
         try:
             save_record(self.record, self.save_path)
             self.save_error = None
+            if self.saved is not None:
+                self.saved(self.save_path, self.record, self.state)
         except RecordError as error:
             self.save_error = error
         except OSError as error:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first f
     from textual.widget import AwaitMount
 
     from familia_tui.core.record import Record, RecordError
-    from familia_tui.core.saves import SavedGame, SaveFolder, Scan
+    from familia_tui.core.saves import SavedGame, SaveFolder, Scan, SetAside
 
 _ENGLISH = {glyph_safe(text, glyphs, lang): key.removeprefix("bind.")
             for lang, catalogue in CATALOGUES.items() for key, text in catalogue.items()
@@ -213,8 +213,10 @@ class FamiliaTuiApp(App[None]):
         except RecordError as error:
             if lock is not None:
                 lock.release()
-            self.notify(self.error_text(error), severity="error", timeout=10, markup=False)
+            self.refused(error, path)
             return
+        if path is not None and path.parent == self.saves.root:
+            session.saved = self.saves.note
         session.save_error = save_error
         if save_error:
             self.notify(self.t("ui.save_failed", reason=self.error_reason(save_error)), severity="error", timeout=10,
@@ -255,15 +257,33 @@ class FamiliaTuiApp(App[None]):
                         timeout=15, markup=False)
         self.saves_unreadable = scan.unreadable
         for problem in scan.set_aside:
-            key = "ui.save_set_aside" if problem.moved_to else "ui.save_not_set_aside"
-            reason = problem.reason if problem.cause is None else self.error_reason(problem.cause)
-            if problem.move_error is not None and problem.cause is not None:
-                moving = os_error_text(problem.move_error, self.settings.lang)
-                reason += " " + self.t("record.not_moved", error=moving)
-            self.notify(self.t(key, name=problem.path.name, reason=reason,
-                               moved=problem.moved_to.name if problem.moved_to else ""),
-                        severity="warning", timeout=15, markup=False)
+            self.report_set_aside(problem)
         return scan
+
+    def report_set_aside(self, problem: SetAside) -> None:
+        """Say that a save cannot be resumed and where it was moved (or why it was not)."""
+        from familia_tui.core.record import os_error_text
+
+        key = "ui.save_set_aside" if problem.moved_to else "ui.save_not_set_aside"
+        reason = problem.reason if problem.cause is None else self.error_reason(problem.cause)
+        if problem.move_error is not None and problem.cause is not None:
+            moving = os_error_text(problem.move_error, self.settings.lang)
+            reason += " " + self.t("record.not_moved", error=moving)
+        self.notify(self.t(key, name=problem.path.name, reason=reason,
+                           moved=problem.moved_to.name if problem.moved_to else ""),
+                    severity="warning", timeout=15, markup=False)
+
+    def refused(self, error: RecordError, path: Path | None) -> None:
+        """Say why a record cannot be played or replayed. A save of the save folder is moved
+        aside, as the listing would have (listing reads summaries, so it may not have met the
+        problem); any other file is left as it is."""
+        problem = None
+        if path is not None and path.parent == self.saves.root and path.exists():
+            problem = self.saves.refuse(path, error)
+        if problem is not None:
+            self.report_set_aside(problem)
+        else:
+            self.notify(self.error_text(error), severity="error", timeout=10, markup=False)
 
     def continue_game(self) -> None:
         """The list of unfinished games to resume or delete."""
@@ -273,7 +293,25 @@ class FamiliaTuiApp(App[None]):
 
     def resume(self, game: SavedGame) -> None:
         """Back to the table of a saved game (a finished one shows its results)."""
-        self.open_game(game.record, game.path)
+        from familia_tui.core.record import RecordError
+
+        try:
+            record = game.load()
+        except RecordError as error:
+            self.refused(error, game.path)
+            return
+        self.open_game(record, game.path)
+
+    def replay_saved(self, game: SavedGame) -> None:
+        """Step through a finished game of the save folder."""
+        from familia_tui.core.record import RecordError
+
+        try:
+            record = game.load()
+        except RecordError as error:
+            self.refused(error, game.path)
+            return
+        self.open_replay(record, str(game.path), game.path)
 
     def finished_games(self) -> None:
         """The list of finished games to replay."""
@@ -281,8 +319,9 @@ class FamiliaTuiApp(App[None]):
 
         self.push_screen(FinishedScreen())
 
-    def open_replay(self, record: Record, source: str = "record") -> None:
-        """Step through a record on its game's table (a record that cannot be replayed is said)."""
+    def open_replay(self, record: Record, source: str = "record", path: Path | None = None) -> None:
+        """Step through a record on its game's table (a record that cannot be replayed is said;
+        a save of the folder, `path`, is then moved aside)."""
         from familia_tui.core.record import RecordError
         from familia_tui.core.replay import Replay
         from familia_tui.tui.screens.replay import replay_screen
@@ -290,7 +329,7 @@ class FamiliaTuiApp(App[None]):
         try:
             replay = Replay(record, source)
         except RecordError as error:
-            self.notify(self.error_text(error), severity="error", timeout=10, markup=False)
+            self.refused(error, path)
             return
         self.push_screen(replay_screen(replay))
 

@@ -72,7 +72,7 @@ def finished_games_folder(folder: Path) -> Path:
     from familia_tui.core.record import record_json
     from familia_tui.core.registry import get_game
     from familia_tui.core.simulate import play_out
-    from familia_tui.tui.screens.setup import resolved
+    from familia_tui.tui.screens.setup_editing import resolved
 
     folder.mkdir(parents=True, exist_ok=True)
     for entry in entries():

@@ -94,7 +94,7 @@ def test_impossible_card_count_gives_the_r_f31a_message(tmp_path: Path) -> None:
     path = write(tmp_path, "eleven.yaml", "players: 4\ntricks: 11\n")
     lines = str(error_of(path)).splitlines()
     assert lines[1] == (
-        "  line 5: tricks: 11 — tricks 11 × 4 hands need 44 hand cards, but 1 deck(s) give at "
+        "  line 5: tricks: 11 — tricks 11 × 4 hands need 44 hand cards, but 1 deck gives at "
         "most 40 + 2 Jokers = 42 (choose fewer tricks or more decks) [R-F31a]"
     )
 
@@ -438,3 +438,22 @@ def test_a_saved_preset_extends_its_base_with_only_the_changes(folders: tuple[Pa
     presets.write_user_preset("familia", "batting", again, replace=True)
     data = yaml.safe_load((user / "batting.yaml").read_text(encoding="utf-8"))
     assert (data["extends"], data["style"], data["tricks"]) == ("four", "batting", 10)
+
+
+def test_a_refused_option_says_its_reason_in_japanese_and_the_same_english_as_before() -> None:
+    """Validation errors by kind (`preset.err.<type>`) and the games' own checks (`Check`) are
+    catalogue messages: English as pydantic and the checks always wrote it, Japanese from the
+    catalogues; a kind without a message stays English."""
+    from familia_tui.core.presets import Problem, options_with
+
+    tarot = find_preset("tarot", "tarot-4").options
+    _, (bound,) = options_with(tarot, {"hands": 0})
+    assert bound.render() == "hands: 0 — Input should be greater than or equal to 1"
+    assert bound.render("ja") == "hands: 0 — 1以上にしてください"
+    _, (word,) = options_with(tarot, {"declarations": "zzz"})
+    assert word.render("ja") == "declarations: \"zzz\" — 'none', 'poignees', 'poignees-miseres' のどれかにしてください"
+    _, checks = options_with(find_preset("sixsuit", "sixsuit-4").options, {"players": 5})
+    assert [p.render() for p in checks] == ["players: 5 — players: the team game is for 4 or 6 players, not 5 [B.2]"]
+    assert [p.render("ja") for p in checks] == ["players: 5 — チーム戦は4人か6人で遊びます（5人ではなく）[B.2]"]
+    unknown = Problem("x", 1, "something new", key="preset.err.some_new_kind")
+    assert unknown.render("ja") == "x: 1 — something new"

@@ -1,8 +1,9 @@
 """The save folder (DESIGN.md §4): one file per game, nothing ever replaced or lost.
 
 - a new game gets a new file; an existing name is never written over;
-- the list replays every save, unfinished games newest first with their round and scores; a
-  finished game is kept (and not offered to continue);
+- the list shows unfinished games newest first with their round and scores; a finished game is
+  kept (and not offered to continue); a save is replayed only when its text changed (summaries:
+  `test_save_summaries.py`);
 - a damaged or foreign file is reported once and renamed `NAME.damaged-<time>`, bytes intact,
   never over another file, and new games still save;
 - a game held by one app is refused to another (two apps never write one file);
@@ -141,19 +142,22 @@ def test_every_playable_game_has_a_progress_hook_from_public_facts(game: str) ->
     assert len(progress.scores) >= 2
 
 
-def test_the_list_replays_a_save_again_only_when_its_file_changed(
+def test_the_list_replays_a_save_again_only_when_its_text_changed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = SaveFolder(tmp_path)
-    path = saved(folder, played(new_record(), 5))
+    path, edited = saved(folder, played(new_record(), 5)), record_json(played(new_record(), 7))
     folder.scan()
     replays = []
     real = Record.replay_with_events
     monkeypatch.setattr(Record, "replay_with_events",
                         lambda self, *a, **k: replays.append(1) or real(self, *a, **k))
     folder.scan()
-    assert replays == []
-    aged(path, 5_000_000)
+    aged(path, 5_000_000)  # touched, the same text: its summary still holds
     folder.scan()
+    assert replays == []
+    path.write_text(edited, encoding="utf-8")
+    folder.scan()
+    SaveFolder(tmp_path).scan()
     assert replays == [1]
 
 
@@ -245,7 +249,7 @@ def test_the_old_autosave_is_moved_into_the_folder(tmp_path: Path) -> None:
     legacy.write_text(record_json(record))
     folder = SaveFolder(tmp_path / "games", legacy)
     (game,) = folder.scan().games
-    assert game.record == record and game.path.parent == tmp_path / "games"
+    assert game.load() == record and game.path.parent == tmp_path / "games"
     assert not legacy.exists()
 
 

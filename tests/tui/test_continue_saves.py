@@ -277,3 +277,39 @@ def test_run_app_exits_non_zero_when_the_app_crashed(
     monkeypatch.setattr(FamiliaTuiApp, "run", lambda self: run(self, headless=True))
     monkeypatch.setattr(FamiliaTuiApp, "on_mount", open_home)
     assert run_app() == status
+
+
+@pytest.mark.parametrize("finished", [False, True])
+async def test_a_listed_game_that_cannot_be_replayed_when_opened_is_moved_aside(tmp_path: Path,
+                                                                                finished: bool) -> None:
+    """Listing reads summaries, so a save whose summary still holds but which this program cannot
+    replay (a rule changed, a game's version) is found only when opened: it is then reported and
+    moved aside, as the listing would have, and the list no longer offers it."""
+    import json
+
+    from familia_tui.core.save_summary import summarize, write_summary
+
+    record = played(new_record("familia"), None if finished else 6)
+    path = saved(tmp_path, record, 1_000_000)
+    text = json.dumps(record.to_data() | {"actions": [*record.actions, "play 7X"]})
+    path.write_text(text, encoding="utf-8")
+    write_summary(path, summarize(record, record.replay(), text))  # sound, yet the save does not replay
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await saves_read(pilot, app)
+        (game,) = app.scan_saves().games
+        assert game.over == finished and not toasts(app)
+        if finished:
+            app.finished_games()
+        else:
+            app.continue_game()
+        await settle(pilot, lambda: not isinstance(app.screen, HomeScreen) and bool(app.screen.query(OptionList)))
+        await pilot.pause()
+        listing = app.screen
+        assert "Familia" in listed(app)[0]
+        await pilot.press("enter")
+        await settle(pilot, lambda: bool(toasts(app)))
+        assert "cannot be resumed: action" in toasts(app)[-1] and "It was renamed" in toasts(app)[-1]
+        assert not path.exists() and app.scan_saves().games == ()
+        await pilot.pause()
+        assert app.screen is listing and "Familia" not in " ".join(listed(app))  # the list read again

@@ -24,6 +24,7 @@ from familia_tui.core.simulate import play_out
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.finished import FinishedScreen
 from familia_tui.tui.screens.replay import ALL, PUBLIC, ReplayMode
+from familia_tui.tui.widgets.log import EventLog
 
 
 def new_record(game: str, seats: str | None = None, seed: int = 5, preset: str | None = None) -> Record:
@@ -105,6 +106,47 @@ def other_cards_shown(screen: ReplayMode, text: str, seen: tuple[int, ...]) -> l
     return [card_text(card, "unicode") for seat, hand in enumerate(state.hands)  # type: ignore[attr-defined]
             if seat not in seen for card in hand
             if card.rank >= 2 and card_text(card, "unicode") in text]
+
+
+def log_rows(log: EventLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_the_replay_log_holds_the_whole_game_up_to_the_step_both_ways(tmp_path: Path) -> None:
+    """Stepped back from the end of a long game, the log still holds every line from the deal
+    to the step (more than a table's log keeps), drawn as if written afresh, and scrolls to
+    its first line."""
+    record = play_out(new_record("tarot"))
+    app = make_app(tmp_path)
+    app.start_replay = record
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ReplayMode))
+        screen, log = replaying(app), app.screen.query_one(EventLog)
+
+        def expected(step: int) -> list[str]:
+            lines = screen.event_lines(screen.replay.opening)
+            for done in screen.replay.steps[:step]:
+                lines += screen.event_lines(done.events)
+            return lines
+
+        await pilot.press("end", "left", "left", "pageup", "left")
+        step = screen.moment.step
+        assert step < len(record.actions) - 3
+        assert log.entries == expected(step) and len(log.entries) > EventLog.MAX_LINES
+        rows = log_rows(log)
+        log.write_again()
+        assert log_rows(log) == rows  # the rows kept are those the lines make
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # the newest line shown
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        assert Text.from_markup(expected(0)[0]).plain.split()[0] in screen_text(app)
+        await pilot.press("right", "right")
+        assert log.entries == expected(step + 2)
+        await pilot.press("home")
+        assert log.entries == expected(0)
+        await pilot.press("end")
+        assert log.entries == expected(len(record.actions))
 
 
 async def test_a_replay_of_an_unfinished_hot_seat_game_shows_no_hand_at_any_step(tmp_path: Path) -> None:
@@ -195,6 +237,40 @@ async def test_a_replay_in_japanese_in_ascii_at_80x24_has_no_english_label_and_o
         import unicodedata
         odd = {c for c in text if ord(c) > 127 and unicodedata.east_asian_width(c) not in ("W", "F")}
         assert not odd, odd
+
+
+@pytest.mark.parametrize(("glyphs", "size"), [("unicode", (120, 40)), ("ascii", (80, 24))])
+async def test_tarot_replay_hands_are_drawn_as_the_tarot_table_draws_a_hand(
+        tmp_path: Path, glyphs: str, size: tuple[int, int]) -> None:
+    """Every hand of a Tarot replay in the table's card text (`R♥ T21 Exc` in unicode, the
+    notation in ascii), grouped by suit as the hand line is; the decision line likewise."""
+    from familia_tui.games.tarot.cards import parse_cards
+    from familia_tui.tui.games.tarot.widgets import card_text, hand_markup
+
+    record = play_out(new_record("tarot"))
+    app = make_app(tmp_path, glyphs=glyphs)
+    app.start_replay = record
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ReplayMode))
+        await pilot.press(*["right"] * 30)
+        screen = replaying(app)
+        hands = screen.query_one("#replay-hands").render()
+        lines = str(hands).splitlines()
+        queried = get_game("tarot").queries["hands"](screen.moment.state)
+        names = [s.name for s in record.seats]
+        for index, cards in queried.items():
+            drawn = Text.from_markup(hand_markup(parse_cards(cards), glyphs)).plain
+            assert f"{names[index]}: {drawn}" in lines
+        decision = screen.moment.decision
+        assert decision is not None
+        card = parse_cards(decision.action.split()[-1:])[0] if decision.action.startswith("play") else None
+        text = screen_text(app)
+        if glyphs == "unicode":
+            assert any(suit in str(hands) for suit in "♠♥♦♣")
+        else:
+            assert str(hands).isascii() and all(ord(c) < 128 for c in text)
+        if card is not None:
+            assert card_text(card, glyphs) in text
 
 
 async def test_the_app_keeps_only_the_newest_finished_games_up_to_the_settings_cap(tmp_path: Path) -> None:

@@ -257,3 +257,38 @@ async def test_changes_survive_moving_through_the_presets_and_esc_warns_before_l
         assert any("are not saved: Esc again leaves without them" in str(n.message) for n in app._notifications)
         await pilot.press("escape")
         await settle(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+@pytest.mark.parametrize(("game", "key", "typed", "message"), [
+    ("tarot", "hands", "0", "オプション：hands: 0 — 1以上にしてください"),
+    ("tarot", "hands", "x", "オプション：hands: \"x\" — 整数にしてください"),
+    ("tarot", "first_dealer", "5", "オプション：first_dealer: 4 — 4は4人のテーブルの席ではありません（0～3）"),
+    ("familia", "face_jokers", "9", "絵札のジョーカー9枚＝9枚ですが、デッキに付くジョーカーは2枚だけです [R-F32]"),
+])
+async def test_an_option_the_model_refuses_is_said_in_japanese(
+        tmp_path: Path, game: str, key: str, typed: str, message: str) -> None:
+    """A refused value gets the preset file's message, its reason in the app's language: the
+    kind of validation error (a bound, a type) or the game's own check, from the catalogues."""
+    app = make_app(tmp_path, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(app, pilot, game)
+        await open_option(pilot, screen, key)
+        await pilot.press("ctrl+u", *typed, "enter")
+        await settle(pilot, lambda: app.screen is screen and bool(screen.option_problems))
+        await pilot.pause()
+        assert message in problems(screen)
+        hint = str(screen.query_one("#setup-options-hint", Static).content)
+        assert hint.startswith("オプション：") and "Input should" not in hint
+        assert not any(word in problems(screen) for word in ("Input", "should", "need", " or ", "only"))
+
+
+async def test_a_cross_field_check_of_a_nested_option_is_said_in_japanese(tmp_path: Path) -> None:
+    app = make_app(tmp_path, lang="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_setup(app, pilot, "familia")
+        dialog = await open_option(pilot, screen, "match")
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, OptionDialog) and app.screen is not dialog)
+        await choose(pilot, app.screen, "目標点まで続ける")
+        refused = "match: 目標点まで続けるマッチには、目標点（勝ち）か目標点（負け）、または両方が必要です"
+        assert refused in problems(screen)

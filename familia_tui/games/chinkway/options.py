@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from familia_tui.core.presets import StrictModel, shown_as
+from familia_tui.core.presets import Check, OptionChecks, StrictModel, shown_as
 
 
 class ChinkwayOptions(StrictModel):
@@ -31,8 +31,7 @@ class ChinkwayOptions(StrictModel):
     @model_validator(mode="after")
     def _check(self) -> ChinkwayOptions:
         if self.deals == 11 and not self.final_reseat:
-            raise ValueError("deals 11 needs final_reseat: the 11th deal is the re-seated one "
-                             "(10 deals play with plain rotation) [CW-5a]")
+            raise OptionChecks([Check.of("cw.optcheck.eleven_deals")])
         return self
 
 

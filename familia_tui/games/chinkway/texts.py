@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'cw.optcheck.eleven_deals': 'deals 11 needs final_reseat: the 11th deal is the re-seated one (10 deals play with plain rotation) [CW-5a]',
     # ----- explanations -----
     "cw.game_over": "the game is over",
     "cw.wrong_phase": "this is the {phase} step of the deal, not the {wanted} step: the dealer discards, then names trumps, then the quest is turned and the tricks are played",
@@ -64,6 +66,8 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'cw.optcheck.eleven_deals': '11ディールには「最後のディールは順位で席替え」が要ります：11ディール目が席替えしたディールです（10ディールはそのまま回します）[CW-5a]',
     "cw.game_over": "ゲームは終了しています",
     "cw.wrong_phase": "いまは{phase}の段階で、{wanted}の段階ではありません：ディーラーが捨て札し、切札を決め、クエストを表にしてからトリックをプレイします",
     "cw.not_in_hand": "{card}は手札にありません",

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from familia_tui.core.cards import Card, CardError, parse_card
-from familia_tui.core.presets import StrictModel
+from familia_tui.core.presets import Check, OptionChecks, StrictModel
 
 
 class DaifugoOptions(StrictModel):
@@ -71,7 +71,7 @@ class DaifugoOptions(StrictModel):
         try:
             return str(parse_card(value))
         except CardError:
-            raise ValueError(f"'{value}' is not draw, off or a card such as 5S or JK") from None
+            raise OptionChecks([Check.of("dfg.optcheck.rule_card", value=value)]) from None
 
     @property
     def fixed_rule_card(self) -> Card | None:

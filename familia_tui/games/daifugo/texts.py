@@ -13,6 +13,8 @@ player's glyph mode, or are named in words (the 3 of hearts, ハートの3).
 """
 
 EN: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'dfg.optcheck.rule_card': "'{value}' is not draw, off or a card such as 5S or JK",
     "dfg.score_biri": "ビリ {scores}",
     "dfg.game": "Daifugō (integrated rules)",
     # explain: clauses
@@ -180,6 +182,8 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'dfg.optcheck.rule_card': '「{value}」はルールカードとして読めません（5S や JK のようなカードにするか、「毎ゲーム引く」か「なし」を選んでください）',
     "dfg.score_biri": "ビリ {scores}",
     "dfg.game": "大富豪統合ルール",
     # explain: clauses

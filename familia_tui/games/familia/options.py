@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from familia_tui.core.presets import StrictModel, shown_as
+from familia_tui.core.presets import Check, OptionChecks, StrictModel, shown_as
 
 Style = Literal["normal", "batting"]
 FaceMode = Literal["through", "split_carry", "split_discard"]
@@ -64,7 +64,7 @@ class MatchOptions(StrictModel):
     @model_validator(mode="after")
     def _target_has_threshold(self) -> MatchOptions:
         if self.format == "target" and self.win_at is None and self.lose_at is None:
-            raise ValueError("a 'target' match needs win_at, lose_at or both")
+            raise OptionChecks([Check.of("fam.optcheck.target_threshold")])
         return self
 
     def words(self, lang: str) -> str:
@@ -208,73 +208,70 @@ class FamiliaOptions(StrictModel):
             self._verify_table,
         ) for p in check()]
         if problems:
-            raise ValueError("\n".join(problems))
+            raise OptionChecks(problems)
         return self
 
-    def _verify_hand_size(self) -> list[str]:
+    def _verify_hand_size(self) -> list[Check]:
         allowed = {10: (6,), 11: (7, 6), 12: (7,)}[self.deal_tricks]
         if self.deal_hand_size not in allowed:
-            return [f"hand_size {self.deal_hand_size} does not fit {self.deal_tricks} tricks "
-                    f"(tricks/2 + 1: {' or '.join(map(str, allowed))}) [R-F30]"]
+            return [Check.of("fam.optcheck.hand_size" + ("_either" if len(allowed) > 1 else ""),
+                             hand_size=self.deal_hand_size, tricks=self.deal_tricks,
+                             first=allowed[0], second=allowed[-1])]
         return []
 
-    def _verify_pool(self) -> list[str]:
+    def _verify_pool(self) -> list[Check]:
         need = self.hands * self.deal_tricks
         if self.removed_sets is None and self.hand_jokers is None:
             base = self.pool_decks * 40
             if base + self.jokers_available < need:
-                return [f"tricks {self.deal_tricks} × {self.hands} hands need {need} hand cards, but "
-                        f"{self.pool_decks} deck(s) give at most {base} + {self.jokers_available} "
-                        f"Jokers = {base + self.jokers_available} (choose fewer tricks or more "
-                        f"decks) [R-F31a]"]
+                return [Check.of("fam.optcheck.pool_short", tricks=self.deal_tricks, hands=self.hands, need=need,
+                                 decks=self.pool_decks, base=base, jokers=self.jokers_available,
+                                 most=base + self.jokers_available)]
             return []
         counts = {r: self.adjustment[0].count(r) for r in set(self.adjustment[0])}
-        bad = [f"rank {r} removed {n} times but there are only {self.pool_decks} deck(s)"
+        bad = [Check.of("fam.optcheck.removed_rank", rank=r, times=n, decks=self.pool_decks)
                for r, n in counts.items() if (r not in range(2, 11) and r != 14) or n > self.pool_decks]
         if self.pool_size != need:
-            bad.append(f"the hand-card pool has {self.pool_size} cards ({self.pool_decks}×40 − "
-                       f"{4 * len(self.adjustment[0])} removed + {self.adjustment[1]} Jokers) but "
-                       f"{self.hands} hands × {self.deal_tricks} tricks need exactly {need} [R-F31a]")
+            bad.append(Check.of("fam.optcheck.pool_size", size=self.pool_size, decks=self.pool_decks,
+                                removed=4 * len(self.adjustment[0]), jokers=self.adjustment[1],
+                                hands=self.hands, tricks=self.deal_tricks, need=need))
         return bad
 
-    def _verify_jokers(self) -> list[str]:
+    def _verify_jokers(self) -> list[Check]:
         if self.pool_decks * 40 + self.jokers_available < self.hands * self.deal_tricks:
             return []  # the pool check already says why
         used = self.adjustment[1] + self.total_face_jokers
         if used > self.jokers_available:
-            return [f"{self.adjustment[1]} hand Jokers + {self.total_face_jokers} face Jokers = "
-                    f"{used}, but only {self.jokers_available} Jokers come with the decks [R-F32]"]
+            return [Check.of("fam.optcheck.jokers", hand=self.adjustment[1], face=self.total_face_jokers,
+                             used=used, available=self.jokers_available)]
         return []
 
-    def _verify_per_deal(self) -> list[str]:
+    def _verify_per_deal(self) -> list[Check]:
         problems = []
         if isinstance(self.style, tuple) and len(self.style) != self.deals:
-            problems.append(f"style lists {len(self.style)} deals but the game has {self.deals} "
-                            f"(one per face set) [R-F33a]")
+            problems.append(Check.of("fam.optcheck.style_deals", listed=len(self.style), deals=self.deals))
         if isinstance(self.face_jokers, tuple):
             if self.face_mode == "through":
-                problems.append("face_jokers per deal needs a split face_mode; in through mode give "
-                                "one number [R-F33a]")
+                problems.append(Check.of("fam.optcheck.face_jokers_through"))
             elif len(self.face_jokers) != self.deals:
-                problems.append(f"face_jokers lists {len(self.face_jokers)} deals but the game has "
-                                f"{self.deals} [R-F33a]")
+                problems.append(Check.of("fam.optcheck.face_jokers_deals", listed=len(self.face_jokers),
+                                         deals=self.deals))
         per_deal = 12 if self.face_mode != "through" else 12 * self.sets // self.deals
         if per_deal < self.deal_tricks:
-            problems.append(f"{per_deal} face cards per deal cannot cover {self.deal_tricks} "
-                            f"tricks [R-F10]")
+            problems.append(Check.of("fam.optcheck.face_cards", per_deal=per_deal, tricks=self.deal_tricks))
         return problems
 
-    def _verify_table(self) -> list[str]:
+    def _verify_table(self) -> list[Check]:
         if self.table is None:
             return []
         problems = []
         if len(self.table) != self.hands:
-            problems.append(f"table has {len(self.table)} seats but {self.players} players need "
-                            f"{self.hands} hands")
+            problems.append(Check.of("fam.optcheck.table_seats", seats=len(self.table), players=self.players,
+                                     hands=self.hands))
         if self.players == 2 and len({s.player for s in self.table}) != 2:
-            problems.append("the 2-player table names two players, each running an M and an F hand")
+            problems.append(Check.of("fam.optcheck.table_two"))
         if self.royal and any(s.crest is None for s in self.table):
-            problems.append("royal is on: every seat of the table needs its team's crest")
+            problems.append(Check.of("fam.optcheck.table_crests"))
         return problems
 
     def resolved(self) -> FamiliaOptions:

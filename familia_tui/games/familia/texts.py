@@ -5,6 +5,21 @@ clauses of `explain.py` and the seating rules (`fam.*`), and the options in word
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'fam.optcheck.target_threshold': "a 'target' match needs win_at, lose_at or both",
+    'fam.optcheck.hand_size': 'hand_size {hand_size} does not fit {tricks} tricks (tricks/2 + 1: {first}) [R-F30]',
+    'fam.optcheck.hand_size_either': 'hand_size {hand_size} does not fit {tricks} tricks (tricks/2 + 1: {first} or {second}) [R-F30]',
+    'fam.optcheck.pool_short': 'tricks {tricks} × {hands} hands need {need} hand cards, but {decks} {decks:deck gives|decks give} at most {base} + {jokers} Jokers = {most} (choose fewer tricks or more decks) [R-F31a]',
+    'fam.optcheck.removed_rank': 'rank {rank} removed {times} times but there {decks:is|are} only {decks} {decks:deck|decks}',
+    'fam.optcheck.pool_size': 'the hand-card pool has {size} cards ({decks}×40 − {removed} removed + {jokers} Jokers) but {hands} hands × {tricks} tricks need exactly {need} [R-F31a]',
+    'fam.optcheck.jokers': '{hand} hand Jokers + {face} face Jokers = {used}, but only {available} Jokers come with the decks [R-F32]',
+    'fam.optcheck.style_deals': 'style lists {listed} deals but the game has {deals} (one per face set) [R-F33a]',
+    'fam.optcheck.face_jokers_through': 'face_jokers per deal needs a split face_mode; in through mode give one number [R-F33a]',
+    'fam.optcheck.face_jokers_deals': 'face_jokers lists {listed} deals but the game has {deals} [R-F33a]',
+    'fam.optcheck.face_cards': '{per_deal} face cards per deal cannot cover {tricks} tricks [R-F10]',
+    'fam.optcheck.table_seats': 'table has {seats} seats but {players} players need {hands} hands',
+    'fam.optcheck.table_two': 'the 2-player table names two players, each running an M and an F hand',
+    'fam.optcheck.table_crests': "royal is on: every seat of the table needs its team's crest",
     "fam.seat_role": "Role",
     "fam.seat_role_M": "Male",
     "fam.seat_role_F": "Female",
@@ -103,6 +118,21 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'fam.optcheck.target_threshold': '目標点まで続けるマッチには、目標点（勝ち）か目標点（負け）、または両方が必要です',
+    'fam.optcheck.hand_size': '配る枚数{hand_size}枚は{tricks}トリックに合いません（トリック数÷2＋1＝{first}枚）[R-F30]',
+    'fam.optcheck.hand_size_either': '配る枚数{hand_size}枚は{tricks}トリックに合いません（トリック数÷2＋1＝{first}枚か{second}枚）[R-F30]',
+    'fam.optcheck.pool_short': '{tricks}トリック×{hands}手には手札用のカードが{need}枚要りますが、{decks}組のデッキでは最大{base}枚＋ジョーカー{jokers}枚＝{most}枚です（トリック数を減らすかデッキを増やしてください）[R-F31a]',
+    'fam.optcheck.removed_rank': 'ランク{rank}を{times}回抜いていますが、デッキは{decks}組しかありません',
+    'fam.optcheck.pool_size': '手札用のカードは{size}枚（{decks}組×40枚−抜いた{removed}枚＋ジョーカー{jokers}枚）ですが、{hands}手×{tricks}トリックにはちょうど{need}枚が要ります [R-F31a]',
+    'fam.optcheck.jokers': '手札のジョーカー{hand}枚＋絵札のジョーカー{face}枚＝{used}枚ですが、デッキに付くジョーカーは{available}枚だけです [R-F32]',
+    'fam.optcheck.style_deals': '通常／バッティングが{listed}ディール分ありますが、このゲームは{deals}ディールです（絵札1組に1ディール）[R-F33a]',
+    'fam.optcheck.face_jokers_through': 'ディールごとの絵札のジョーカーは、絵札を組ごとに使うときだけ指定できます。通しで使うときは数を1つにしてください [R-F33a]',
+    'fam.optcheck.face_jokers_deals': '絵札のジョーカーが{listed}ディール分ありますが、このゲームは{deals}ディールです [R-F33a]',
+    'fam.optcheck.face_cards': '1ディールの絵札{per_deal}枚では{tricks}トリックをまかなえません [R-F10]',
+    'fam.optcheck.table_seats': '席の組み合わせが{seats}席分ですが、{players}人には{hands}手が要ります',
+    'fam.optcheck.table_two': '2人用の席の組み合わせには、男女の手を1つずつ持つ2人のプレイヤーを書いてください',
+    'fam.optcheck.table_crests': 'ロイヤルが有効です：どの席にもチームの家紋が要ります',
     "fam.seat_role": "男女",
     "fam.seat_role_M": "男性",
     "fam.seat_role_F": "女性",

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from familia_tui.core.presets import StrictModel
+from familia_tui.core.presets import Check, OptionChecks, StrictModel
 
 SuitLetter = Literal["S", "H", "X", "L", "C", "D"]
 CANONICAL = ("S", "H", "X", "L", "C", "D")
@@ -59,28 +59,26 @@ class SixSuitOptions(StrictModel):
     def _check(self) -> SixSuitOptions:
         problems = []
         if len(set(self.black_suits)) != 3 or len(self.black_suits) != 3:
-            problems.append(f"black_suits: three different suits, not {list(self.black_suits)} [R-S2]")
+            problems.append(Check.of("six.optcheck.black_suits", suits=list(self.black_suits)))
         if self.variant == "team" and self.players not in (4, 6):
-            problems.append(f"players: the team game is for 4 or 6 players, not {self.players} [B.2]")
+            problems.append(Check.of("six.optcheck.team_players", players=self.players))
         if self.variant == "secret_team" and self.players != 6:
-            problems.append(f"players: the secret-team game is for 6 players, not {self.players} [B.4]")
+            problems.append(Check.of("six.optcheck.secret_players", players=self.players))
         if self.suits is not None:
             if self.variant != "individual":
-                problems.append("suits: only the individual game chooses its suits [R-S21]")
+                problems.append(Check.of("six.optcheck.suits_individual"))
             elif len(set(self.suits)) != self.players or len(self.suits) != self.players:
-                problems.append(f"suits: {self.players} different suits, one per player, not "
-                                f"{list(self.suits)} [R-S21]")
+                problems.append(Check.of("six.optcheck.suits_count", players=self.players, suits=list(self.suits)))
         if self.battalion_4p and not (self.variant == "team" and self.players == 4):
-            problems.append("battalion_4p: an option of the 4-player team game [R-S6]")
+            problems.append(Check.of("six.optcheck.battalion"))
         if self.teams == "fixed" and self.variant != "team":
-            problems.append("teams: fixed teams are a team-game option [R-S30]")
+            problems.append(Check.of("six.optcheck.fixed_teams"))
         if self.variant == "team" and not problems:
             colours = [self.colour(s) for s in self.suit_set]
             if colours.count("black") != colours.count("red"):
-                problems.append(f"black_suits: the suits in play {list(self.suit_set)} must split into two "
-                                f"teams of equal size by colour [R-S2]")
+                problems.append(Check.of("six.optcheck.colours", suits=list(self.suit_set)))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise OptionChecks(problems)
         return self
 
 

@@ -12,6 +12,15 @@ Japanese keeps the source's terms: クロス, リーフ, セイムツー, ホワ
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'six.optcheck.black_suits': 'black_suits: three different suits, not {suits} [R-S2]',
+    'six.optcheck.team_players': 'players: the team game is for 4 or 6 players, not {players} [B.2]',
+    'six.optcheck.secret_players': 'players: the secret-team game is for 6 players, not {players} [B.4]',
+    'six.optcheck.suits_individual': 'suits: only the individual game chooses its suits [R-S21]',
+    'six.optcheck.suits_count': 'suits: {players} different suits, one per player, not {suits} [R-S21]',
+    'six.optcheck.battalion': 'battalion_4p: an option of the 4-player team game [R-S6]',
+    'six.optcheck.fixed_teams': 'teams: fixed teams are a team-game option [R-S30]',
+    'six.optcheck.colours': 'black_suits: the suits in play {suits} must split into two teams of equal size by colour [R-S2]',
     # ----- explanations -----
     "six.game_over": "the game is over",
     "six.split_first": "first each team splits its 2 Jokers and its white card among its members",
@@ -113,6 +122,15 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'six.optcheck.black_suits': '黒のスートは異なる3スートにしてください（{suits}ではなく）[R-S2]',
+    'six.optcheck.team_players': 'チーム戦は4人か6人で遊びます（{players}人ではなく）[B.2]',
+    'six.optcheck.secret_players': 'シークレットチーム戦は6人で遊びます（{players}人ではなく）[B.4]',
+    'six.optcheck.suits_individual': '使うスートを選べるのは個人戦だけです [R-S21]',
+    'six.optcheck.suits_count': '使うスートは1人に1つ、異なる{players}スートにしてください（{suits}ではなく）[R-S21]',
+    'six.optcheck.battalion': '4人戦のバタリオンは4人のチーム戦のオプションです [R-S6]',
+    'six.optcheck.fixed_teams': '固定チームはチーム戦のオプションです [R-S30]',
+    'six.optcheck.colours': '使うスート{suits}は、色で同じ人数の2チームに分かれなければなりません [R-S2]',
     # ----- explanations -----
     "six.game_over": "ゲームは終了しています",
     "six.split_first": "まず各チームがJoker 2枚と白札1枚をメンバーに分配します",

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from familia_tui.core.presets import StrictModel, shown_as
+from familia_tui.core.presets import Check, OptionChecks, StrictModel, shown_as
 
 Declarations = Literal["none", "poignees", "poignees-miseres"]
 
@@ -91,12 +91,12 @@ class TarotOptions(StrictModel):
     def _check(self) -> TarotOptions:
         problems = []
         if self.first_dealer is not None and self.first_dealer >= self.players:
-            problems.append(f"first_dealer {self.first_dealer} is not a seat of {self.players} "
-                            f"players (0–{self.players - 1})")
+            problems.append(Check.of("tarot.optcheck.first_dealer", dealer=self.first_dealer, players=self.players,
+                                     last=self.players - 1))
         if self.called_suit_lead_restriction and self.players != 5:
-            problems.append("called_suit_lead_restriction is a 5-player rule (players: 5) [TA-15]")
+            problems.append(Check.of("tarot.optcheck.lead_restriction"))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise OptionChecks(problems)
         return self
 
     def resolved(self) -> TarotOptions:

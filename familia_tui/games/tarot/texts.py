@@ -15,6 +15,9 @@ Japanese follows the source text's terms (ディクレアラー, シエン, ガ�
 from __future__ import annotations
 
 EN: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'tarot.optcheck.first_dealer': 'first_dealer {dealer} is not a seat of {players} players (0–{last})',
+    'tarot.optcheck.lead_restriction': 'called_suit_lead_restriction is a 5-player rule (players: 5) [TA-15]',
     # ----- explanations -----
     "tarot.game_over": "the game is over",
     "tarot.wrong_phase": "this is the {phase} phase, not the {wanted} phase",
@@ -179,6 +182,9 @@ EN: dict[str, str] = {
 }
 
 JA: dict[str, str] = {
+    # ----- the options' checks (setup screen, preset files) -----
+    'tarot.optcheck.first_dealer': '{dealer}は{players}人のテーブルの席ではありません（0～{last}）',
+    'tarot.optcheck.lead_restriction': '最初のリードで指定スート禁止は5人戦のルールです（人数：5）[TA-15]',
     # ----- explanations -----
     "tarot.game_over": "ゲームは終了しています",
     "tarot.wrong_phase": "今は{phase}のフェーズで、{wanted}のフェーズではありません",

@@ -35,8 +35,13 @@ class FinishedScreen(AppScreen[None]):
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        """List the finished games (again)."""
         menu = self.query_one(OptionList)
         self.games = list(self.app.scan_saves().finished)
+        menu.clear_options()
         menu.add_options([Option(game_entry(game, self.t, self.lang, self.glyphs)) for game in self.games])
         if self.games:
             menu.highlighted = 0
@@ -49,8 +54,9 @@ class FinishedScreen(AppScreen[None]):
     def action_replay(self) -> None:
         index = self.query_one(OptionList).highlighted
         if self.games and index is not None and index < len(self.games):
-            game = self.games[index]
-            self.app.open_replay(game.record, str(game.path))
+            self.app.replay_saved(self.games[index])
+            if self.app.screen is self:  # it could not be replayed (and may have been moved aside)
+                self.fill()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -72,7 +72,7 @@ class HomeScreen(AppScreen[None]):
         unfinished, self.finished = scan.unfinished, len(scan.finished)
         if not unfinished:
             return None
-        game = translate(f"game.{unfinished[0].record.game}", self.app.settings.lang)
+        game = translate(f"game.{unfinished[0].game}", self.app.settings.lang)
         return self.t("ui.continue_count", count=len(unfinished), game=game)
 
     def offer_continue(self) -> None:

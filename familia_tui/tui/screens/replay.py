@@ -10,7 +10,8 @@ and no choice is offered. So a new game gets its replay with no code of its own.
   only what the person at the keyboard could see then (`Replay.private_seats`);
 - the banner says the step and whose eyes; the lines under the table say the decision that led
   there (as the log said it) and why it was allowed (`explain()` asked of the game before it);
-  the log is the game's log up to the step.
+  the log is the game's whole log up to the step (scrolled with the mouse wheel): a step forward
+  writes its lines, a step back drops the lines after it.
 """
 
 from __future__ import annotations
@@ -20,10 +21,8 @@ from functools import cache
 from textual.binding import Binding, BindingsMap
 from textual.widgets import Static
 
-from familia_tui.core.cards import Card
 from familia_tui.core.engine import Explanation
 from familia_tui.core.replay import Moment, Replay, ReplaySession
-from familia_tui.tui.glyphs import card_markup
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import ChoiceBar
@@ -33,9 +32,6 @@ ALL = -1
 """The seat chooser's "every hand face up"."""
 PUBLIC = -2
 """The seat chooser's "the public view" (what a watcher sees)."""
-LOG_EVENTS = 40
-"""The newest events the log is written again from when it goes back (or far forward): more
-than it shows at once; writing its 200 lines again made a step take a third of a second."""
 
 BINDINGS = [
     Binding("left", "step(-1)", "Step", key_display="← →"),
@@ -77,6 +73,8 @@ class ReplayMode(TableScreen):
         self.replay = replay
         self.logged: int | None = None
         """The step the log was written up to (None: not yet)."""
+        self.log_marks: list[int] = []
+        """How many entries the log holds at each step up to `logged`."""
         seats = replay.private_seats
         self.eyes = ALL if seats is None else (seats[0] if seats else PUBLIC)
         self.moment = replay.at(step)
@@ -157,16 +155,22 @@ class ReplayMode(TableScreen):
         return line
 
     def write_log(self) -> None:
-        """The log up to the step: a step forward adds its lines; a step back (or a long way
-        forward) writes the newest lines again."""
-        log, step, logged = self.query_one(EventLog), self.moment.step, self.logged
+        """The whole log up to the step: the deal's lines first, then each action's; a step
+        forward adds the lines of the actions since, a step back drops the lines after it (the
+        lines are never all written again: that made a step back take a third of a second)."""
+        log, step = self.query_one(EventLog), self.moment.step
+        if self.logged is None:
+            log.max_lines = None  # every line of the game, however long
+            log.reset()
+            log.add(self.event_lines(self.replay.opening))
+            self.logged, self.log_marks = 0, [len(log.entries)]
+        if step < self.logged:
+            log.keep(self.log_marks[step])
+            del self.log_marks[step + 1:]
+        for done in self.replay.steps[self.logged:step]:
+            log.add(self.event_lines(done.events))
+            self.log_marks.append(len(log.entries))
         self.logged = step
-        if logged is not None and logged <= step <= logged + LOG_EVENTS:
-            log.add(self.event_lines(self.replay.events_until(step, since=logged)))
-            return
-        log.clear()
-        log.entries = []
-        log.add(self.event_lines(self.replay.events_until(step)[-LOG_EVENTS:]))
 
     def show_hands(self) -> None:
         """Every hand, a line per seat, when every hand is shown (a finished game)."""
@@ -178,17 +182,22 @@ class ReplayMode(TableScreen):
                                     for seat, cards in sorted(hands.items())))
 
     def hand_markup(self, cards: list[str]) -> str:
-        return self.notation_markup(" ".join(cards)) if cards else "-"
+        """A hand as the game's table draws one (else card by card)."""
+        if not cards:
+            return "-"
+        drawn = self.hand_notation_markup(cards)
+        return str(self.safe(drawn)) if drawn is not None else self.notation_markup(" ".join(cards))
 
     def notation_markup(self, notation: str) -> str:
-        """Plain notation (`play 10H`, a hand) with its cards drawn in the glyph mode."""
+        """Plain notation (`play 10H`, a hand) with its cards drawn as the game's table draws
+        them in the glyph mode (the game's `clause_style.card`: Tarot's `T21`, `Exc`, its
+        colours; the six-suit set's cards)."""
         words = []
         for word in notation.split():
             try:
-                card = self.session.spec.parse_card(word)
-            except ValueError:
-                card = None
-            words.append(card_markup(card, self.glyphs) if isinstance(card, Card) else escape(word))
+                words.append(self.clause_style.card(word, self.glyphs))
+            except ValueError:  # (each game's CardError is one)
+                words.append(escape(word))
         return str(self.safe(" ".join(words)))
 
     # ----- nothing is decided -----

@@ -67,6 +67,8 @@ class ContinueScreen(AppScreen[None]):
         game = self.chosen
         if game is not None:
             self.app.resume(game)
+            if self.app.screen is self:  # it could not be opened (and may have been moved aside)
+                self.fill()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.refresh_bindings()

@@ -501,6 +501,11 @@ class TableScreen(AppScreen[None]):
         text = self.explanation_text(self.session.table.explain(choice.value))
         return f"[b]{self.t('ui.not_allowed')}[/] {text}"
 
+    def hand_notation_markup(self, cards: Sequence[str]) -> str | None:
+        """A hand given in notation (a replay's hands) drawn as this table draws a hand, or None
+        to draw it card by card (`clause_style.card`)."""
+        return None
+
     def explanation_text(self, explanation: Explanation) -> str:
         """An explain() chain through the text pipeline (a game may draw its parameters)."""
         render = clause_renderer(self.clause_style, self.lang, self.glyphs, self.session.seats)

@@ -95,6 +95,8 @@ class EventLog(RichLog):
         self._wrap_width: int | None = None
         self.entries: list[str] = []
         """The lines written, as markup: they are wrapped again when the log's width changes."""
+        self.heights: list[int] = []
+        """How many rows each entry took when it was written (0 while the log had no size)."""
         self._laid_out: tuple[Size, Size, Size] | None = None
         """The size, the room inside and the lines' size at the log's last scrollbar update."""
 
@@ -129,10 +131,45 @@ class EventLog(RichLog):
     def write_again(self) -> None:
         """Write every line again: at a new width, or in the colours of a new theme."""
         self.clear()
+        self.heights = []
         for line in self.entries:
-            self.write(KinsokuText(line))
+            self._write(line)
 
     def add(self, lines: list[str]) -> None:
-        self.entries = (self.entries + lines)[-self.MAX_LINES:]
+        keep = self.max_lines
+        self.entries = (self.entries + lines)[-keep:] if keep is not None else self.entries + lines
         for line in lines:
-            self.write(KinsokuText(line))
+            self._write(line)
+        if keep is not None:
+            del self.heights[:-keep]
+
+    def _write(self, line: str) -> None:
+        before = len(self.lines)
+        self.write(KinsokuText(line))
+        self.heights.append(len(self.lines) - before)
+
+    def reset(self) -> None:
+        """An empty log."""
+        self.clear()
+        self.entries, self.heights = [], []
+
+    def keep(self, count: int) -> None:
+        """Only the first `count` entries stay, the newest at the bottom (a replay stepping back).
+        Their rows are kept as they were drawn; should they not be known (rows dropped from the
+        top, lines still waiting for the log's size), the entries are written again."""
+        if count >= len(self.entries):
+            return
+        self.entries = self.entries[:count]
+        # The entries written before the log had a size came first, their heights unknown (0):
+        # together they took the rows no known height accounts for.
+        early = next((i for i, height in enumerate(self.heights) if height), len(self.heights))
+        unplaced = len(self.lines) - sum(self.heights)
+        if self._start_line or self._deferred_renders or count < early or unplaced < 0:
+            self.write_again()
+            return
+        del self.heights[count:]
+        del self.lines[unplaced + sum(self.heights):]
+        self._line_cache.clear()  # (it holds rows by their place: new ones will be written there)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.refresh()
+        self.scroll_end(animate=False, immediate=False, x_axis=False)

@@ -29,7 +29,7 @@ from familia_tui.core.events import DEAL_SCORED
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.tarot.actions import DISCARD, Discard
-from familia_tui.games.tarot.cards import Card
+from familia_tui.games.tarot.cards import Card, parse_cards
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.games.tarot.choices import (
     EcartTicks,
@@ -56,6 +56,7 @@ from familia_tui.tui.games.tarot.widgets import (
     TrickPanel,
     event_lines,
     hand_end_markup,
+    hand_markup,
     sentence,
 )
 from familia_tui.tui.screens.table import TableScreen
@@ -238,6 +239,10 @@ class TarotScreen(TableScreen):
         self.query_one(TarotChoiceBar).fit(event.size.width)
         footer = self.query_one(AppFooter)
         footer.compact = event.size.width < 100  # every key, / and Space too, fits 80 columns
+
+    def hand_notation_markup(self, cards: Sequence[str]) -> str:
+        """A hand in notation as the hand line draws it: grouped by suit, trumps last."""
+        return hand_markup(parse_cards(cards), self.glyphs)
 
     def banner_text(self) -> str:
         """As the base; while a redealt hand is bid, first that everyone has new cards."""
