@@ -242,7 +242,7 @@ def parse_seats(text: str | None, defaults: Sequence[Seat],
                if bots is not None and not s.is_human and s.controller[4:] not in bots]
     if unknown:
         raise UsageError(f"--seats: unknown bot {unknown[0]!r} (bots: "
-                         f"{', '.join('bot:' + b for b in sorted(bots or ()))})")
+                         f"{', '.join('bot:' + b for b in bots or ())})")
     names = [s.name for s in updated]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -289,9 +289,9 @@ def _run_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     kinds = [k.strip() for k in args.bot.split(",")]
-    unknown = [k for k in kinds if k not in spec.bots]
+    unknown = [k for k in kinds if k not in spec.bot_kinds]
     if unknown:
-        raise UsageError(f"unknown bot {unknown[0]!r} (bots: {', '.join(sorted(spec.bots))})")
+        raise UsageError(f"unknown bot {unknown[0]!r} (bots: {', '.join(spec.bot_kinds)})")
     run = simulate(spec, preset.options, preset.id, args.games, args.seed, kinds)
     report = run.summary()
     if args.json:
@@ -355,7 +355,7 @@ def _run_play(args: argparse.Namespace) -> int:
     check_player_count(spec, args.seats)
     if args.preset is None:
         preset = preset_for_seats(spec, preset, args.seats)
-    seats = parse_seats(args.seats, spec.default_seats(preset.options), list(spec.bots))
+    seats = parse_seats(args.seats, spec.default_seats(preset.options), spec.bot_kinds)
     seed = args.seed if args.seed is not None else _fresh_seed()
     try:
         spec.new_game(preset.options, seats, seed=seed)  # validates seats before the app opens

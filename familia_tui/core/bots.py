@@ -1,4 +1,4 @@
-"""The bot protocol, the random bot and the bot registry.
+"""The bot protocol and the random bot (a game's bots are made by `GameSpec.make_bot`).
 
 A bot sees only its seat's view and the legal actions: `choose(view, legal, rng) -> action`.
 """
@@ -6,7 +6,7 @@ A bot sees only its seat's view and the legal actions: `choose(view, legal, rng)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 
@@ -24,11 +24,3 @@ class RandomBot:
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[int(rng.random() * len(legal))]  # uniform; cheaper than randrange
-
-
-def make_bot(kind: str, bots: Mapping[str, Callable[[], Bot]]) -> Bot:
-    """The bot of a kind (`random`, `basic` …) from a game's registry, or a clear error."""
-    try:
-        return bots[kind]()
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r} (bots: {', '.join(sorted(bots))})") from None

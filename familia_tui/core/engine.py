@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
@@ -22,6 +22,9 @@ from familia_tui.core.cards import parse_card as standard_parse_card
 from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.core.registry import GameEntry
 from familia_tui.i18n import translate
+
+if TYPE_CHECKING:
+    from familia_tui.core.search import SearchSpec
 
 
 class IllegalAction(FamiliaTuiError, ValueError):
@@ -452,6 +455,8 @@ class GameSpec:
     """The keys a scenario's `position` may have, with the types the game reads them as."""
     events: frozenset[str] = frozenset()
     """The game's own event kinds, beside the shared vocabulary (`core.events.COMMON`)."""
+    search: SearchSpec | None = None
+    """What the search bot needs (the game's sampler …): with it the game offers `bot:search`."""
 
     @property
     def id(self) -> str:
@@ -477,6 +482,30 @@ class GameSpec:
     @property
     def names(self) -> Mapping[str, str]:
         return self.entry.names
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The bots the game offers (`--seats NAME=bot:KIND`, the setup screen, records): its own
+        (`basic`, `random`) and, when it has a sampler, the search bot's levels (`search` alone is
+        `search:normal`)."""
+        own = tuple(sorted(self.bots))
+        if self.search is None:
+            return own
+        from familia_tui.core.search import LEVELS
+
+        return (*own, "search", *(f"search:{level}" for level in LEVELS))
+
+    def make_bot(self, kind: str) -> Any:
+        """A new bot of one of `bot_kinds`, or ValueError naming them."""
+        name, _, level = kind.partition(":")
+        if name == "search" and self.search is not None:
+            from familia_tui.core.search import DEFAULT_LEVEL, LEVELS, SearchBot
+
+            if (level or DEFAULT_LEVEL) in LEVELS:
+                return SearchBot(self.search, level or DEFAULT_LEVEL)
+        elif kind in self.bots:
+            return self.bots[kind]()
+        raise ValueError(f"unknown bot {kind!r} (bots: {', '.join(self.bot_kinds)})")
 
     @property
     def players(self) -> tuple[int, int]:

@@ -194,11 +194,11 @@ def record_from_data(data: object, source: str = "record") -> Record:
     except UnknownGame as error:
         raise RecordError(f"{source}: {error}. The file was left untouched.", "unknown_game", source,
                           untouched=True, game=data.get("game")) from None
-    unknown = [s.controller for s in seats if not s.is_human and s.controller[4:] not in spec.bots]
+    unknown = [s.controller for s in seats if not s.is_human and s.controller[4:] not in spec.bot_kinds]
     if unknown:
         raise RecordError(f"{source}: unknown bot {unknown[0]!r} (this program's {spec.id} bots: "
-                          f"{', '.join(sorted(spec.bots))}). The file was left untouched.", "unknown_bot",
-                          source, untouched=True, bot=unknown[0], bots=", ".join(sorted(spec.bots)))
+                          f"{', '.join(spec.bot_kinds)}). The file was left untouched.", "unknown_bot",
+                          source, untouched=True, bot=unknown[0], bots=", ".join(spec.bot_kinds))
     seed, deal, preset = data.get("seed"), data.get("deal"), data.get("preset")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(f"{source}: seed must be a whole number, not {seed!r}. "

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from familia_tui.core.bots import Bot, make_bot
+from familia_tui.core.bots import Bot
 from familia_tui.core.engine import Event, Explanation, GameSpec, GameState, Seat, deciders
 from familia_tui.core.record import Record, RecordError, save_record
 from familia_tui.core.saves import GameLock
@@ -144,7 +144,7 @@ class Session:
         deciding: list[tuple[int, ...]] = []
         state, events = record.replay_with_events(source=str(save_path or "record"), history=replayed,
                                                   deciding=deciding)
-        bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
+        bots = {i: spec.make_bot(s.controller.removeprefix("bot:"))
                 for i, s in enumerate(record.seats) if not s.is_human}
         return cls(spec, record, state, save_path, bots, last_events=events, replayed_events=replayed,
                    lock=lock, deciding=deciding)

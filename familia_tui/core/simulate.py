@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from familia_tui.core.bots import Bot, make_bot
+from familia_tui.core.bots import Bot
 from familia_tui.core.engine import GameSpec, Result, Seat
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
@@ -66,7 +66,7 @@ def simulate(spec: GameSpec, options: BaseModel, preset: str, games: int, seed: 
     tallied off the clock."""
     seats = list(seats or spec.default_seats(options))
     kinds = [bot_kinds[i % len(bot_kinds)] for i in range(len(seats))]
-    bots = [make_bot(kind, spec.bots) for kind in kinds]
+    bots = [spec.make_bot(kind) for kind in kinds]
     run = Simulation(spec.id, preset)
     tally = spec.figures(kinds) if spec.figures is not None else None
     for number in range(games):
@@ -111,7 +111,7 @@ def play_out(record: Record, stand_in: str = "basic", seed: int = 0, actions: in
     their tests and screenshots). The same record and seed give the same game."""
     spec = get_game(record.game)
     state = record.replay()
-    bots = [make_bot(seat.controller.removeprefix("bot:") if not seat.is_human else stand_in, spec.bots)
+    bots = [spec.make_bot(seat.controller.removeprefix("bot:") if not seat.is_human else stand_in)
             for seat in record.seats]
     rng = random.Random(seed)
     while not state.is_over and (actions is None or len(record.actions) < actions):

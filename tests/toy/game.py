@@ -21,6 +21,7 @@ from familia_tui.core.engine import (
 )
 from familia_tui.core.presets import StrictModel
 from familia_tui.core.queries import common_queries
+from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import BaseState, copy_list, copy_rows, follow_suit, handles, seat_ring, trick_winner
 from toy import ENTRY
 
@@ -84,6 +85,8 @@ class ToyView:
     trick: tuple[tuple[int, Card], ...]
     last_trick: tuple[tuple[int, Card], ...]
     tricks: tuple[int, int]
+    played: tuple[tuple[int, Card], ...] = ()
+    """Every card played so far, with its seat, in order (the trick in play last)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,8 @@ class ToyResult:
 
 class ToyState(BaseState[ToyAction, ToyView, ToyResult]):
     IMMUTABLE = ("seats", "phase", "leader", "trump", "to_move")
-    COPIED = {"hands": copy_rows, "trick": copy_list, "last_trick": copy_list, "tricks": copy_list}
+    COPIED = {"hands": copy_rows, "trick": copy_list, "last_trick": copy_list, "tricks": copy_list,
+              "played": copy_list}
 
     def __init__(self, options: ToyOptions, seats: Sequence[Seat], seed: int | None = None,
                  hands: Sequence[Sequence[Card]] | None = None) -> None:
@@ -121,6 +125,7 @@ class ToyState(BaseState[ToyAction, ToyView, ToyResult]):
         self.trick: list[tuple[int, Card]] = []
         self.last_trick: list[tuple[int, Card]] = []
         self.tricks = [0, 0]
+        self.played: list[tuple[int, Card]] = []
         self._legal = None
         self.events = []
 
@@ -179,6 +184,7 @@ class ToyState(BaseState[ToyAction, ToyView, ToyResult]):
         assert seat is not None
         self.hands[seat].remove(action.card)
         self.trick.append((seat, action.card))
+        self.played.append((seat, action.card))
         self.events.append(Event("played", seat, (action.card,)))
         ring = seat_ring(4)
         if len(self.trick) < 4:
@@ -201,7 +207,7 @@ class ToyState(BaseState[ToyAction, ToyView, ToyResult]):
             tuple(self.hands[seat]) if seat is not None else (),
             tuple((s, tuple(self.hands[s])) for s in self.deciders) if mine else (),
             tuple(len(hand) for hand in self.hands), self.trump, tuple(self.trick),
-            tuple(self.last_trick), (self.tricks[0], self.tricks[1]))
+            tuple(self.last_trick), (self.tricks[0], self.tricks[1]), tuple(self.played))
 
     def public_view(self) -> ToyView:
         """What a watcher or a curtain may show: no hand."""
@@ -254,6 +260,49 @@ def seat_figures(state: ToyState, events: Sequence[Event]) -> list[dict[str, int
     return [{"tricks": count} for count in won]
 
 
+def unseen(view: ToyView) -> Unseen:
+    """The search's sampler, first half: the cards `view.seat` has not seen (nor its team's,
+    while the team chooses trumps), for the other seats, none to a seat that failed to follow
+    that suit."""
+    known = _known(view)
+    seen = {card for hand in known.values() for card in hand} | {card for _, card in view.played}
+    cards = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS if Card(rank, suit) not in seen)
+    others = [seat for seat in range(4) if seat not in known]
+    voids: dict[int, set[str]] = {seat: set() for seat in others}
+    for start in range(0, len(view.played), 4):
+        trick = view.played[start:start + 4]
+        led = trick[0][1].suit
+        for seat, card in trick[1:]:
+            if card.suit != led and seat in voids:
+                voids[seat].add(led)
+    may_hold = tuple(frozenset(i for i, seat in enumerate(others) if card.suit not in voids[seat])
+                     for card in cards)
+    return Unseen(cards, tuple(view.counts[seat] for seat in others), may_hold)
+
+
+def build(view: ToyView, dealt: list[list[Card]]) -> ToyState:
+    """The sampler's second half: the state with the other seats' hands dealt."""
+    known = _known(view)
+    others = iter(dealt)
+    hands = [list(known[seat]) if seat in known else next(others) for seat in range(4)]
+    state = ToyState(ToyOptions(), view.seats, hands=hands)
+    state.phase, state.to_move, state.trump = view.phase, view.to_act, view.trump
+    state.leader = view.trick[0][0] if view.trick else (view.to_act or 0)
+    state.trick, state.last_trick = list(view.trick), list(view.last_trick)
+    state.tricks, state.played = list(view.tricks), list(view.played)
+    return state
+
+
+def _known(view: ToyView) -> dict[int, tuple[Card, ...]]:
+    assert view.seat is not None
+    return dict(view.team_hands) or {view.seat: view.hand}
+
+
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=lambda state: 0,
+                    value=lambda state, seat: float(state.tricks[seat % 2] - state.tricks[1 - seat % 2]))
+"""One deal is the game: a playout runs to its end; a seat's value is its team's trick lead."""
+
+
 GAME = GameSpec(
     entry=ENTRY,
     options_model=ToyOptions,
@@ -267,4 +316,5 @@ GAME = GameSpec(
     progress=progress,
     stats=seat_figures,
     stat_figures=("tricks",),
+    search=SEARCH,
 )

@@ -10,7 +10,6 @@ from pathlib import Path
 from tui_helpers import make_app, screen_text, settle
 
 from familia_tui.cli import parse_seats
-from familia_tui.core.bots import make_bot
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
@@ -47,7 +46,7 @@ def position_session(tmp_path: Path, text: str) -> Session:
     scenario = load_scenario(path)
     spec = get_game(scenario.game)
     state = start_state(spec, scenario)
-    bots = {i: make_bot(s.controller.removeprefix("bot:"), spec.bots)
+    bots = {i: spec.make_bot(s.controller.removeprefix("bot:"))
             for i, s in enumerate(state.seats) if not s.is_human}
     session = Session(spec, Record(spec.id, state.options, state.seats, scenario.seed), state, None, bots)
     session.confirm(state.seats[state.to_act].person)

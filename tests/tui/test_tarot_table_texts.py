@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.widgets import Static
 from tui_helpers import make_app, screen_text, settle
 
-from familia_tui.core.bots import make_bot
 from familia_tui.core.engine import Seat
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
@@ -42,7 +41,7 @@ def session_at(position: dict[str, Any], preset: str = "tarot-4") -> Session:
     """A session at a position: P1 at the keyboard, three bots."""
     options = find_preset("tarot", preset).options.resolved()
     state = position_state(options, SEATS, position, seed=0)
-    bots = {i: make_bot("basic", GAME.bots) for i in range(1, len(SEATS))}
+    bots = {i: GAME.make_bot("basic") for i in range(1, len(SEATS))}
     return Session(GAME, Record("tarot", options, tuple(SEATS), 0), state, None, bots)
 
 

@@ -359,7 +359,7 @@ class SetupScreen(AppScreen[None]):
     def default_seats(self, options: BaseModel) -> list[Seat]:
         """The options' seats; the first player is human, the others play the basic bot."""
         seats = self.spec.default_seats(options)
-        bot = "bot:basic" if "basic" in self.spec.bots else f"bot:{next(iter(self.spec.bots))}"
+        bot = "bot:basic" if "basic" in self.spec.bot_kinds else f"bot:{self.spec.bot_kinds[0]}"
         first = seats[0].person if seats else None
         return [seat.model_copy(update={"controller": "human" if seat.person == first else bot})
                 for seat in seats]
@@ -401,7 +401,7 @@ class SetupScreen(AppScreen[None]):
 
     def choices(self) -> dict[str, list[tuple[str, str]]]:
         """The values of the controller and of every seat field, with their labels."""
-        bots = [(self.bot_label(kind), f"bot:{kind}") for kind in sorted(self.spec.bots)]
+        bots = [(self.bot_label(kind), f"bot:{kind}") for kind in self.spec.bot_kinds]
         choices = {"controller": [(self.t("ui.setup_human"), "human"), *bots]}
         choices.update((field.name, self.field_choices(field)) for field in self.spec.seat_fields)
         return choices
@@ -413,7 +413,7 @@ class SetupScreen(AppScreen[None]):
                  else field.value_text(value, self.lang), value) for value in field.values]
 
     def bot_label(self, kind: str) -> str:
-        key = f"ui.setup_bot_{kind}"
+        key = f"ui.setup_bot_{kind.replace(':', '_')}"
         text = self.t(key)
         return text if text != key else self.t("ui.setup_bot", kind=kind)
 

@@ -1,0 +1,57 @@
+"""Dealing the unseen cards under constraints (core/sampling.py): every consistent deal can come
+out, and only consistent deals do."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from familia_tui.core.sampling import SamplingError, deal_unseen
+
+
+def test_every_consistent_deal_can_come_out_and_no_other() -> None:
+    cards = list(range(12))
+    room = [4, 4, 4]
+    may_hold = [frozenset({0, 1})] * 4 + [frozenset({2})] * 4 + [frozenset({0, 1, 2})] * 4
+    consistent = {
+        deal for deal in itertools.product(range(3), repeat=12)
+        if all(deal.count(place) == room[place] for place in range(3))
+        and all(deal[card] in may_hold[card] for card in cards)
+    }
+    rng = random.Random(5)
+    seen = Counter()
+    for _ in range(6000):
+        dealt = deal_unseen(cards, room, may_hold, rng)
+        where = [0] * 12
+        for place, hand in enumerate(dealt):
+            for card in hand:
+                where[card] = place
+        seen[tuple(where)] += 1
+    assert set(seen) == consistent  # 70 deals, each seen
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=40), st.randoms(use_true_random=False), st.data())
+def test_a_deal_keeps_room_and_constraints(truth: list[int], rng: random.Random, data: st.DataObject) -> None:
+    """Constraints drawn around a true deal (so some deal agrees) are always met."""
+    places = 4
+    room = [truth.count(place) for place in range(places)]
+    may_hold = [frozenset({place} | set(data.draw(st.sets(st.integers(0, places - 1))))) for place in truth]
+    dealt = deal_unseen(list(range(len(truth))), room, may_hold, rng)
+    assert [len(hand) for hand in dealt] == room
+    assert sorted(card for hand in dealt for card in hand) == list(range(len(truth)))
+    for place, hand in enumerate(dealt):
+        assert all(place in may_hold[card] for card in hand)
+
+
+def test_no_consistent_deal_is_an_error() -> None:
+    rng = random.Random(1)
+    with pytest.raises(SamplingError, match="agrees"):  # five cards for a place with room for four
+        deal_unseen(list(range(12)), [4, 4, 4], [frozenset({2})] * 5 + [frozenset({0, 1, 2})] * 7, rng)
+    with pytest.raises(SamplingError, match="12 unseen cards for 11"):
+        deal_unseen(list(range(12)), [4, 4, 3], None, rng)
