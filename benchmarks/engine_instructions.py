@@ -86,12 +86,13 @@ def spiel_step(state: object, rng: random.Random) -> bool:
     (True)."""
     if state.is_chance_node():  # type: ignore[attr-defined]
         outcomes = state.chance_outcomes()  # type: ignore[attr-defined]
-        pick, total = rng.random(), 0.0
+        pick, total, chosen = rng.random(), 0.0, outcomes[-1][0]
         for action, probability in outcomes:
             total += probability
             if pick < total:
+                chosen = action
                 break
-        state.apply_action(action)  # type: ignore[attr-defined]
+        state.apply_action(chosen)  # type: ignore[attr-defined]
         return False
     legal = state.legal_actions()  # type: ignore[attr-defined]
     state.apply_action(legal[int(rng.random() * len(legal))])  # type: ignore[attr-defined]

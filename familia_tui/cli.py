@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
                             help="games to play, rounded up to whole deals: each deal is played once "
                                  "per seating (default: 100)")
     tournament.add_argument("--seed", type=int, default=1)
+    tournament.add_argument("--think", type=float, metavar="SECONDS",
+                            help="the search bots' time budget per decision (default: their level's)")
     tournament.add_argument("--json", action="store_true", help="print one JSON object")
 
     check = commands.add_parser("check", help="run scenario files or folders")
@@ -313,8 +315,10 @@ def _run_tournament(args: argparse.Namespace) -> int:
     spec, preset = load_game(args.game, args.preset)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.think is not None and not args.think > 0:
+        raise UsageError("--think must be a positive number of seconds")
     kinds = [kind.strip() for kind in args.bots.split(",")]
-    return run_tournament(spec, preset, kinds, args.games, args.seed, args.json)
+    return run_tournament(spec, preset, kinds, args.games, args.seed, args.json, args.think)
 
 
 def _run_check(args: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
-"""`familia-tui tournament GAME [--preset P] [--bots K1,K2,...] [--games N] [--seed S] [--json]`:
+"""`familia-tui tournament GAME [--preset P] [--bots K1,K2,...] [--games N] [--seed S] [--think SECONDS]
+[--json]`:
 bot kinds play each other (core/tournament.py) and the figures are printed as a table or as one
 JSON object (no Textual import)."""
 
@@ -16,9 +17,9 @@ if TYPE_CHECKING:
 
 
 def run_tournament(spec: GameSpec, preset: Preset, kinds: Sequence[str], games: int, seed: int,
-                   as_json: bool) -> int:
+                   as_json: bool, think: float | None = None) -> int:
     """Play the tournament and print its report; returns the exit status."""
-    report = tournament(spec, preset.options, preset.id, kinds, games, seed).summary()
+    report = tournament(spec, preset.options, preset.id, kinds, games, seed, think=think).summary()
     print(json.dumps(report, ensure_ascii=False) if as_json else report_text(report))
     return 0
 

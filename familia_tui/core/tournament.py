@@ -31,14 +31,15 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
 
-from familia_tui.core.bots import Bot, make_bot
+from familia_tui.core.bots import Bot
 from familia_tui.core.engine import Event, GameSpec, Seat
 from familia_tui.core.errors import FamiliaTuiError
+from familia_tui.core.search import SearchBot
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""
@@ -105,22 +106,22 @@ def seatings(seats: Sequence[Seat], kinds: Sequence[str]) -> list[tuple[str, ...
     return rotated
 
 
-def offered_kinds(spec: GameSpec) -> tuple[str, ...]:
-    """The bot kinds the game offers."""
-    return tuple(getattr(spec, "bot_kinds", None) or spec.bots)
-
-
-def new_bot(spec: GameSpec, kind: str) -> Bot:
-    """A bot of the kind, from the game's own bot factory."""
-    maker = getattr(spec, "make_bot", None)
-    return maker(kind) if maker is not None else make_bot(kind, spec.bots)
+def new_bot(spec: GameSpec, kind: str, think: float | None = None) -> Bot:
+    """A bot of the kind from the game (`GameSpec.make_bot`); `think` replaces a search bot's
+    time budget per decision (its playout count stays its level's)."""
+    bot: Bot = spec.make_bot(kind)
+    if think is not None and isinstance(bot, SearchBot):
+        bot.level = replace(bot.level, seconds=think)
+    return bot
 
 
 def check_kinds(spec: GameSpec, kinds: Sequence[str]) -> None:
-    """Refuse a kind list that is empty, repeats a kind or names one the game does not offer."""
-    offered = offered_kinds(spec)
-    if not kinds or "" in kinds:
-        raise TournamentError(f"--bots needs a comma list of bot kinds (bots: {', '.join(offered)})")
+    """Refuse a kind list of fewer than two kinds, one that repeats a kind, or names one the game
+    does not offer."""
+    offered = spec.bot_kinds
+    if len(kinds) < 2 or "" in kinds:
+        raise TournamentError(f"--bots needs a comma list of two bot kinds or more, e.g. basic,random "
+                              f"(bots: {', '.join(offered)})")
     twice = sorted({kind for kind in kinds if list(kinds).count(kind) > 1})
     if twice:
         raise TournamentError(f"--bots names {twice[0]!r} twice; give each kind once")
@@ -144,6 +145,8 @@ class KindTally:
     decisions: int = 0
     thinking: float = 0.0
     slowest: float = 0.0
+    playouts: int = 0
+    """A search bot's playouts, summed over its decisions (`SearchBot.playouts`)."""
     seat_games: int = 0
     """Seats held, summed over games (what the game's figures are counted over)."""
     figures: Counter[str] = field(default_factory=Counter)
@@ -167,6 +170,7 @@ class KindTally:
             "decisions": self.decisions,
             "seconds_per_decision": {"mean": _round(self.thinking / max(self.decisions, 1), 6),
                                      "max": _round(self.slowest, 6)},
+            "playouts_per_decision": _round(self.playouts / max(self.decisions, 1), 1),
             "seat_games": self.seat_games,
             "figures": {name: self.figures[name] for name in figure_names if name in self.figures},
         }
@@ -189,24 +193,26 @@ class Tournament:
     seconds: float = 0.0
     tallies: dict[str, KindTally] = field(default_factory=dict)
     figure_names: tuple[str, ...] = ()
+    think: float | None = None
+    """The search bots' seconds per decision, when not their level's."""
 
     def summary(self) -> dict[str, Any]:
         """The JSON report."""
         return {
             "game": self.game, "preset": self.preset, "bots": list(self.kinds),
             "seatings": [list(seating) for seating in self.seatings], "duplicate": True,
-            "deals": self.deals, "games": self.games, "seconds": round(self.seconds, 3),
+            "deals": self.deals, "games": self.games, "seconds": round(self.seconds, 3), "think": self.think,
             "results": {kind: self.tallies[kind].report(self.figure_names) for kind in self.kinds},
         }
 
 
 def tournament(spec: GameSpec, options: BaseModel, preset: str, kinds: Sequence[str], games: int,
-               seed: int, seats: Sequence[Seat] | None = None) -> Tournament:
+               seed: int, seats: Sequence[Seat] | None = None, think: float | None = None) -> Tournament:
     """Play `games` games (rounded up to whole deals) between the bot kinds, every deal in every
-    seating; deal i uses seed `seed + i`."""
+    seating; deal i uses seed `seed + i`. `think`: the search bots' seconds per decision."""
     check_kinds(spec, kinds)
     seats = list(seats or spec.default_seats(options))
-    run = Tournament(spec.id, preset, tuple(kinds), seatings(seats, kinds),
+    run = Tournament(spec.id, preset, tuple(kinds), seatings(seats, kinds), think=think,
                      tallies={kind: KindTally(kind) for kind in kinds}, figure_names=spec.stat_figures)
     start = time.perf_counter()
     for deal in range(math.ceil(games / len(kinds))):
@@ -222,7 +228,7 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], seating: tu
     """Play one game in one seating and add it to the kinds' tallies."""
     table = [seat.model_copy(update={"controller": f"bot:{kind}"}) for seat, kind in zip(seats, seating, strict=True)]
     state = spec.new_game(options, table, seed=seed)
-    bots = [new_bot(spec, kind) for kind in seating]
+    bots = [new_bot(spec, kind, run.think) for kind in seating]
     looks = [getattr(bot, "needs_view", True) for bot in bots]
     tallies = [run.tallies[kind] for kind in seating]
     rng = random.Random(bot_seed)
@@ -240,6 +246,7 @@ def _play_one(spec: GameSpec, options: BaseModel, seats: list[Seat], seating: tu
         tally.decisions += 1
         tally.thinking += spent
         tally.slowest = max(tally.slowest, spent)
+        tally.playouts += getattr(bots[seat], "playouts", 0)
         events += state.apply(action)
     run.games += 1
     _score(spec, state, events, seating, run, deal)
