@@ -16,7 +16,9 @@ total (per team where there are teams), its place the unit's rank in `Result.ran
 ties share a place). Where the deal draws the teams (the six-suit team game's Aces), two kinds may
 share a team: each of them has an entry for it.
 
-**Figures.** Per kind: games, entries, wins with a 95 % Wilson interval; the mean score with a 95 %
+**Figures.** Per kind: games; wins, the games in which one of its entries finished first (a tie
+for first included, so two kinds may both win a game), with a 95 % Wilson interval over its games;
+the places of its entries; the mean score of its entries with a 95 %
 t interval over deals (each deal's score is the mean of the kind's entries in its seatings: paired
 by deal, so that the deal's luck is not counted as noise); places; seconds per decision (each
 `choose` call on the clock, mean and max); and the game's own figures (`GameSpec.stats`, summed
@@ -138,6 +140,7 @@ class KindTally:
     games: int = 0
     """Games in which the kind held at least one seat."""
     wins: int = 0
+    """Games in which one of its entries finished first (ties included)."""
     places: Counter[int] = field(default_factory=Counter)
     """Entries by place (1 = a win)."""
     deal_scores: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -157,12 +160,12 @@ class KindTally:
 
     def report(self, figure_names: Sequence[str]) -> dict[str, Any]:
         """The kind's JSON figures."""
-        low, high = wilson(self.wins, self.entries)
+        low, high = wilson(self.wins, self.games)
         per_deal = [statistics.fmean(scores) for scores in self.deal_scores.values()]
         mean, score_low, score_high = mean_interval(per_deal) if per_deal else (0.0, None, None)
         return {
             "games": self.games, "entries": self.entries, "wins": self.wins,
-            "win_rate": {"rate": _round(self.wins / max(self.entries, 1)), "low": _round(low), "high": _round(high)},
+            "win_rate": {"rate": _round(self.wins / max(self.games, 1)), "low": _round(low), "high": _round(high)},
             "score": {"mean": _round(mean), "low": _round(score_low), "high": _round(score_high),
                       "deals": len(per_deal)},
             "places": {str(place): count for place, count in sorted(self.places.items())},
@@ -257,15 +260,17 @@ def _score(spec: GameSpec, state: Any, events: list[Event], seating: tuple[str, 
     """Each kind's entries, seats and figures in a finished game."""
     result = state.result()
     ranks = dict(result.ranking())
+    best: dict[str, int] = {}
     for unit, unit_seats in result.units:
         for kind in dict.fromkeys(seating[index] for index in unit_seats):
             tally = run.tallies[kind]
             tally.places[ranks[unit]] += 1
-            tally.wins += ranks[unit] == 1
             tally.deal_scores[deal].append(float(result.totals[unit]))
+            best[kind] = min(best.get(kind, ranks[unit]), ranks[unit])
     per_seat = spec.stats(state, events) if spec.stats is not None else [{} for _ in seating]
     for kind, figures in zip(seating, per_seat, strict=True):
         run.tallies[kind].seat_games += 1
         run.tallies[kind].figures.update(figures)
-    for kind in set(seating):
+    for kind, place in best.items():
         run.tallies[kind].games += 1
+        run.tallies[kind].wins += place == 1

@@ -96,9 +96,9 @@ def test_every_deal_is_played_in_every_seating_with_the_same_seed() -> None:
                       (12, basic_first), (12, random_first)]
 
 
-def test_random_against_random_in_a_zero_sum_game_cancels_the_deal_exactly() -> None:
-    """Duplicate Tarot (scores sum to zero): two random kinds that swap seats on the same deals
-    still differ (their own choices), but each deal's two scores are opposite."""
+def test_in_a_zero_sum_game_the_kinds_scores_are_opposite_deal_by_deal() -> None:
+    """Duplicate Tarot (scores sum to zero, each kind in two seats): a deal's scores, summed over
+    its seatings, cancel between the two kinds."""
     run = tournament(get_game("tarot"), find_preset("tarot", "tarot-4").options, "tarot-4",
                      ["basic", "random"], games=4, seed=3)
     basic, random_kind = run.tallies["basic"], run.tallies["random"]
@@ -146,8 +146,10 @@ def test_score_interval_is_over_deals_each_the_mean_of_its_entries() -> None:
     tally.deal_scores[0] += [1.0, 3.0]
     tally.deal_scores[1] += [5.0]
     tally.places.update({1: 2, 2: 1})
-    tally.wins = 2
-    score = tally.report(())["score"]
+    tally.games, tally.wins = 2, 1
+    report = tally.report(())
+    score = report["score"]
+    assert report["win_rate"]["rate"] == 0.5  # wins are counted per game, not per entry
     assert score["mean"] == 3.5 and score["deals"] == 2
     assert score["low"] == pytest.approx(3.5 - 19.059, abs=1e-3)
     assert score["high"] == pytest.approx(3.5 + 19.059, abs=1e-3)
@@ -163,7 +165,16 @@ def test_familia_teams_give_one_entry_per_game_and_one_winner_or_a_tie() -> None
     assert basic.entries == random_kind.entries == basic.games == 6
     assert basic.seat_games == random_kind.seat_games == 12
     assert basic.wins + random_kind.wins >= 6  # a tie gives both a first place
+    assert basic.wins == basic.places[1] and random_kind.wins == random_kind.places[1]
     assert basic.decisions > 0 and basic.slowest >= basic.thinking / basic.decisions
+
+
+def test_a_kind_with_two_seats_wins_a_game_once() -> None:
+    run = tournament(get_game("tarot"), find_preset("tarot", "tarot-4").options, "tarot-4",
+                     ["basic", "random"], games=4, seed=3)
+    for tally in run.tallies.values():
+        assert tally.entries == 2 * tally.games
+        assert tally.wins <= tally.games
 
 
 def test_daifugo_reports_its_places_and_biri_per_kind() -> None:
