@@ -35,9 +35,15 @@ Trivial().run()
 
 def first_frame(command: str, marker: str, env: dict[str, str]) -> float:
     session = f"ff{os.getpid()}"
-    start = time.perf_counter()
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
-                   check=True, env=env)
+    for attempt in range(5):  # a new session can lose a race with a tmux server that is exiting
+        start = time.perf_counter()
+        started = subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
+                                 env=env, capture_output=True)
+        if started.returncode == 0:
+            break
+        time.sleep(0.2)
+    else:
+        raise RuntimeError(f"tmux could not start a session: {started.stderr.decode()}")
     try:
         while time.perf_counter() - start < 30:
             pane = subprocess.run(["tmux", "capture-pane", "-p", "-t", session],

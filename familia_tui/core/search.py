@@ -1,11 +1,13 @@
 """The search bot (`bot:search`, DESIGN.md §8): determinized Monte Carlo search, for every game.
 
 At each decision it deals the cards its seat cannot see at random, consistently with its view
-(the game's sampler), tries one of its legal actions in that deal and plays the deal out with a
+(the game's sampler), plays each of its legal actions in that deal and plays the deal out with a
 fast policy, scoring what the action gained its side by the end of the deal. The actions are
-tried by UCB1, so the promising ones get most of the playouts; the most tried is chosen. It needs
-no strategy of its own: a game gives it a `SearchSpec` (its sampler, where a playout stops, and
-what a seat's side has so far).
+compared by sequential halving: a round of such deals for every action still running, then the
+worse half drops out, until one is left (a fixed budget of playouts spent where it tells most;
+every action of a round sees the same deals, so luck of the cards does not decide between them).
+It needs no strategy of its own: a game gives it a `SearchSpec` (its sampler, where a playout
+stops, and what a seat's side has so far).
 
 A decision stops at its level's playout count or its time budget, whichever comes first: on a
 machine fast enough for the count, the same view and seed give the same move (so undo cannot
@@ -88,12 +90,10 @@ LEVELS = {
 """The search bot's levels (`bot:search:easy` …; `bot:search` is `normal`)."""
 
 DEFAULT_LEVEL = "normal"
-EXPLORATION = 0.7
-"""UCB1's exploration constant, on gains scaled to [0, 1] by the range seen so far."""
 
 
 class SearchBot:
-    """Determinized Monte Carlo search with UCB1 at the root (see the module's text)."""
+    """Determinized Monte Carlo search by sequential halving (see the module's text)."""
 
     thinks = True
     """It takes a while: the app runs it away from the screen's thread."""
@@ -107,26 +107,31 @@ class SearchBot:
         """Playouts of the last decision (for the tournament's and the benchmark's figures)."""
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Rounds of sampled deals: in each, every action still in the running is played out in
+        the same deals (so they are compared on equal cards), then the worse half drops out."""
+        self.playouts = 0
         if len(legal) == 1:
-            self.playouts = 0
             return legal[0]
         seat: int = view.seat
         deadline = self.clock() + self.level.seconds * 0.95
         totals = [0.0] * len(legal)
         tries = [0] * len(legal)
-        low, high = math.inf, -math.inf
+        running = list(range(len(legal)))
+        rounds = math.ceil(math.log2(len(legal)))
         search = self.search
-        done = 0
-        while done < self.level.playouts and (done == 0 or self.clock() < deadline):
-            pick = _ucb(totals, tries, done, low, high)
-            gain = self.playout(search.sample(view, rng), legal[pick], seat, rng)
-            totals[pick] += gain
-            tries[pick] += 1
-            low, high = min(low, gain), max(high, gain)
-            done += 1
-        self.playouts = done
-        best = max(range(len(legal)), key=lambda i: (tries[i], totals[i] / tries[i] if tries[i] else 0.0))
-        return legal[best]
+        for _ in range(rounds):
+            deals = max(1, self.level.playouts // (len(running) * rounds))
+            for _ in range(deals):
+                if self.playouts and self.clock() >= deadline:
+                    return legal[_best(running, totals, tries)]
+                sample = search.sample(view, rng)
+                for index in running:
+                    totals[index] += self.playout(sample.clone(), legal[index], seat, rng)
+                    tries[index] += 1
+                    self.playouts += 1
+            running.sort(key=lambda i: -totals[i] / tries[i])
+            running = running[:(len(running) + 1) // 2]
+        return legal[_best(running, totals, tries)]
 
     def playout(self, state: GameState, action: Any, seat: int, rng: random.Random) -> float:
         """What `action` gained the seat's side by the end of the deal, in one sampled deal."""
@@ -140,16 +145,6 @@ class SearchBot:
         return search.value(state, seat) - before
 
 
-def _ucb(totals: list[float], tries: list[int], done: int, low: float, high: float) -> int:
-    """The action to try next: each once first, then by UCB1 on gains scaled to [0, 1]."""
-    for index, count in enumerate(tries):
-        if count == 0:
-            return index
-    spread = high - low or 1.0
-    log_done = math.log(done)
-    best, best_score = 0, -math.inf
-    for index, count in enumerate(tries):
-        score = ((totals[index] / count - low) / spread) + EXPLORATION * math.sqrt(log_done / count)
-        if score > best_score:
-            best, best_score = index, score
-    return best
+def _best(running: list[int], totals: list[float], tries: list[int]) -> int:
+    """The action still running with the best mean gain (the first of equals)."""
+    return max(running, key=lambda i: (totals[i] / tries[i] if tries[i] else -math.inf, -i))

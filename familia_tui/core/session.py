@@ -27,7 +27,7 @@ The session is what a game screen drives; it knows no Textual. It decides the ho
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -283,10 +283,33 @@ class Session:
 
     def bot_action(self) -> Any:
         """The action the bot to act chooses, from its seat's view only."""
+        return self.bot_question()()
+
+    def bot_question(self) -> Callable[[], Any]:
+        """The bot to act's decision, to be taken now or away from the screen's thread: it holds
+        the seat's view, the legal actions and the bot's generator (seeded by the record, so the
+        same position gives the same move), and nothing of the session that may change."""
         seat = self.to_act
         assert seat is not None and seat in self.bots, "not a bot's turn"
+        bot, view, legal = self.bots[seat], self.state.view(seat), self.state.legal_actions()
         rng = random.Random(f"{self.record.seed}:{len(self.record.actions)}")
-        return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(), rng)
+        return lambda: bot.choose(view, legal, rng)
+
+    def hint_question(self) -> Callable[[], Any]:
+        """What the search bot (easy) would choose for the person to act, from their own view:
+        the solo hint's suggestion (the game must have a search)."""
+        from familia_tui.core.search import SearchBot
+
+        seat = self.to_act
+        assert seat is not None and self.spec.search is not None
+        bot, view, legal = SearchBot(self.spec.search, "easy"), self.state.view(seat), self.state.legal_actions()
+        rng = random.Random(f"hint:{self.record.seed}:{len(self.record.actions)}")
+        return lambda: bot.choose(view, legal, rng)
+
+    def bot_thinks(self) -> bool:
+        """Whether the bot to act takes a while to decide (the search bot)."""
+        seat = self.to_act
+        return seat is not None and getattr(self.bots.get(seat), "thinks", False)
 
     def save(self) -> None:
         """Save the record now (errors are kept in `save_error`, never raised)."""

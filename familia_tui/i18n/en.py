@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     'ui.pass_guard': 'Keys pressed in a hurry or held down are ignored: take a breath, then press Enter.',
     'ui.pass_undo': '{names}: u takes your move back (before the curtain is lifted).',
     'ui.undone': '{names} took the move back; the game so far:',
+    'ui.hint_search': 'The search bot would choose: {choice}',
     'ui.hint_legal': 'Allowed now ({count}; h hides): {choices}',
     'ui.ready': '{name} is ready — Enter',
     'ui.rank': '#',

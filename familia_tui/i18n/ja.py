@@ -36,6 +36,7 @@ MESSAGES: dict[str, str] = {
     'ui.pass_guard': '急いで押したキーや押したままのキーは無視されます。一息おいてから Enter を押してください。',
     'ui.pass_undo': '{names}：u で今の手を取り消せます（この画面を閉じるまで）。',
     'ui.undone': '{names}が手を取り消しました。ここまでの経過：',
+    'ui.hint_search': '探索CPUならこれを選びます：{choice}',
     'ui.hint_legal': 'いま選べるもの（{count}、h で消す）：{choices}',
     'ui.ready': '{name}：準備OK — Enter',
     'ui.rank': '位',

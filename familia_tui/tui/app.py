@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -160,12 +160,15 @@ class FamiliaTuiApp(App[None]):
 
     # ----- navigation -----
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The home screen is the app's first: no empty screen is drawn before it."""
         from familia_tui.tui.screens.home import HomeScreen
 
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
-        self.push_screen(HomeScreen())
         self.set_timer(0.5, self.warm_up)
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning", timeout=8)

@@ -75,12 +75,14 @@ def test_the_search_bot_is_repeatable_for_a_view_and_seed() -> None:
 def test_the_search_bot_stops_at_its_playouts_or_its_time() -> None:
     state = GAME.new_game(ToyOptions(), GAME.default_seats(ToyOptions()), seed=1)
     bot = SearchBot(GAME.search, "easy", clock=frozen_clock)  # type: ignore[arg-type]
-    bot.choose(state.view(0), state.legal_actions(), random.Random(1))
-    assert bot.playouts == LEVELS["easy"].playouts
+    legal = state.legal_actions()  # four trump suits: two rounds, four actions then two
+    bot.choose(state.view(0), legal, random.Random(1))
+    budget = LEVELS["easy"].playouts
+    assert bot.playouts == 4 * (budget // 8) + 2 * (budget // 4)
     ticks = iter(range(1000))
     timed = SearchBot(GAME.search, "easy", clock=lambda: next(ticks) * 0.1)  # type: ignore[arg-type]
-    timed.choose(state.view(0), state.legal_actions(), random.Random(1))
-    assert timed.playouts == 3  # the first, then at 0.1 s and 0.2 s, under 95 % of 0.25 s; not at 0.3 s
+    timed.choose(state.view(0), legal, random.Random(1))
+    assert timed.playouts == 3 * 4  # deals dealt at 0.1 s and 0.2 s (under 95 % of 0.25 s), none at 0.3 s
 
 
 def test_an_only_action_needs_no_search() -> None:

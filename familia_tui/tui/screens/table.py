@@ -25,6 +25,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
+from textual import work
 from textual.binding import Binding
 from textual.events import Click, Key, Resize
 from textual.reactive import reactive
@@ -106,6 +107,10 @@ class TableScreen(AppScreen[None]):
         """When the last handoff curtain was lifted (on the curtain's clock)."""
         self.lit = False
         """The legal choices are lit (`h` in solo play)."""
+        self.thinking: Record | None = None
+        """The game (its record) a bot is thinking about on a worker thread."""
+        self.thought: tuple[Record, object] | None = None
+        """A bot's decision back from its thread, for the game (record) it was asked in."""
 
     @property
     def rules_options(self):  # type: ignore[no-untyped-def]
@@ -233,9 +238,42 @@ class TableScreen(AppScreen[None]):
         self.advance()
 
     def bot_step(self) -> None:
-        if self.session.is_human_turn() or self.session.table.is_over or not self.is_current:
+        """The bot to act moves: at once, or (a bot that thinks a while) once its thought, taken
+        away from the screen's thread, is back; the table answers keys meanwhile."""
+        session = self.session
+        if session.is_human_turn() or session.table.is_over or not self.is_current:
             return
-        self.apply(self.session.bot_action())
+        if not session.bot_thinks():
+            self.apply(session.bot_action())
+            return
+        at = session.record  # a new record with every action and undo
+        if self.thought is not None and self.thought[0] is at:
+            if self.app.screen is not self:  # (`is_current` holds under any screen on top)
+                return  # played when the table is back (`on_screen_resume`)
+            action, self.thought = self.thought[1], None
+            self.apply(action)
+        elif self.thinking is not at:
+            self.thinking = at
+            self.think(at, session.bot_question())
+
+    @work(thread=True, group="bot")
+    def think(self, at: Record, question: Callable[[], object]) -> None:
+        """Take a bot's decision on a worker thread (it reads its own view and generator only)."""
+        action = question()
+        self.app.call_from_thread(self.thought_of, at, action)
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen on top (the rules, the scores): a bot's move kept meanwhile is played."""
+        if self.thought is not None:
+            self.call_after_refresh(self.bot_step)
+
+    def thought_of(self, at: Record, action: object) -> None:
+        """A bot's decision is back: it is played if the game is still where it was asked (an
+        undo or a move meanwhile makes it stale), now or when the table is back on screen."""
+        if self.thinking is at:
+            self.thinking = None
+        self.thought = (at, action)
+        self.bot_step()
 
     def apply(self, action: object, standing: bool = False) -> None:
         """Apply an action through the session (logged, saved), then `after_apply`; `standing`:
@@ -278,8 +316,24 @@ class TableScreen(AppScreen[None]):
         if self.lit:
             legal = [choice.label for choice in self.choices if choice.enabled]
             self.explain_text(self.t("ui.hint_legal", count=len(legal), choices="  ".join(legal)))
+            if self.session.spec.search is not None:
+                self.suggest(self.session.record, self.session.hint_question())
         else:
             self.explain_text("")
+
+    @work(thread=True, group="hint", exclusive=True)
+    def suggest(self, at: Record, question: Callable[[], object]) -> None:
+        """The search bot's choice for the player, found away from the screen's thread."""
+        action = question()
+        self.app.call_from_thread(self.suggested, at, action)
+
+    def suggested(self, at: Record, action: object) -> None:
+        """Add the search bot's suggestion to the lit choices, if they are still on screen."""
+        if not self.lit or self.session.record is not at:
+            return
+        label = next((choice.label for choice in self.choices if choice.value == action), None)
+        shown = label if label is not None else self.safe(str(action))
+        self.explain_text(f"{self.explain_note}\n{self.t('ui.hint_search', choice=shown)}")
 
     def show_choices(self, note: str = "") -> None:
         """Rebuild the choice row from `make_choices()`; `note` shows when there is none."""
