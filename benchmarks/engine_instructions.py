@@ -233,12 +233,13 @@ def measure(args: argparse.Namespace) -> dict[str, dict[str, object]]:
         label = engine if preset == "-" else f"{engine}/{preset}"
         scale = max(1, round(BASE_GAMES[engine] * args.scale))
         row: dict[str, object] = {"engine": engine, "preset": None if preset == "-" else preset}
-        row.update(per_action(python, engine, preset, scale, args.seed))
+        if not args.no_instructions:
+            row.update(per_action(python, engine, preset, scale, args.seed))
         if args.playout_seconds > 0:
             row.update(run_worker(python, ["playouts", engine, preset, str(args.playout_seconds),
                                            str(args.seed)], False)[0])
         reference = REFERENCE.get(engine)
-        if reference in figures:
+        if reference in figures and "instructions_per_action" in row:
             row["reference"] = reference
             row["ratio"] = row["instructions_per_action"] / figures[reference]["instructions_per_action"]  # type: ignore[operator]
         figures[label] = row
@@ -252,7 +253,8 @@ def table(figures: dict[str, dict[str, object]]) -> str:
         ratio = f"{row['ratio']:.2f}" if "ratio" in row else ""
         playouts = f"{row['playouts_per_second']:.0f}" if "playouts_per_second" in row else ""
         speed = f"{row['actions_per_second']:.0f}" if "actions_per_second" in row else ""
-        lines.append(f"{label:<28} {row['instructions_per_action']:>13,.0f} {row.get('reference', ''):>10} "
+        instructions = f"{row['instructions_per_action']:,.0f}" if "instructions_per_action" in row else ""
+        lines.append(f"{label:<28} {instructions:>13} {row.get('reference', ''):>10} "
                      f"{ratio:>6} {playouts:>11} {speed:>10}")
     return "\n".join(lines)
 
@@ -281,6 +283,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playout-seconds", type=float, default=2.0,
                         help="wall-clock seconds of playouts per engine (0: none)")
+    parser.add_argument("--no-instructions", action="store_true",
+                        help="playouts per second only (no callgrind runs)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if not args.pyspiel_python and not args.no_openspiel:
