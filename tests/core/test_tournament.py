@@ -6,8 +6,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -269,3 +272,14 @@ def test_tournament_bad_arguments_are_one_line_and_status_2(capsys: Capsys, argv
     status, out, err = cli(capsys, "tournament", "familia", *argv)
     assert status == 2 and out == ""
     assert message in err and err.startswith("familia-tui: ") and "Traceback" not in err
+
+
+def test_tournament_does_not_import_textual(tmp_path: Path) -> None:
+    code = ("import sys; from familia_tui.cli import main; main(sys.argv[1:]); "
+            "bad = [m for m in ('textual', 'rich') if m in sys.modules]; "
+            "print('IMPORTED', bad, file=sys.stderr) if bad else None; sys.exit(7 if bad else 0)")
+    run = subprocess.run([sys.executable, "-c", code, "tournament", "daifugo", "--games", "2", "--json"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                         env={**os.environ, "FAMILIA_TUI_DATA": str(tmp_path / "data"),
+                              "FAMILIA_TUI_USER_PRESETS": str(tmp_path / "user-presets")})
+    assert run.returncode == 0, run.stderr
