@@ -37,6 +37,8 @@ from familia_tui.core.tournament import (
 )
 
 Capsys = pytest.CaptureFixture[str]
+ROOT = Path(__file__).resolve().parents[2]
+"""The checkout whose package a subprocess imports (not another one installed in the venv)."""
 
 
 def default_seats(game: str, preset: str) -> list[Seat]:
@@ -280,6 +282,6 @@ def test_tournament_does_not_import_textual(tmp_path: Path) -> None:
             "print('IMPORTED', bad, file=sys.stderr) if bad else None; sys.exit(7 if bad else 0)")
     run = subprocess.run([sys.executable, "-c", code, "tournament", "daifugo", "--games", "2", "--json"],
                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
-                         env={**os.environ, "FAMILIA_TUI_DATA": str(tmp_path / "data"),
+                         env={**os.environ, "PYTHONPATH": str(ROOT), "FAMILIA_TUI_DATA": str(tmp_path / "data"),
                               "FAMILIA_TUI_USER_PRESETS": str(tmp_path / "user-presets")})
     assert run.returncode == 0, run.stderr
