@@ -67,6 +67,20 @@ def build_parser() -> argparse.ArgumentParser:
                           help="bot kind for every seat, or a comma list seat by seat")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
 
+    tournament = commands.add_parser(
+        "tournament", help="bot kinds play each other, seats rotated and deals duplicated")
+    tournament.add_argument("game")
+    _game_options(tournament)
+    tournament.add_argument("--bots", default="basic,random",
+                            help="comma list of bot kinds, at least two (default: basic,random)")
+    tournament.add_argument("--games", type=int, default=100,
+                            help="games to play, rounded up to whole deals: each deal is played once "
+                                 "per seating (default: 100)")
+    tournament.add_argument("--seed", type=int, default=1)
+    tournament.add_argument("--think", type=float, metavar="SECONDS",
+                            help="the search bots' time budget per decision (default: their level's)")
+    tournament.add_argument("--json", action="store_true", help="print one JSON object")
+
     check = commands.add_parser("check", help="run scenario files or folders")
     check.add_argument("paths", nargs="+")
 
@@ -127,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = {
         None: _run_app, "play": _run_play, "resume": _run_resume, "replay": _run_replay, "simulate": _run_simulate,
         "check": _run_check, "presets": _run_presets, "screenshots": _run_screenshots,
-        "stats": _run_stats,
+        "stats": _run_stats, "tournament": _run_tournament,
     }[args.command]
     return _guarded(lambda: handler(args))
 
@@ -293,6 +307,18 @@ def _run_simulate(args: argparse.Namespace) -> int:
         for unit, stats in report["scores"].items():
             print(f"  {unit:>10}: mean {stats['mean']:+.2f}  min {stats['min']}  max {stats['max']}")
     return 0
+
+
+def _run_tournament(args: argparse.Namespace) -> int:
+    from familia_tui.cli_tournament import run_tournament
+
+    spec, preset = load_game(args.game, args.preset)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.think is not None and not args.think > 0:
+        raise UsageError("--think must be a positive number of seconds")
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    return run_tournament(spec, preset, kinds, args.games, args.seed, args.json, args.think)
 
 
 def _run_check(args: argparse.Namespace) -> int:
