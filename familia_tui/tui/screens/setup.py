@@ -343,7 +343,8 @@ class SetupScreen(OptionEditing):
 
     def choices(self) -> dict[str, list[tuple[str, str]]]:
         """The values of the controller and of every seat field, with their labels."""
-        bots = [(self.bot_label(kind), f"bot:{kind}") for kind in self.spec.bot_kinds]
+        bots = [(self.bot_label(kind), f"bot:{kind}") for kind in self.spec.bot_kinds
+                if kind != "search"]  # `search` is `search:normal`, listed by its level
         choices = {"controller": [(self.t("ui.setup_human"), "human"), *bots]}
         choices.update((field.name, self.field_choices(field)) for field in self.spec.seat_fields)
         return choices
