@@ -164,7 +164,9 @@ class FamiliaTuiApp(App[None]):
         """The home screen is the app's first: no empty screen is drawn before it."""
         from familia_tui.tui.screens.home import HomeScreen
 
-        return HomeScreen()
+        home = HomeScreen()
+        self.dress(home)  # as every pushed screen is
+        return home
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
