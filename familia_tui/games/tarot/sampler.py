@@ -59,6 +59,7 @@ from familia_tui.games.tarot.cards import (
     Card,
     plain,
 )
+from familia_tui.games.tarot.playout import playout_policy
 from familia_tui.games.tarot.rules import Phase, TarotState
 from familia_tui.games.tarot.trick import new_buckets
 from familia_tui.games.tarot.view import TarotView
@@ -392,5 +393,5 @@ def value(state: GameState, seat: int) -> float:
     return float(cast(TarotState, state).totals_half[seat])
 
 
-SEARCH = TarotSearch(unseen=unseen, build=build, horizon=horizon, value=value)
-"""The search bot's spec (random playouts, to the end of the deal)."""
+SEARCH = TarotSearch(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy)
+"""The search bot's spec (rule-based playouts to the end of the deal)."""
