@@ -2,7 +2,7 @@
 the search seat rotated hand by hand (a benchmark, not a test).
 
     nice python benchmarks/search_strength_tarot.py [--players 4] [--hands 100]
-        [--playouts 600] [--seconds 1.0] [--seed 0] [--preset tarot-4]
+        [--playouts 600] [--seconds 1.0] [--seed 0] [--preset tarot-4] [--search-phases bid,play]
 
 Each hand is a one-hand game on its own seed. The same deal is also played by basic bots only,
 so besides the search seat's mean score per hand (Tarot's scores sum to zero: a bot as good as
@@ -27,24 +27,23 @@ from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.options import TarotOptions
 
 
-def play_hand(options: TarotOptions, seed: int, search_seat: int | None, bot: SearchBot | None) -> tuple[float, int]:
-    """One hand on `seed`, the search bot at `search_seat` (None: basic bots only): the scores
-    by seat and the search bot's decisions."""
+def play_hand(options: TarotOptions, seed: int, search_seat: int, bot: SearchBot | None,
+              search_phases: frozenset[str]) -> float:
+    """One hand on `seed`, the search bot at `search_seat` in `search_phases` (None: basic bots
+    only): the score of `search_seat`."""
     state = GAME.new_game(options, GAME.default_seats(options), seed=seed)
     basic = BasicBot()
     rng = random.Random(seed)
-    decisions = 0
     while not state.is_over:
         seat = state.acting()
         legal = state.legal_actions()
         view = state.view(seat)
-        if seat == search_seat and bot is not None:
+        if seat == search_seat and bot is not None and view.phase in search_phases:
             action = bot.choose(view, legal, rng)
-            decisions += 1
         else:
             action = basic.choose(view, legal, rng)
         state.apply(action)
-    return float(state.totals()[search_seat or 0] if search_seat is not None else 0), decisions
+    return float(state.totals()[search_seat])
 
 
 def interval(values: list[float]) -> str:
@@ -61,42 +60,28 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=600)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--search-phases", default="bid,call,ecart,slam,play",
+                        help="the phases where the search bot decides (basic elsewhere)")
     args = parser.parse_args()
     preset = find_preset("tarot", args.preset or f"tarot-{args.players}")
     options = preset.options.model_copy(update={"hands": 1, "first_dealer": 0})
     n = options.players
     bot = SearchBot(GAME.search, "normal")  # type: ignore[arg-type]
     bot.level = Level(playouts=args.playouts, seconds=args.seconds)
+    phases = frozenset(args.search_phases.split(","))
     scores: list[float] = []
     diffs: list[float] = []
-    playouts = decisions = 0
     started = time.perf_counter()
     for hand in range(args.hands):
         seed = args.seed * 100_003 + hand
         seat = hand % n
-        state_seed = seed
-        search_score, _ = play_hand(options, state_seed, seat, bot)
-        base = GAME.new_game(options, GAME.default_seats(options), seed=state_seed)
-        basic_score = _basic_score(base, seat)
+        search_score = play_hand(options, seed, seat, bot, phases)
+        basic_score = play_hand(options, seed, seat, None, phases)
         scores.append(search_score)
         diffs.append(search_score - basic_score)
-        playouts += bot.playouts
-        decisions += 1
         if (hand + 1) % 10 == 0 or hand + 1 == args.hands:
             print(f"{hand + 1} hands: search {interval(scores)} per hand, "
                   f"paired vs basic {interval(diffs)} ({time.perf_counter() - started:.0f} s)", flush=True)
-
-
-def _basic_score(state: object, seat: int) -> float:
-    from familia_tui.games.tarot.rules import TarotState
-
-    assert isinstance(state, TarotState)
-    basic = BasicBot()
-    rng = random.Random(0)
-    while not state.is_over:
-        acting = state.acting()
-        state.apply(basic.choose(state.view(acting), state.legal_actions(), rng))
-    return float(state.totals()[seat])
 
 
 if __name__ == "__main__":

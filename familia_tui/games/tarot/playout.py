@@ -6,7 +6,8 @@ operations per card (no view is built):
 
 - **Bidding, call, écart, slam, declarations**: the basic bot's rules on the seat's hand (its hand
   strength and thresholds, its call, its écart, no slam, the highest poignée).
-- **Leading**: a random card, the bouts kept back while another card may be led.
+- **Leading**: a card that depends on the trick number only (playouts are deterministic, so the
+  search compares its actions on equal terms), the bouts kept back while another may be led.
 - **Following**: when its side holds the trick and nobody is left to play, the most valuable card
   it may give; when it can take the trick, the cheapest card that does; otherwise its least
   valuable card (the Excuse rather than a valuable one, and the Excuse before the last trick).
@@ -85,7 +86,7 @@ def _card(state: TarotState, cards: list[Card], rng: random.Random) -> Card:
     if not trick or state.led < 0:
         plain = [c for c in cards if not IS_BOUT[c]]
         pool = plain or cards
-        return pool[int(rng.random() * len(pool))]
+        return pool[(state.trick_no * 7 + len(pool)) % len(pool)]
     worth = _WORTH
     seat = state.to_act
     assert seat is not None

@@ -164,11 +164,15 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     """A game of Tarot in progress. Mutable; `clone()` gives an independent copy."""
 
     IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_hand", "dealer",
-                 "hands_played", "deals_dealt", "deals_passed", "phase", "to_act", "redeal",
+                 "hands_played", "deals_dealt", "deals_passed", "phase", "is_over", "to_act", "redeal",
                  "contract", "taker", "called", "partner", "partner_revealed", "grasch",
-                 "chien_taken", "slam_announced", "excuse_slam", "trick_no", "leader", "led", "top")
+                 "chien_taken", "slam_announced", "excuse_slam", "trick_no", "leader", "led", "top",
+                 "rng_owned")
+    SHARED = ("rng",)
+    """The deals' generator is copied on write: a clone shares it until either deals (`_own_rng`);
+    a search clones a state for every playout and rarely deals."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
-        "rng": copy_rng, "hands": _copy_hands, "stacked": copy_list, "totals_half": copy_list,
+        "hands": _copy_hands, "stacked": copy_list, "totals_half": copy_list,
         "results": copy_list, "chien": copy_list, "ecart": copy_list, "bids": copy_list,
         "side": copy_list, "declarations": copy_list, "trick": copy_list, "tricks": copy_list,
         "won_half": copy_list, "won_bouts": copy_list, "tricks_won": copy_list, "declined": copy_list,
@@ -186,6 +190,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.ring = seat_ring(n)
         """Play passes to the seat numbered one higher; the deal per `next_dealer`."""
         self.rng = random.Random(seed)
+        self.rng_owned = True
+        """No clone shares `rng`: this state may draw from it."""
         self.stacked = list(deals)
         """Deals still to be used before random ones (scenarios, tests)."""
         first = dealer if dealer is not None else options.first_dealer
@@ -200,13 +206,17 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.results: list[HandResult] = []
         self.events = []
         self._legal = None
+        self.is_over = False
+        """The game is over (phase `over`): a plain attribute, read after every action."""
         self._start_hand()
 
     # ----- protocol -----
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER_PHASE
+    def clone(self) -> TarotState:
+        """An independent copy; the two share the deals' generator until one of them deals."""
+        twin = super().clone()
+        self.rng_owned = twin.rng_owned = False
+        return twin
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.tarot.explain import explain_action
@@ -387,6 +397,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     def _next_deal(self) -> StackedDeal:
         if self.stacked:
             return self.stacked.pop(0)
+        if not self.rng_owned:  # shared with a clone: draw from a copy of our own
+            self.rng, self.rng_owned = copy_rng(self.rng), True
         cards = shuffled(CARDS, self.rng)
         size = self.options.hand_size
         hands = tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(self.n))
@@ -585,6 +597,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.events.append(Event(DEAL_SCORED, None, info=(("result", result),)))
         if self.hands_played >= self.options.hand_count:
             self.phase = OVER_PHASE
+            self.is_over = True
             self.to_act = None
             self.events.append(Event("game_over", None, info=(("totals", self.totals()),)))
         else:

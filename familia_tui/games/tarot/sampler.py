@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, cast
 
 from familia_tui.core.engine import GameState
@@ -313,6 +314,7 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
     state.events = []
     state._legal = None
     phase = state.phase = Phase(view.phase)
+    state.is_over = phase is Phase.OVER
     state.to_act = view.to_act
     state.redeal = view.redeal
     state.bids = [(seat, Contract(bid) if bid else None) for seat, bid in view.bids]
@@ -370,21 +372,37 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
 
 @dataclass(frozen=True)
 class TarotSearch(SearchSpec):
-    """Tarot's search spec: the sample honours the several-card conditions (see the module)."""
+    """Tarot's search spec: the sample honours the several-card conditions (see the module), and
+    one deal serves as many playouts in a row as the seat has actions (see `sample`)."""
 
     def sample(self, view: Any, rng: random.Random) -> TarotState:
+        """A deal as the module says; the same deal again (a fresh copy) for the next playouts of
+        the same view until it has served as many as the seat has legal actions: the search
+        tries the actions in turn, so they are compared on common deals, and a hand's score
+        swings far more with the deal than with one card."""
+        batch = _batch
+        if batch[0] is view and batch[2] > 0:
+            batch[2] -= 1
+            state: TarotState = batch[1].clone()
+            return state
         analysis = _analysis(view)
         dealt = _deal(analysis, rng)
         for _ in range(REDEALS):
             if _agrees(view, analysis, dealt):
                 break
             dealt = _deal(analysis, rng)
-        return build(view, dealt)
+        state = build(view, dealt)
+        uses = len(state.legal_actions()) if state.to_act == view.seat else 1
+        batch[:] = [view, state.clone(), uses - 1]
+        return state
 
 
-def horizon(state: GameState) -> int:
-    """Changes with every new deal (a passed-out or annulled one too): a playout stops there."""
-    return cast(TarotState, state).deals_dealt
+_batch: list[Any] = [None, None, 0]
+"""The view last sampled, its deal and how many more playouts it serves."""
+
+
+horizon = attrgetter("deals_dealt")
+"""Changes with every new deal (a passed-out or annulled one too): a playout stops there."""
 
 
 def value(state: GameState, seat: int) -> float:
