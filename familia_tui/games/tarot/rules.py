@@ -79,6 +79,7 @@ from familia_tui.games.tarot.cards import (
     NO_SUIT,
     PETIT,
     SUIT,
+    TOTAL_HALF_POINTS,
     TRUMP,
     Card,
     half_to_points,
@@ -135,6 +136,8 @@ _BID_CHOICES: tuple[list[Action], ...] = tuple([PASS, *(BID[c] for c in Contract
 """`_BID_CHOICES[level + 1]`: the bidding's legal actions above the highest bid's level."""
 _GARDE_CONTRE = Contract.GARDE_CONTRE
 _PLAY_OF = PLAY.__getitem__
+_POINTS = tuple(half_to_points(half) for half in range(TOTAL_HALF_POINTS + 1))
+"""`_POINTS[half points]`: card points as shown (a trick's, at every trick)."""
 _HALF_OF = HALF_POINTS.__getitem__
 _BOUT_OF = IS_BOUT.__getitem__
 
@@ -152,8 +155,8 @@ _PLAYED = tuple(tuple(Event(PLAYED, seat, (card,)) for card in CARDS) for seat i
 
 
 _new_record = tuple.__new__
-"""Makes a `TrickRecord` from its fields in order without the named tuple's Python-level
-`__new__` (one per trick)."""
+"""Makes a named tuple (`TrickRecord`, `Event`) from all its fields in order without the named
+tuple's Python-level `__new__` (twice per trick)."""
 
 
 def _copy_hands(hands: list[Buckets]) -> list[Buckets]:
@@ -564,9 +567,9 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.tricks_won[winner] += 1
         cards = tuple(trick)
         self.tricks.append(_new_record(TrickRecord, (self.trick_no + 1, order, cards, winner, kept)))
-        self.events.append(Event("trick_won", winner, cards, (
-            ("number", self.trick_no + 1), ("leader", leader), ("points", half_to_points(total)),
-            ("excuse_kept", kept))))
+        self.events.append(_new_record(Event, ("trick_won", winner, cards, (
+            ("number", self.trick_no + 1), ("leader", leader), ("points", _POINTS[total]),
+            ("excuse_kept", kept)))))
         self.trick_no += 1
         self.trick = []
         self.led, self.top = NO_SUIT, -1

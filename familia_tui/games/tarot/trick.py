@@ -110,7 +110,7 @@ def new_buckets(cards: Sequence[Card]) -> Buckets:
 
 def flat(buckets: Buckets) -> list[Card]:
     """The hand as one sorted list."""
-    return buckets[0] + buckets[1] + buckets[2] + buckets[3] + buckets[4] + buckets[5]
+    return [*buckets[0], *buckets[1], *buckets[2], *buckets[3], *buckets[4], *buckets[5]]
 
 
 def playable(buckets: Buckets, led: int, top: int) -> tuple[Duty, list[Card]]:
