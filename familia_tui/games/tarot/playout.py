@@ -6,8 +6,9 @@ operations per card (no view is built):
 
 - **Bidding, call, écart, slam, declarations**: the basic bot's rules on the seat's hand (its hand
   strength and thresholds, its call, its écart, no slam, the highest poignée).
-- **Leading**: a card that depends on the trick number only (playouts are deterministic, so the
-  search compares its actions on equal terms), the bouts kept back while another may be led.
+- **Leading**: the taker's side cashes its kings, then leads its shortest suit low; the defence
+  leads its longest suit low; trumps only when no suit card is left (never a bout if avoidable).
+  No randomness: the search compares its actions on equal terms.
 - **Following**: when its side holds the trick and nobody is left to play, the most valuable card
   it may give; when it can take the trick, the cheapest card that does; otherwise its least
   valuable card (the Excuse rather than a valuable one, and the Excuse before the last trick).
@@ -23,7 +24,7 @@ from typing import Any
 from familia_tui.core.engine import GameState
 from familia_tui.games.tarot.actions import BID, CALL, DISCARD, PASS, PLAY, SLAM, Contract, Declare, Play
 from familia_tui.games.tarot.bots import BID_THRESHOLDS, LAST_SPEAKER_PRISE, hand_strength
-from familia_tui.games.tarot.cards import EXCUSE, HALF_POINTS, IS_BOUT, PETIT, RANK, SUIT, TRUMP, Card
+from familia_tui.games.tarot.cards import EXCUSE, HALF_POINTS, IS_BOUT, KING, PETIT, RANK, SUIT, TRUMP, Card
 from familia_tui.games.tarot.declarations import ActionList
 from familia_tui.games.tarot.exchange import callable_cards, discardable
 from familia_tui.games.tarot.rules import Phase, TarotState
@@ -84,9 +85,8 @@ def _discard(state: TarotState, seat: int) -> Any:
 def _card(state: TarotState, cards: list[Card], rng: random.Random) -> Card:
     trick = state.trick
     if not trick or state.led < 0:
-        plain = [c for c in cards if not IS_BOUT[c]]
-        pool = plain or cards
-        return pool[(state.trick_no * 7 + len(pool)) % len(pool)]
+        lead = _lead(state, cards)
+        return lead if lead in cards else min(cards, key=_WORTH.__getitem__)  # the called suit [TA-15]
     worth = _WORTH
     seat = state.to_act
     assert seat is not None
@@ -117,6 +117,26 @@ def _card(state: TarotState, cards: list[Card], rng: random.Random) -> Card:
             return EXCUSE
     low = [c for c in cards if c != EXCUSE and c != PETIT] or [c for c in cards if c != EXCUSE] or cards
     return min(low, key=worth.__getitem__)
+
+
+def _lead(state: TarotState, cards: list[Card]) -> Card:
+    """A lead: the taker's side cashes a king, else leads its shortest suit low; the defence
+    leads its longest suit low; trumps (lowest, never a bout) only when no suit card is left."""
+    seat = state.to_act
+    assert seat is not None
+    buckets = state.hands[seat]
+    suits = [suit for suit in range(4) if buckets[suit]]
+    if not suits:
+        plain = [c for c in cards if not IS_BOUT[c]]
+        return min(plain or cards, key=_WORTH.__getitem__)
+    if state.side[seat] == 0 and not state.grasch:
+        kings = [buckets[suit][-1] for suit in suits if RANK[buckets[suit][-1]] == KING]
+        if kings:
+            return kings[state.trick_no % len(kings)]
+        suit = min(suits, key=lambda s: (len(buckets[s]), s))
+    else:
+        suit = max(suits, key=lambda s: (len(buckets[s]), -s))
+    return buckets[suit][0]
 
 
 def _beats(card: Card, best: Card, led: int) -> bool:
