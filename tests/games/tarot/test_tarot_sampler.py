@@ -108,3 +108,35 @@ def test_tricks_show_voids_and_the_highest_trump_a_seat_may_hold() -> None:
     assert all(seat[3] not in places[trump(number)] for number in range(1, 22) if trump(number) in places)
     rng = random.Random(3)
     assert_samples_agree(GAME, state, 0, rng, samples=5)
+
+
+@pytest.mark.parametrize("preset_id", ["tarot-4", "tarot-4-fft", "tarot-5"])
+def test_a_sampled_ecart_keeps_the_ecart_rules(preset_id: str) -> None:
+    """A defender's samples of the écart [A6, TA-2, TA-14a]: never a king, a bout or the called
+    card; a trump only when the taker then holds no suit card he could have discarded instead;
+    with shown discards, exactly the shown trumps."""
+    preset = next(preset for preset in PRESETS if preset.id == preset_id)
+    rng = random.Random(preset_id)
+    checked = 0
+    for seed in range(12):
+        state = GAME.new_game(preset.options, GAME.default_seats(preset.options), seed=seed)
+        play(state, "bid garde", *["pass"] * (state.n - 1))  # the first speaker takes
+        steps = rng.randrange(4 * state.n)
+        while state.phase is not Phase.PLAY or steps > 0:
+            steps -= state.phase is Phase.PLAY
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        assert state.taker is not None
+        defender = (state.taker + 1) % state.n
+        for _ in range(5):
+            sample = SEARCH.sample(state.view(defender), rng)
+            trumps = [c for c in sample.ecart if SUIT[c] == TRUMP]
+            assert not any(c.is_bout or (SUIT[c] < TRUMP and c.rank == 14) or c == sample.called
+                           for c in sample.ecart)
+            if trumps:
+                assert not any(SUIT[c] < TRUMP and c.rank != 14 and c != sample.called
+                               for c in sample.hand(sample.taker))
+            if preset.options.discarded_trumps_shown:
+                assert sorted(trumps) == sorted(c for c in state.ecart if SUIT[c] == TRUMP)
+            checked += 1
+    assert checked > 0
