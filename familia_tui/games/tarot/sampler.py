@@ -36,6 +36,7 @@ the per-card constraints and deals again (a few times at most) when a deal break
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -235,17 +236,26 @@ def analyse(view: TarotView) -> Analysis:
                     tuple(tuple(cards) for cards in played), tier)
 
 
-_last: list[Any] = [None, None]
-"""The last view analysed and its analysis (a search samples one view hundreds of times)."""
+class _Memo(threading.local):
+    """Per thread (bots may think in several threads at once): the last view analysed and its
+    analysis (a search samples one view hundreds of times), and the deal being reused."""
+
+    def __init__(self) -> None:
+        self.last: list[Any] = [None, None]
+        self.batch: list[Any] = [None, None, 0]
+        """The view last sampled, its deal and how many more playouts it serves."""
+
+
+_memo = _Memo()
 
 
 def _analysis(view: TarotView) -> Analysis:
-    last = _last
+    last = _memo.last
     if last[0] is view:
         result: Analysis = last[1]
         return result
     result = analyse(view)
-    _last[:] = [view, result]
+    last[:] = [view, result]
     return result
 
 
@@ -380,7 +390,7 @@ class TarotSearch(SearchSpec):
         the same view until it has served as many as the seat has legal actions: the search
         tries the actions in turn, so they are compared on common deals, and a hand's score
         swings far more with the deal than with one card."""
-        batch = _batch
+        batch = _memo.batch
         if batch[0] is view and batch[2] > 0:
             batch[2] -= 1
             state: TarotState = batch[1].clone()
@@ -395,10 +405,6 @@ class TarotSearch(SearchSpec):
         uses = len(state.legal_actions()) if state.to_act == view.seat else 1
         batch[:] = [view, state.clone(), uses - 1]
         return state
-
-
-_batch: list[Any] = [None, None, 0]
-"""The view last sampled, its deal and how many more playouts it serves."""
 
 
 horizon = attrgetter("deals_dealt")

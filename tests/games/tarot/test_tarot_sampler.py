@@ -13,6 +13,7 @@ from search_checks import assert_samples_agree, assert_true_deal_possible, rando
 from tarot_helpers import cards, options, play, position, stacked
 
 from familia_tui.core.presets import list_presets
+from familia_tui.core.search import Level, SearchBot
 from familia_tui.games.tarot.cards import SUIT, TRUMP, trump
 from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.rules import Phase, TarotState
@@ -140,3 +141,17 @@ def test_a_sampled_ecart_keeps_the_ecart_rules(preset_id: str) -> None:
                 assert sorted(trumps) == sorted(c for c in state.ecart if SUIT[c] == TRUMP)
             checked += 1
     assert checked > 0
+
+
+def test_search_bots_play_a_hand_to_its_end() -> None:
+    """Every seat a search bot on a small budget (5 players: the call and the secret partner):
+    each decision is legal and the hand is scored."""
+    options_ = next(p for p in PRESETS if p.id == "tarot-5-fft").options.model_copy(update={"hands": 1})
+    state = GAME.new_game(options_, GAME.default_seats(options_), seed=4)
+    bot = SearchBot(SEARCH, "easy", clock=lambda: 0.0)
+    bot.level = Level(playouts=8, seconds=1.0)
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.acting()
+        state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
+    assert len(state.results) == 1
