@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from familia_tui.core.engine import ActionSyntaxError
 from familia_tui.games.tarot.cards import CARDS, EXCUSE, Card, CardError, parse_card
@@ -157,8 +158,12 @@ class DeclareNone:
         return "declare none"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
+    """Play a card. A named tuple, not a dataclass like the other actions: `apply()` checks
+    membership in the legal list at every card, and a tuple compares in C where a dataclass calls
+    its Python `__eq__` for every other card in the list. (No other action is a one-card tuple,
+    so a play equals no other action.)"""
+
     card: Card
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ from familia_tui.games.tarot.figures import STAT_FIGURES, TarotFigures, seat_fig
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.queries import QUERIES
 from familia_tui.games.tarot.rules import TarotState
+from familia_tui.games.tarot.sampler import SEARCH
 from familia_tui.games.tarot.setup import position_state, stacked_deals
 from familia_tui.games.tarot.setup_keys import DealKeys, PositionKeys
 
@@ -63,4 +64,5 @@ GAME = GameSpec(
     figures=TarotFigures,
     stats=seat_figures,
     stat_figures=STAT_FIGURES,
+    search=SEARCH,
 )

@@ -79,11 +79,12 @@ from familia_tui.games.tarot.cards import (
     NO_SUIT,
     PETIT,
     SUIT,
+    TOTAL_HALF_POINTS,
     TRUMP,
     Card,
     half_to_points,
 )
-from familia_tui.games.tarot.declarations import ActionList, handfuls, misere_holds
+from familia_tui.games.tarot.declarations import THRESHOLDS, ActionList, handfuls, misere_holds
 from familia_tui.games.tarot.exchange import callable_cards, discardable
 from familia_tui.games.tarot.options import TarotOptions
 from familia_tui.games.tarot.scoring import (
@@ -127,6 +128,20 @@ class Phase(StrEnum):
     """The game is over."""
 
 
+BID_PHASE, CALL_PHASE, ECART_PHASE, SLAM_PHASE, PLAY_PHASE, OVER_PHASE = tuple(Phase)
+"""The phases as module constants: looking an enum member up on its class calls a descriptor
+each time (Python 3.11), and the hot code reads the phase at every action."""
+_BID_CHOICES: tuple[list[Action], ...] = tuple([PASS, *(BID[c] for c in Contract if c.level > level)]
+                                               for level in range(-1, 4))
+"""`_BID_CHOICES[level + 1]`: the bidding's legal actions above the highest bid's level."""
+_GARDE_CONTRE = Contract.GARDE_CONTRE
+_PLAY_OF = PLAY.__getitem__
+_POINTS = tuple(half_to_points(half) for half in range(TOTAL_HALF_POINTS + 1))
+"""`_POINTS[half points]`: card points as shown (a trick's, at every trick)."""
+_HALF_OF = HALF_POINTS.__getitem__
+_BOUT_OF = IS_BOUT.__getitem__
+
+
 @dataclass(frozen=True, slots=True)
 class StackedDeal:
     """One deal with every card placed: hands in seat order and the chien."""
@@ -139,6 +154,11 @@ _PLAYED = tuple(tuple(Event(PLAYED, seat, (card,)) for card in CARDS) for seat i
 """`_PLAYED[seat][card]`: the shared `card_played` event (cards are played on the hot path)."""
 
 
+_new_record = tuple.__new__
+"""Makes a named tuple (`TrickRecord`, `Event`) from all its fields in order without the named
+tuple's Python-level `__new__` (twice per trick)."""
+
+
 def _copy_hands(hands: list[Buckets]) -> list[Buckets]:
     return [[bucket.copy() for bucket in hand] for hand in hands]
 
@@ -147,11 +167,15 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     """A game of Tarot in progress. Mutable; `clone()` gives an independent copy."""
 
     IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_hand", "dealer",
-                 "hands_played", "deals_dealt", "deals_passed", "phase", "to_act", "redeal",
+                 "hands_played", "deals_dealt", "deals_passed", "phase", "is_over", "to_act", "redeal",
                  "contract", "taker", "called", "partner", "partner_revealed", "grasch",
-                 "chien_taken", "slam_announced", "excuse_slam", "trick_no", "leader", "led", "top")
+                 "chien_taken", "slam_announced", "excuse_slam", "trick_no", "leader", "led", "top",
+                 "rng_owned")
+    SHARED = ("rng",)
+    """The deals' generator is copied on write: a clone shares it until either deals (`_own_rng`);
+    a search clones a state for every playout and rarely deals."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
-        "rng": copy_rng, "hands": _copy_hands, "stacked": copy_list, "totals_half": copy_list,
+        "hands": _copy_hands, "stacked": copy_list, "totals_half": copy_list,
         "results": copy_list, "chien": copy_list, "ecart": copy_list, "bids": copy_list,
         "side": copy_list, "declarations": copy_list, "trick": copy_list, "tricks": copy_list,
         "won_half": copy_list, "won_bouts": copy_list, "tricks_won": copy_list, "declined": copy_list,
@@ -169,6 +193,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.ring = seat_ring(n)
         """Play passes to the seat numbered one higher; the deal per `next_dealer`."""
         self.rng = random.Random(seed)
+        self.rng_owned = True
+        """No clone shares `rng`: this state may draw from it."""
         self.stacked = list(deals)
         """Deals still to be used before random ones (scenarios, tests)."""
         first = dealer if dealer is not None else options.first_dealer
@@ -183,13 +209,17 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.results: list[HandResult] = []
         self.events = []
         self._legal = None
+        self.is_over = False
+        """The game is over (phase `over`): a plain attribute, read after every action."""
         self._start_hand()
 
     # ----- protocol -----
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+    def clone(self) -> TarotState:
+        """An independent copy; the two share the deals' generator until one of them deals."""
+        twin = super().clone()
+        self.rng_owned = twin.rng_owned = False
+        return twin
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.tarot.explain import explain_action
@@ -264,12 +294,14 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     def poignee_levels(self, seat: int) -> tuple[Handful, ...]:
         """The poignée levels open to `seat` now (none once it declared one) [A8, TA-11]."""
-        if any(d.seat == seat and d.kind.is_poignee for d in self.declarations):
-            return ()
         buckets = self.hands[seat]
         discarded: list[Card] = []
         if seat == self.taker and self.options.poignee_shows_discarded_trumps:
             discarded = [c for c in self.ecart if SUIT[c] == TRUMP]
+        if len(buckets[TRUMP]) + len(discarded) + 1 < THRESHOLDS[self.n][0]:
+            return ()  # not even a simple poignée with the Excuse (the usual case, at every first card)
+        if any(d.seat == seat and d.kind.is_poignee for d in self.declarations):
+            return ()
         return handfuls(self.n, buckets[TRUMP], bool(buckets[5]), discarded)
 
     def misere_open(self, seat: int, kind: Kind) -> bool:
@@ -282,18 +314,17 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         phase, seat = self.phase, self.to_act
         if seat is None:  # the game is over
             return []
-        if phase is Phase.PLAY:
+        if phase is PLAY_PHASE:
             if self.trick_no == 0:
                 return self._first_trick_legal(seat)
-            return list(map(PLAY.__getitem__, playable(self.hands[seat], self.led, self.top)[1]))
-        if phase is Phase.BID:
-            level = self.contract.level if self.contract else -1
-            return [PASS, *(BID[c] for c in Contract if c.level > level)]
-        if phase is Phase.ECART:
+            return list(map(_PLAY_OF, playable(self.hands[seat], self.led, self.top)[1]))
+        if phase is BID_PHASE:
+            return list(_BID_CHOICES[self.contract.level + 1 if self.contract else 0])
+        if phase is ECART_PHASE:
             return [DISCARD[c] for c in discardable(self.hand(seat), self.called)[1]]
-        if phase is Phase.CALL:
+        if phase is CALL_PHASE:
             return [CALL[c] for c in callable_cards(self.hand(seat))]
-        if phase is Phase.SLAM:
+        if phase is SLAM_PHASE:
             return [SLAM[False], SLAM[True]]
         return []
 
@@ -328,11 +359,11 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
                                      (("reason", "petit_sec"),)))
             self._rotate_dealer()
             redeal = "petit_sec"
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.to_act: int | None = self.ring.next(self.dealer)
 
     def _reset_hand(self, redeal: str | None) -> None:
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.to_act = None
         self.redeal = redeal
         """Why this hand's cards were dealt again (`all_passed`, `petit_sec`), if they were."""
@@ -369,6 +400,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
     def _next_deal(self) -> StackedDeal:
         if self.stacked:
             return self.stacked.pop(0)
+        if not self.rng_owned:  # shared with a clone: draw from a copy of our own
+            self.rng, self.rng_owned = copy_rng(self.rng), True
         cards = shuffled(CARDS, self.rng)
         size = self.options.hand_size
         hands = tuple(tuple(cards[i * size:(i + 1) * size]) for i in range(self.n))
@@ -408,7 +441,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             self.events.append(Event("taker", self.taker, info=(("contract", str(self.contract)),)))
             self.to_act = self.taker
             if self.n == 5:
-                self.phase = Phase.CALL
+                self.phase = CALL_PHASE
             else:
                 self._after_call()
         elif self.options.grasch:
@@ -438,9 +471,9 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
                 buckets[SUIT[card]].append(card)
             for bucket in buckets:
                 bucket.sort()
-            self.phase = Phase.ECART
+            self.phase = ECART_PHASE
         else:
-            self.phase = Phase.SLAM
+            self.phase = SLAM_PHASE
         if self.called is not None:
             holder = next((s for s in range(self.n) if self.called in self.hands[s][SUIT[self.called]]),
                           None)
@@ -456,7 +489,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.events.append(Event("card_discarded", seat, (card,) if shown else (),
                                  (("shown", shown),)))
         if len(self.ecart) == self.options.chien_size:
-            self.phase = Phase.SLAM
+            self.phase = SLAM_PHASE
 
     @handles(Slam)
     def _announce(self, action: Slam) -> None:
@@ -466,7 +499,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
 
     def _start_play(self) -> None:
         """The first lead: the seat after the dealer, or the taker after a slam announcement [A7]."""
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.leader = self.taker_seat() if self.slam_announced else self.ring.next(self.dealer)
         self.to_act = self.leader
 
@@ -492,7 +525,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         trick = self.trick
         trick.append(card)
         if suit == TRUMP:
-            self.top = max(self.top, card)
+            if card > self.top:
+                self.top = card
             if self.led == NO_SUIT:
                 self.led = TRUMP
         elif self.led == NO_SUIT and suit != 5:
@@ -517,12 +551,13 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             self.excuse_slam = True
         else:
             winner_at = trick_winner(trick, self.led)
-        winner = ring.step(leader, winner_at)
-        total = sum(map(HALF_POINTS.__getitem__, trick))
-        bouts = sum(map(IS_BOUT.__getitem__, trick))
+        order = ring.orders[leader]
+        winner = order[winner_at]
+        total = sum(map(_HALF_OF, trick))
+        bouts = sum(map(_BOUT_OF, trick))
         kept = None
         if excuse_at >= 0 and excuse_at != winner_at:
-            kept = self._excuse_keeper(ring.step(leader, excuse_at), winner, last)
+            kept = self._excuse_keeper(order[excuse_at], winner, last)
         if kept is not None:
             self.won_half[kept] += EXCUSE_KEPT_HALF
             self.won_bouts[kept] += 1
@@ -531,10 +566,10 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.won_bouts[winner] += bouts
         self.tricks_won[winner] += 1
         cards = tuple(trick)
-        self.tricks.append(TrickRecord(self.trick_no + 1, ring.orders[leader], cards, winner, kept))
-        self.events.append(Event("trick_won", winner, cards, (
-            ("number", self.trick_no + 1), ("leader", leader), ("points", half_to_points(total)),
-            ("excuse_kept", kept))))
+        self.tricks.append(_new_record(TrickRecord, (self.trick_no + 1, order, cards, winner, kept)))
+        self.events.append(_new_record(Event, ("trick_won", winner, cards, (
+            ("number", self.trick_no + 1), ("leader", leader), ("points", _POINTS[total]),
+            ("excuse_kept", kept)))))
         self.trick_no += 1
         self.trick = []
         self.led, self.top = NO_SUIT, -1
@@ -564,7 +599,8 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         self.hands_played += 1
         self.events.append(Event(DEAL_SCORED, None, info=(("result", result),)))
         if self.hands_played >= self.options.hand_count:
-            self.phase = Phase.OVER
+            self.phase = OVER_PHASE
+            self.is_over = True
             self.to_act = None
             self.events.append(Event("game_over", None, info=(("totals", self.totals()),)))
         else:
@@ -585,7 +621,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         stock = self.ecart if self.contract and self.contract.exchanges else self.chien
         stock_half = sum(HALF_POINTS[c] for c in stock)
         stock_bouts = sum(IS_BOUT[c] for c in stock)
-        if self.contract is Contract.GARDE_CONTRE:
+        if self.contract is _GARDE_CONTRE:
             return taker_half, taker_bouts, defence_half + stock_half, defence_bouts + stock_bouts
         return taker_half + stock_half, taker_bouts + stock_bouts, defence_half, defence_bouts
 

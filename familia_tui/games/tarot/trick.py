@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from familia_tui.core.table import trick_winner as standard_trick_winner
 from familia_tui.games.tarot.cards import (
+    EXCUSE_ID,
     EXCUSE_SUIT,
+    FIRST_TRUMP,
     HALF_POINTS,
     NO_SUIT,
-    RANK,
     SUIT,
     TRUMP,
     Card,
@@ -96,6 +96,11 @@ class Duty(StrEnum):
     """The first lead of a 5-player hand avoids the called suit [TA-15]."""
 
 
+FREE, FOLLOW, RUFF, OVERTRUMP, UNDERTRUMP, DISCARD, CALLED_SUIT = tuple(Duty)
+"""The duties as module constants (an enum member looked up on its class costs a descriptor
+call, and `playable` runs at every card)."""
+
+
 def new_buckets(cards: Sequence[Card]) -> Buckets:
     buckets: Buckets = [[], [], [], [], [], []]
     for card in sorted(cards):
@@ -105,30 +110,30 @@ def new_buckets(cards: Sequence[Card]) -> Buckets:
 
 def flat(buckets: Buckets) -> list[Card]:
     """The hand as one sorted list."""
-    return buckets[0] + buckets[1] + buckets[2] + buckets[3] + buckets[4] + buckets[5]
+    return [*buckets[0], *buckets[1], *buckets[2], *buckets[3], *buckets[4], *buckets[5]]
 
 
 def playable(buckets: Buckets, led: int, top: int) -> tuple[Duty, list[Card]]:
     """The duty and the playable cards; `led` is the led suit (or NO_SUIT), `top` the highest
     trump in the trick (-1 if none)."""
     if led == NO_SUIT:
-        return Duty.FREE, flat(buckets)
+        return FREE, flat(buckets)
     if led != TRUMP and buckets[led]:
-        return Duty.FOLLOW, buckets[led] + buckets[EXCUSE_SUIT]
+        return FOLLOW, buckets[led] + buckets[EXCUSE_SUIT]
     trumps = buckets[TRUMP]
     if not trumps:
-        return Duty.DISCARD, flat(buckets)
+        return DISCARD, flat(buckets)
     if top < 0:
-        return Duty.RUFF, trumps + buckets[EXCUSE_SUIT]
+        return RUFF, trumps + buckets[EXCUSE_SUIT]
     higher = bisect_right(trumps, top)
     if higher < len(trumps):
-        return Duty.OVERTRUMP, trumps[higher:] + buckets[EXCUSE_SUIT]
-    return Duty.UNDERTRUMP, trumps + buckets[EXCUSE_SUIT]
+        return OVERTRUMP, trumps[higher:] + buckets[EXCUSE_SUIT]
+    return UNDERTRUMP, trumps + buckets[EXCUSE_SUIT]
 
 
 def first_lead(buckets: Buckets, called: Card) -> tuple[Duty, list[Card]]:
     """The 5-player first lead under the called-suit restriction [TA-15]."""
-    return Duty.CALLED_SUIT, [c for c in flat(buckets) if SUIT[c] != SUIT[called] or c == called]
+    return CALLED_SUIT, [c for c in flat(buckets) if SUIT[c] != SUIT[called] or c == called]
 
 
 def led_suit(cards: Sequence[Card]) -> int:
@@ -141,11 +146,21 @@ def led_suit(cards: Sequence[Card]) -> int:
 
 def trick_winner(cards: Sequence[Card], led: int | None = None) -> int:
     """Index of the winning card: the standard rule, the highest trump, else the highest card of
-    the led suit (`core.table.trick_winner`), with the led suit set by the first card that is
-    not the Excuse (`led`, when the caller knows it), so the Excuse never wins here (the slam
-    exception is decided by the caller). A trick of the Excuse alone (or none) gives 0."""
+    the led suit, with the led suit set by the first card that is not the Excuse (`led`, when the
+    caller knows it), so the Excuse never wins here (the slam exception is decided by the
+    caller). A trick of the Excuse alone (or none) gives 0. (Card ids rise with the rank within a
+    suit and among the trumps, so the highest is the largest id of its range.)"""
     if led is None:
         led = led_suit(cards)
     if led == NO_SUIT:
         return 0
-    return standard_trick_winner(cards, TRUMP, led, SUIT.__getitem__, RANK.__getitem__)
+    best = -1
+    for card in cards:
+        if FIRST_TRUMP <= card < EXCUSE_ID and card > best:
+            best = card
+    if best < 0:
+        low = led * 14
+        for card in cards:
+            if low <= card < low + 14 and card > best:
+                best = card
+    return cards.index(best)

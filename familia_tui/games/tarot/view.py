@@ -5,9 +5,10 @@ Public: every seat's card count, the dealer, the bids, the taker and contract, t
 them, the slam announcement, every declaration with a poignée's shown cards (a misère shows
 nothing), the trick in play and every finished trick of the hand, tricks and card points taken
 in tricks, the scores and every scored hand's breakdown.
-Private: the seat's own hand; the écart (the taker only); the partner's identity until the called
-card is played, except to the partner himself and when the chien shows the called card; a Garde
-sans / Garde contre chien (never shown during the hand; it is in the hand's result).
+Private: the seat's own hand and whether it said `declare none`; the écart (the taker only); the
+partner's identity until the called card is played, except to the partner himself and when the
+chien shows the called card; a Garde sans / Garde contre chien (never shown during the hand; it
+is in the hand's result).
 The public view (`TarotView.public`, the state's `public_view()`) is what every seat knows, for
 a watcher or the hot-seat curtain: no hand, no écart, and the partner, the taker's being alone
 and the sides' tallies only once every seat knows them.
@@ -48,7 +49,7 @@ class TarotView:
     """One seat's view of the game (`of`), or what every seat knows (`public`, seat −1); bots
     and screens see only this."""
 
-    PRIVATE: ClassVar[tuple[str, ...]] = ("hand", "ecart")
+    PRIVATE: ClassVar[tuple[str, ...]] = ("hand", "ecart", "declined")
     """Fields the public view leaves empty (a scenario's public view does not have them)."""
     SHOWN: ClassVar[tuple[str, ...]] = ("declarations", "called", "chien")
     """Fields that may name a card some seat holds (or its twin) and still show nothing
@@ -122,6 +123,9 @@ class TarotView:
     """Cumulative scores by seat."""
     results: tuple[HandResult, ...]
     """Every scored hand's breakdown, the last one last."""
+    declined: bool = False
+    """This seat, to play its first card, has said `declare none` (its own secret: no event
+    tells the others) [A8]; False in the public view."""
 
     @property
     def last_trick(self) -> TrickRecord | None:
@@ -142,7 +146,8 @@ class TarotView:
         partner, alone = _partner_knowledge(state, seat)
         return cls._build(state, seat, tuple(state.hand(seat)),
                           tuple(state.ecart) if seat == state.taker else None,
-                          partner, alone, _side_tallies(state, _sides_known(state, partner, alone)))
+                          partner, alone, _side_tallies(state, _sides_known(state, partner, alone)),
+                          _declined(state, seat))
 
     @classmethod
     def public(cls, state: TarotState) -> TarotView:
@@ -157,7 +162,8 @@ class TarotView:
 
     @classmethod
     def _build(cls, state: TarotState, seat: int, hand: tuple[Card, ...], ecart: tuple[Card, ...] | None,
-               partner: int | None, alone: bool | None, tallies: SideTallies | None) -> TarotView:
+               partner: int | None, alone: bool | None, tallies: SideTallies | None,
+               declined: bool = False) -> TarotView:
         return cls(
             seat=seat, seats=state.seats, options=state.options, phase=str(state.phase),
             to_act=state.to_act,
@@ -183,8 +189,13 @@ class TarotView:
             trick_bouts=tuple(state.won_bouts),
             side_trick_points=None if tallies is None else tallies[0],
             side_trick_bouts=None if tallies is None else tallies[1],
-            totals=state.totals(), results=tuple(state.results),
+            totals=state.totals(), results=tuple(state.results), declined=declined,
         )
+
+
+def _declined(state: TarotState, seat: int) -> bool:
+    """`seat` said `declare none` and has its first card still to play (the only time it matters)."""
+    return state.trick_no == 0 and state.to_act == seat and seat in state.declined
 
 
 SideTallies = tuple[tuple[Number, Number], tuple[int, int]]
