@@ -57,6 +57,7 @@ def main() -> None:
     search.level = Level(args.playouts, args.seconds)
     basic = BasicBot()
     biri = firsts = decisions = playouts = 0
+    reasons: dict[str, int] = {}
     thinking = 0.0
     for game in range(args.games):
         me = game % n
@@ -81,13 +82,15 @@ def main() -> None:
             state.apply(action)
         record = state.session.games[-1]
         biri += record.biri == me
+        if record.biri == me:
+            reasons[record.reason] = reasons.get(record.reason, 0) + 1
         firsts += bool(record.places) and record.places[0] == me
         done = game + 1
         if done % 50 == 0 or done == args.games:
             low, high = wilson(biri, done)
             print(f"{done} games: ビリ {biri / done:.3f} [{low:.3f}, {high:.3f}] (fair {1 / n:.3f}),"
                   f" first {firsts / done:.3f}; {playouts / max(decisions, 1):.0f} playouts/decision,"
-                  f" {playouts / max(thinking, 1e-9):.0f} playouts/s", flush=True)
+                  f" {playouts / max(thinking, 1e-9):.0f} playouts/s; ビリ by {reasons}", flush=True)
 
 
 if __name__ == "__main__":

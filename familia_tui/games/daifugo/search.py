@@ -68,6 +68,12 @@ from familia_tui.games.daifugo.view import DaifugoView
 
 EXPLORE = 0.05
 """How often a playout's move is any legal one."""
+CONTROL = 10
+"""Strengths (0–12 in the lasting order) of the control cards a playout keeps: K A 2."""
+ENDGAME = 3
+"""With this many cards or fewer a playout's follow spends control cards and jokers freely."""
+FINISH_SCAN = 8
+"""A playout's leader with this many cards or fewer looks for a play that empties his hand."""
 TRIES = 100
 REPAIRS = 400
 """Swaps tried per deal to give the seats shown a ドボン window the sum it showed."""
@@ -75,7 +81,7 @@ REPAIRS = 400
 HEART3 = CARD[POS3][HEART]
 _WORTH = {card: VALUE[POS_OF_RANK[card.rank]] for card in NATURALS} | {JOKER: 0}
 """Each card's ドボン value (C5; a joker's counts as declared, so 0 in a hand's sum)."""
-PLACE_WEIGHT = 0.25
+PLACE_WEIGHT = 1.0
 """A playout's value of going out first rather than being the last to go out before ビリ: a
 place counts far less than ビリ (the only result the rules define, DF-31), but it separates
 good playouts from lucky ones."""
@@ -453,19 +459,28 @@ def quick_policy(state: DaifugoState, rng: random.Random) -> Action:
             return legal[1]  # it goes out (the engine offers no forbidden finish)
         for action in legal:
             if action is not PASS and not action.jokers:  # type: ignore[union-attr]
-                return action if roll < 0.8 else PASS
-        return legal[1] if roll < 0.25 else PASS
-    best = None
+                pos = POS_OF_RANK[action.naturals[0].rank]  # type: ignore[union-attr]
+                if count > ENDGAME and (12 - pos if state.revolution else pos) >= CONTROL:
+                    return action if roll < 0.4 else PASS  # a control card: keep it, mostly
+                return action if roll < 0.85 else PASS
+        return legal[1] if roll < (0.6 if count <= ENDGAME else 0.15) else PASS
+    best: Play | None = None
+    rank = 0
+    scan = count <= FINISH_SCAN  # a play may empty the hand: look at every one
     for action in legal if not state.revolution else reversed(legal):
         play: Play = action  # type: ignore[assignment]
-        size = len(play.naturals) + len(play.jokers)
-        if size == count:
+        naturals = play.naturals
+        if scan and len(naturals) + len(play.jokers) == count:
             return play
-        if play.jokers:
-            continue
-        if best is None or (len(play.naturals) > len(best.naturals)
-                            and play.naturals[0].rank == play.naturals[-1].rank == best.naturals[0].rank):
-            best = play  # the weakest rank's largest group (a sequence's ranks differ)
+        if play.jokers or naturals[-1].rank != naturals[0].rank:
+            continue  # jokers are kept; sequences come last and are left to chance
+        if best is None:
+            best, rank = play, naturals[0].rank
+        elif naturals[0].rank == rank:
+            if len(naturals) > len(best.naturals):
+                best = play
+        elif not scan:
+            break
     return best or first
 
 
