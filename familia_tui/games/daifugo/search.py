@@ -53,12 +53,9 @@ from familia_tui.games.daifugo.deck import (
     HEART,
     JOKER_INDEX,
     NATURALS,
-    POPCOUNT,
     POS3,
     POS_OF_RANK,
     VALUE,
-    slots_of,
-    suit_rows,
 )
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import SessionResult
@@ -174,9 +171,34 @@ class _History:
         constrained = any(len(allowed) < len(self.places) for allowed in may_hold)
         self.unseen = Unseen(tuple(cards), tuple(view.counts[s] for s in self.places),
                          may_hold if constrained else None)
+        self.quick = self._quick(cards, may_hold)
         self.targets = self._targets(view)
         self.needs_check = self.leader is not None or bool(self.nokoshi_sets) or (self.dobon_on and any(
             s.value is not None for s in steps)) or self.strict
+
+    def _quick(self, cards: list[Card], may_hold: tuple[frozenset[int], ...]) -> tuple[Any, ...]:
+        """The deal with the ♥3 put in its only place first: (cards, room, may_hold, the ♥3's
+        place or None), the same deals as `unseen`'s at less cost (the core's constrained deal
+        is slower, and most deals are constrained only by the ♥3)."""
+        room = list(self.unseen.room)
+        heart = None
+        if HEART3 in cards and len(may_hold[cards.index(HEART3)]) == 1:
+            index = cards.index(HEART3)
+            (heart,) = may_hold[index]
+            room[heart] -= 1
+            cards = cards[:index] + cards[index + 1:]
+            may_hold = may_hold[:index] + may_hold[index + 1:]
+        free = all(len(allowed) == len(room) for allowed in may_hold)
+        return tuple(cards), tuple(room), None if free else may_hold, heart
+
+    def deal(self, rng: random.Random) -> list[list[Card]]:
+        """A deal of the unseen cards by the per-card facts, asked seats given their sums."""
+        cards, room, may_hold, heart = self.quick
+        dealt = deal_unseen(cards, room, may_hold, rng)
+        if heart is not None:
+            dealt[heart].append(HEART3)
+        self.repair(dealt, rng)
+        return dealt
 
     def _targets(self, view: DaifugoView) -> dict[int, int]:
         """The sum each asked seat's hand must have now (by place): the value of the play it was
@@ -269,10 +291,13 @@ class _History:
         counts = [len(hand) for hand in indexes]
         last = len(self.steps) - 1
         out_at, auto, nokoshi_max = self.out_at, self.auto, self.nokoshi_max
+        window = self.window
         for i in range(last, -1, -1):
             step = self.steps[i]
-            held = [c if out_at[s] > i else 0 for s, c in enumerate(counts)]
-            if self.dobon_on or step.uno_missed:
+            seat = step.seat
+            if (step.uno_missed or step.windows or (i == last and window)
+                    or (self.dobon_on and step.value in sums and _matches(step, sums, jokers, counts))):
+                held = [c if out_at[s] > i else 0 for s, c in enumerate(counts)]
                 found = self._windows(step, sums, jokers, held)
                 declined = list(step.windows)
                 if i == last and self.window:
@@ -286,8 +311,8 @@ class _History:
                     return False
                 if any(kind == "dobon" and seat in auto for kind, seat in found):
                     return False  # an automatic ドボン would have ended the game
-            seat = step.seat
-            if nokoshi_max and 2 <= held[seat] <= nokoshi_max and _nokoshi(indexes[seat], self.nokoshi_sets):
+            if (nokoshi_max and 2 <= counts[seat] <= nokoshi_max and out_at[seat] > i
+                    and _nokoshi(indexes[seat], self.nokoshi_sets)):
                 return False
             sums[seat] += step.natural_value
             jokers[seat] += step.jokers
@@ -299,7 +324,10 @@ class _History:
                 if out_at[seat] == -1:
                     continue
                 hand = indexes[seat]
-                rows = suit_rows(slots_of([NATURALS[i] for i in hand if i < JOKER_INDEX])[0])
+                rows = [0, 0, 0, 0]
+                for index in hand:
+                    if index < JOKER_INDEX:
+                        rows[index & 3] |= 1 << (index >> 2)
                 if any(rows[suit] & mask == mask for _, _, mask in self.tenho_masks for suit in range(4)):
                     return False
                 if len(hand) <= nokoshi_max and _nokoshi(hand, self.nokoshi_sets):
@@ -307,12 +335,22 @@ class _History:
         return True
 
 
+def _matches(step: _Step, sums: list[int], jokers: list[int], counts: list[int]) -> bool:
+    """Some other seat's hand might match the play's value (a quick look before the windows are
+    worked out: seats gone out are counted here too)."""
+    value = step.value
+    return any(total == value and not jokers[seat] and counts[seat] and seat != step.seat
+               for seat, total in enumerate(sums))
+
+
 def _nokoshi(hand: Sequence[int], sets: Sequence[tuple[str, tuple[int, ...]]]) -> bool:
     """The hand (deck indexes) is a ○○残し hand (DF-25a), as the engine tests it."""
     if JOKER_INDEX in hand:
         return False
-    slots = slots_of([NATURALS[i] for i in hand])[0]
-    return any(len(positions) == len(hand) and all(POPCOUNT[slots[p] & 15] == 1 for p in positions)
+    held = [0] * 13
+    for index in hand:
+        held[index >> 2] += 1
+    return any(len(positions) == len(hand) and all(held[p] == 1 for p in positions)
                for _, positions in sets)
 
 
@@ -337,7 +375,14 @@ def unseen(view: DaifugoView) -> Unseen:
 def build(view: DaifugoView, dealt: list[list[Card]]) -> DaifugoState:
     """The sampler's second half: the state with those hands and everything else from the view."""
     history, template = _read(view)
-    state = template.clone()
+    state = DaifugoState.__new__(DaifugoState)
+    fields = template.__dict__.copy()  # a clone that shares the template's rng: a sample's rng
+    # deals only the games after the playouts' horizon
+    fields["session"] = template.session.clone()
+    fields["kept"] = [list(cards) for cards in template.kept]
+    for name in ("trick", "passed", "places", "pending", "events"):
+        fields[name] = list(fields[name])
+    state.__dict__ = fields
     hands = history.hands(dealt)
     for seat in range(len(hands)):
         if history.out_at[seat] <= len(history.steps):
@@ -409,13 +454,10 @@ class DaifugoSearch(SearchSpec):
 
     def sample(self, view: Any, rng: random.Random) -> DaifugoState:
         history = _read(view)[0]
-        spread = history.unseen
-        dealt = deal_unseen(spread.cards, spread.room, spread.may_hold, rng)
-        history.repair(dealt, rng)
+        dealt = history.deal(rng)
         tries = 1
         while tries < TRIES and not history.agrees(history.hands(dealt)):
-            dealt = deal_unseen(spread.cards, spread.room, spread.may_hold, rng)
-            history.repair(dealt, rng)
+            dealt = history.deal(rng)
             tries += 1
         return build(view, dealt)
 
