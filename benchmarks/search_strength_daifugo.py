@@ -86,7 +86,7 @@ def main() -> None:
             reasons[record.reason] = reasons.get(record.reason, 0) + 1
         firsts += bool(record.places) and record.places[0] == me
         done = game + 1
-        if done % 50 == 0 or done == args.games:
+        if done % 25 == 0 or done == args.games:
             low, high = wilson(biri, done)
             print(f"{done} games: ビリ {biri / done:.3f} [{low:.3f}, {high:.3f}] (fair {1 / n:.3f}),"
                   f" first {firsts / done:.3f}; {playouts / max(decisions, 1):.0f} playouts/decision,"

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from familia_tui.core.cards import JOKER, Card
+from familia_tui.core.engine import Event
 from familia_tui.core.sampling import deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import seat_ring
@@ -57,6 +58,7 @@ from familia_tui.games.daifugo.deck import (
     POS_OF_RANK,
     VALUE,
 )
+from familia_tui.games.daifugo.families import Rulebook
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import SessionResult
 from familia_tui.games.daifugo.rules import DaifugoState, Phase
@@ -141,8 +143,6 @@ class _History:
         for seat, how in view.outs:
             self.out_at[seat] = -1 if how == "tenho" else last_play.get(seat, -1)
         self.window = view.phase in ("dobon", "chombo")
-        from familia_tui.games.daifugo.families import Rulebook
-
         book = Rulebook.of(view.families)
         self.nokoshi_sets, self.tenho_masks = book.nokoshi_sets, book.tenho_masks
         self.nokoshi_max = max((len(p) for _, p in self.nokoshi_sets), default=0)
@@ -354,15 +354,18 @@ def _nokoshi(hand: Sequence[int], sets: Sequence[tuple[str, tuple[int, ...]]]) -
                for _, positions in sets)
 
 
-_cache: list[Any] = [None, None, None]
+_last: tuple[Any, ...] = (None, None, None)
 """The last view read: (view, its `_History`, its template state), as a decision samples the
-same view hundreds of times."""
+same view hundreds of times (one tuple, replaced whole: a bot thinking in another thread reads
+a consistent one)."""
 
 
 def _read(view: DaifugoView) -> tuple[_History, DaifugoState]:
-    if _cache[0] is not view:
-        _cache[:] = [view, _History(view), _template(view)]
-    return _cache[1], _cache[2]
+    global _last
+    last = _last
+    if last[0] is not view:
+        last = _last = (view, _History(view), _template(view))
+    return last[1], last[2]
 
 
 def unseen(view: DaifugoView) -> Unseen:
@@ -415,8 +418,6 @@ def _template(view: DaifugoView) -> DaifugoState:
     state.events, state._legal = [], None
     state.ring = seat_ring(n)
     state.after = state.ring.afters
-    from familia_tui.core.engine import Event
-
     state.passed_events = tuple(Event("passed", seat) for seat in range(n))
     state.is_over = view.phase == "over"
     state.to_act, state.phase = view.to_act, Phase(view.phase)

@@ -72,7 +72,8 @@ def _history(view: Any) -> Any:
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.id)
 def test_samples_agree_and_the_truth_is_possible_for_every_preset(preset: Any) -> None:
     rng = random.Random(zlib.crc32(preset.id.encode()))
-    assert check_positions(preset.options, range(3), rng) > 3
+    options = preset.options.model_copy(update={"games": min(preset.options.games, 2)})  # a later game too
+    assert check_positions(options, range(3), rng) > 3
 
 
 @pytest.mark.parametrize("dobon", ["auto", "ask"])
@@ -83,14 +84,14 @@ def test_windows_seen_by_bots_agree(dobon: str) -> None:
     seats = [Seat(name=f"P{i + 1}", controller="bot:random") for i in range(4)]
     rng = random.Random(5)
     windows = 0
-    for state in _positions(options, range(40), rng, seats):
+    for state in _positions(options, range(25), rng, seats):
         windows += state.phase in ("dobon", "chombo") or bool(state.declines)
         for seat in range(4):
             assert_samples_agree(GAME, state, seat, rng, samples=1)
             assert_true_deal_possible(GAME, state, seat, true_dealt)
             history = _history(state.view(seat))
             assert history.agrees(history.hands(true_dealt(state, seat, ())))
-    assert windows > 5
+    assert windows >= 4
 
 
 def test_a_window_shows_a_joker_free_hand_of_the_sum() -> None:
@@ -162,3 +163,35 @@ def test_value_counts_biri_and_places() -> None:
     assert value(state, record.biri) == -1.0
     if record.places:
         assert value(state, record.places[0]) == max(value(state, s) for s in range(4)) > 0
+
+
+def test_playouts_play_legal_moves_to_the_end_of_the_game() -> None:
+    """The playout policy gives a legal action everywhere, and a playout stops when the game's
+    ビリ is decided (the horizon), before the next game's deal."""
+    options = DaifugoOptions(games=3)
+    rng = random.Random(4)
+    for seed in range(10):
+        state = GAME.new_game(options, GAME.default_seats(options), seed=seed)
+        start = SEARCH.horizon(state)
+        while SEARCH.horizon(state) == start:
+            action = SEARCH.playout(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+        assert len(state.session.games) == 1
+
+
+def test_the_search_bot_chooses_a_legal_action() -> None:
+    """`bot:search:easy` on a Daifugō decision: a legal action, after its playouts."""
+    from familia_tui.core.search import SearchBot
+
+    options = DaifugoOptions()
+    state = GAME.new_game(options, GAME.default_seats(options), seed=2)
+    bot = SearchBot(SEARCH, "easy", clock=lambda: 0.0)
+    rng = random.Random(2)
+    for _ in range(3):
+        seat = state.to_act
+        assert seat is not None
+        action = bot.choose(state.view(seat), state.legal_actions(), rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert "search:normal" in GAME.bot_kinds
