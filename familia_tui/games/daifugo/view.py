@@ -2,7 +2,9 @@
 
 Public: the rule card and the families it activates, every play of the trick (with the jokers'
 declared cards), the locks and the order, how many cards each seat holds, who passed, who went
-out and in which place, a missed ウノ, the finished games of the session. Private: the seat's own
+out and in which place and how, the ♥3 holder who led first, every play of the game's finished
+tricks, the call windows declined (their pause shows the table, DF-28a), a missed ウノ, the
+finished games of the session. Private: the seat's own
 hand (and so its ドボン sum), and whether this seat is the one asked for a ドボン decision.
 The public view (`DaifugoView.public`, the state's `public_view()`), for a watcher or the
 hot-seat curtain, has none of these and no legal actions.
