@@ -487,7 +487,18 @@ def quick_policy(state: DaifugoState, rng: random.Random) -> Action:
     are made (a window's seat holds the match); a play that empties the hand is made; a lead
     sheds the most cards of the weakest rank, without jokers; a follow plays the weakest answer
     without jokers most of the time, a joker seldom, and passes otherwise; now and then any
-    legal move, so that the playouts try everything."""
+    legal move, so that the playouts try everything. With strict ウノ a play that leaves one
+    card says it (DF-26a)."""
+    action = _shed(state, rng)
+    if state.strict_uno and type(action) is Play and not action.uno:
+        left = state.counts[state.to_act] - len(action.naturals) - len(action.jokers)  # type: ignore[index]
+        if left == 1:
+            return action._replace(uno=True)
+    return action
+
+
+def _shed(state: DaifugoState, rng: random.Random) -> Action:
+    """`quick_policy`'s move before ウノ is said."""
     legal = state.legal_actions()
     first = legal[0]
     if len(legal) == 1 or (first is not PASS and not isinstance(first, Play)):

@@ -195,3 +195,15 @@ def test_the_search_bot_chooses_a_legal_action() -> None:
         assert action in state.legal_actions()
         state.apply(action)
     assert "search:normal" in GAME.bot_kinds
+
+
+def test_playouts_say_uno_in_strict_mode() -> None:
+    """With strict ウノ the playouts never miss it (DF-26a): no チョンボ window opens."""
+    options = DaifugoOptions(uno="strict")
+    rng = random.Random(6)
+    for seed in range(15):
+        state = GAME.new_game(options, GAME.default_seats(options), seed=seed)
+        while not state.is_over:
+            state.apply(SEARCH.playout(state, rng))
+            assert state.uno_missed is None
+        assert all(game.reason != "uno" for game in state.session.games)
