@@ -143,7 +143,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                  "ability_bits", "revolution", "holders", "top_play", "top_seat",
                  "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
                  "cut", "revolutions", "opening", "first_leader", "leader", "last_trick", "outs",
-                 "dobon_call", "finished", "declines")
+                 "dobon_call", "finished", "declines", "stucks")
     SHARED = ("top",)
     """The top play's `Shape`: built by `shape_of`, cached and shared, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
@@ -310,6 +310,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.declines: tuple[tuple[int, int, str], ...] = ()
         """(plays made so far this game, seat, call) of every call window declined this game:
         public, as the window's pause is (DF-28a)."""
+        self.stucks: tuple[tuple[int, int], ...] = ()
+        """(plays made so far this game, seat) of every leader passed over as stuck (DF-23a,
+        the `pass_on` option): public, as the `stuck` event is."""
         self.dobon_call: DobonCall | None = None
         """The ドボン called in this game, once one is."""
         self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
@@ -442,6 +445,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self._end_game(leader, "stuck")
                 return
             self.events.append(Event("stuck", stuck))
+            made = sum(len(trick.plays) for trick in self.finished) + len(self.trick)
+            self.stucks += ((made, stuck),)
             stuck = self.next_holder(stuck)
             if stuck == leader:
                 self._end_game(leader, "all_stuck")

@@ -18,16 +18,15 @@ deals that agree with what the table saw happen (`_History.agrees`):
   hands of the time give (C13, DF-28: the sum of the hand equals the play's value, no joker),
   in turn order; a seat with a matching hand that was not asked could not have had it;
 - the seat to lead is not stuck (DF-23a: he would have committed チョンボ, or been passed
-  over);
+  over), and a leader passed over as stuck (the `pass_on` option) held only jokers or one card
+  that may not finish;
 - nobody kept a 天和 hand at the deal, nor a ○○残し hand at the deal or after his own plays
   (DF-24, DF-25a), or he would have gone out.
 
 The per-card facts go to the core's constrained deal; the others are checked on each deal (a
 hand's sum cannot be written per card), redealing up to `TRIES` times: such facts rarely bite
 (a window is seldom open, a matching sum is rare), and a deal that still disagrees after that
-is kept, as close as the core's deal can get (its view is the seat's all the same). Not checked:
-with the `pass_on` stuck-leader option, a leader passed over as stuck (DF-23a) held only jokers
-or one card that may not finish; the view does not keep which seats were passed over.
+is kept, as close as the core's deal can get (its view is the seat's all the same).
 
 A playout ends with the game (the round: the ビリ is decided); the seat's value is minus its
 ビリ count plus a little for going out early (a place's share), so that a playout says more
@@ -102,6 +101,8 @@ class _Step:
     """It left one card without ウノ in strict mode (the チョンボ window opened)."""
     windows: tuple[tuple[str, int], ...]
     """The call windows declined after it, in order."""
+    turns: bool
+    """It turned the order for good (革命, クーデター)."""
 
 
 class _History:
@@ -135,7 +136,8 @@ class _History:
                 index += 1
                 steps.append(_Step(seat, shape.natural_value, shape.jokers, shape.size,
                                    tuple(CARD_INDEX[c] for c in play.naturals), value,
-                                   self.strict and not play.uno, tuple(declined.get(index, ()))))
+                                   self.strict and not play.uno, tuple(declined.get(index, ())),
+                                   shape.turns))
         self.steps = steps
         last_play = {seat: i for i, (seat, _) in enumerate(plays)}
         self.out_at = [len(steps) + 1] * self.n
@@ -147,6 +149,11 @@ class _History:
         self.nokoshi_sets, self.tenho_masks = book.nokoshi_sets, book.tenho_masks
         self.nokoshi_max = max((len(p) for _, p in self.nokoshi_sets), default=0)
         self.forbidden = book.forbidden[view.revolution]
+        self.book = book
+        self.stucks: dict[int, list[int]] = {}
+        """Seats passed over as stuck, by the plays made before (DF-23a)."""
+        for made, seat in view.stucks:
+            self.stucks.setdefault(made, []).append(seat)
         self.leader = view.to_act if view.phase == "lead" and view.to_act != view.seat else None
         seen = [card for _, play in plays for card in play.naturals]
         seen += [card for cards in view.kept for card in cards]
@@ -173,8 +180,8 @@ class _History:
                          may_hold if constrained else None)
         self.quick = self._quick(cards, may_hold)
         self.targets = self._targets(view)
-        self.needs_check = self.leader is not None or bool(self.nokoshi_sets) or (self.dobon_on and any(
-            s.value is not None for s in steps)) or self.strict
+        self.needs_check = (self.leader is not None or bool(self.nokoshi_sets) or bool(self.stucks)
+                            or (self.dobon_on and any(s.value is not None for s in steps)) or self.strict)
 
     def _quick(self, cards: list[Card], may_hold: tuple[frozenset[int], ...]) -> tuple[Any, ...]:
         """The deal with the ♥3 put in its only place first: (cards, room, may_hold, the ♥3's
@@ -292,9 +299,14 @@ class _History:
         last = len(self.steps) - 1
         out_at, auto, nokoshi_max = self.out_at, self.auto, self.nokoshi_max
         window = self.window
+        revolution = self.view.revolution
+        stucks = self.stucks
         for i in range(last, -1, -1):
             step = self.steps[i]
             seat = step.seat
+            if stucks and i + 1 in stucks and not _all_stuck(stucks[i + 1], indexes, self.book, revolution):
+                return False
+            revolution ^= step.turns
             if (step.uno_missed or step.windows or (i == last and window)
                     or (self.dobon_on and step.value in sums and _matches(step, sums, jokers, counts))):
                 held = [c if out_at[s] > i else 0 for s, c in enumerate(counts)]
@@ -319,6 +331,8 @@ class _History:
             counts[seat] += step.size
             indexes[seat].extend(step.naturals)
             indexes[seat].extend([JOKER_INDEX] * step.jokers)
+        if stucks and 0 in stucks and not _all_stuck(stucks[0], indexes, self.book, revolution):
+            return False
         if self.nokoshi_sets:
             for seat in range(self.n):
                 if out_at[seat] == -1:
@@ -333,6 +347,16 @@ class _History:
                 if len(hand) <= nokoshi_max and _nokoshi(hand, self.nokoshi_sets):
                     return False
         return True
+
+
+def _all_stuck(seats: list[int], hands: list[list[int]], book: Rulebook, revolution: bool) -> bool:
+    """Each of these leaders was stuck (DF-23a): only jokers, or one card that may not finish."""
+    forbidden = book.forbidden[revolution]
+    for seat in seats:
+        hand = hands[seat]
+        if not (all(i == JOKER_INDEX for i in hand) or (len(hand) == 1 and forbidden[hand[0] >> 2])):
+            return False
+    return True
 
 
 def _matches(step: _Step, sums: list[int], jokers: list[int], counts: list[int]) -> bool:
@@ -444,7 +468,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     state.opening = view.finished[0].plays[0] if view.finished else None
     state.first_leader, state.leader = view.first_leader, view.leader
     state.last_trick, state.outs, state.dobon_call = view.last_trick, view.outs, None
-    state.finished, state.declines = view.finished, view.declines
+    state.finished, state.declines, state.stucks = view.finished, view.declines, view.stucks
     state._set_hands([[] for _ in range(n)])
     return state
 

@@ -94,6 +94,9 @@ class DaifugoView:
     declines: tuple[tuple[int, int, str], ...]
     """(plays made so far, seat, `dobon` or `chombo`) of every call window declined this game:
     the window's pause showed the table that seat could call (DF-28a)."""
+    stucks: tuple[tuple[int, int], ...]
+    """(plays made so far, seat) of every leader passed over as stuck this game (DF-23a, the
+    `pass_on` option): only jokers, or one card that may not finish, were left."""
     first_leader: int
     """The ♥3 holder, who led the game's first trick (DF-7)."""
     outs: tuple[tuple[int, str], ...]
@@ -174,7 +177,7 @@ class DaifugoView:
             top=_table_play(state.top_seat, state.top_play),
             trick=tuple(_table_play(s, p) for s, p in state.trick),
             last_trick=state.last_trick, finished=state.finished, declines=state.declines,
-            first_leader=state.first_leader, outs=state.outs,
+            stucks=state.stucks, first_leader=state.first_leader, outs=state.outs,
             passed=tuple(state.passed),
             suit_lock="".join("SHDC"[s] for s in state.suit_lock) if state.suit_lock else None,
             number_lock=state.number_lock,

@@ -207,3 +207,23 @@ def test_playouts_say_uno_in_strict_mode() -> None:
             state.apply(SEARCH.playout(state, rng))
             assert state.uno_missed is None
         assert all(game.reason != "uno" for game in state.session.games)
+
+
+def test_a_leader_passed_over_as_stuck_held_no_lead() -> None:
+    """With the `pass_on` option a stuck leader is passed over (DF-23a), in public: the samples
+    give him a hand of jokers or one card that may not finish at that moment, as the truth."""
+    options = DaifugoOptions(stuck_leader="pass_on")
+    rng = random.Random(3)
+    found = 0
+    for state in random_positions(GAME, options, range(150), rng, stops=2):
+        if not state.stucks:
+            continue
+        found += 1
+        for seat in range(state.n):
+            history = _history(state.view(seat))
+            assert history.agrees(history.hands(true_dealt(state, seat, ())))
+            for _ in range(3):
+                sample = SEARCH.sample(state.view(seat), rng)
+                dealt = [sample.hand(s) for s in range(state.n) if s != seat and state.counts[s]]
+                assert history.agrees(history.hands(dealt))
+    assert found >= 3
