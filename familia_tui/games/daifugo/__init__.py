@@ -4,7 +4,8 @@ A climbing game for 3–8 players with a 56-card deck (four jokers): a rule card
 activates rule families (しなふごう, かなふごう, J富豪; ししふごう and the ◆ start as options)
 whose ability cards reverse the order, and 8切り, 革命, クーデター, スペ3, locks, 天和, ○○残し, ウノ,
 ドボン and チョンボ decide who is ビリ. The rules are in `rules.py` (the state machine), `legal.py`
-(legal plays), `shapes.py` (combinations and strength), `families.py` (the rule card).
+(legal plays), `shapes.py` (combinations and strength), `families.py` (the rule card); the
+bots in `bots.py` (basic) and `search.py` (the search bot's sampler, value and playouts).
 
 Notation (actions.py): `play 7S 7H`, `play 5S JK=6S 7S`, `play JK JK`, `play 8S JK=8*`,
 `play 4S uno`, `pass`, `call dobon`, `call chombo`, `decline`.

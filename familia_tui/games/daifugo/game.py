@@ -14,6 +14,7 @@ from familia_tui.games.daifugo.figures import STAT_FIGURES, DaifugoFigures, seat
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.queries import QUERIES
 from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
+from familia_tui.games.daifugo.search import SEARCH
 from familia_tui.games.daifugo.setup import position_state, stacked_deal
 from familia_tui.games.daifugo.setup_keys import DealKeys, PositionKeys
 
@@ -61,4 +62,5 @@ GAME = GameSpec(
     stat_figures=STAT_FIGURES,
     deal_keys=DealKeys,
     position_keys=PositionKeys,
+    search=SEARCH,
 )

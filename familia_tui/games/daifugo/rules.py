@@ -143,7 +143,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                  "ability_bits", "revolution", "holders", "top_play", "top_seat",
                  "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
                  "cut", "revolutions", "opening", "first_leader", "leader", "last_trick", "outs",
-                 "dobon_call")
+                 "dobon_call", "finished", "declines", "stucks")
     SHARED = ("top",)
     """The top play's `Shape`: built by `shape_of`, cached and shared, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
@@ -305,6 +305,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """The trick of this game that ended last (public)."""
         self.outs: tuple[tuple[int, str], ...] = ()
         """(seat, how) of every seat that went out this game, in order."""
+        self.finished: tuple[FinishedTrick, ...] = ()
+        """The tricks of this game that ended, in order (public: every play was seen)."""
+        self.declines: tuple[tuple[int, int, str], ...] = ()
+        """(plays made so far this game, seat, call) of every call window declined this game:
+        public, as the window's pause is (DF-28a)."""
+        self.stucks: tuple[tuple[int, int], ...] = ()
+        """(plays made so far this game, seat) of every leader passed over as stuck (DF-23a,
+        the `pass_on` option): public, as the `stuck` event is."""
         self.dobon_call: DobonCall | None = None
         """The ドボン called in this game, once one is."""
         self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
@@ -437,6 +445,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self._end_game(leader, "stuck")
                 return
             self.events.append(Event("stuck", stuck))
+            made = sum(len(trick.plays) for trick in self.finished) + len(self.trick)
+            self.stucks += ((made, stuck),)
             stuck = self.next_holder(stuck)
             if stuck == leader:
                 self._end_game(leader, "all_stuck")
@@ -451,6 +461,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         if self.opening is None:
             self.opening = self.trick[0]
         self.last_trick = FinishedTrick(tuple(self.trick), why)
+        self.finished += (self.last_trick,)
         self._clear_trick()
         self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
         self._start_trick(leader)
@@ -653,6 +664,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     @handles(Decline)
     def _decline(self, action: Decline) -> None:
         kind, seat = self.pending.pop(0)
+        made = sum(len(trick.plays) for trick in self.finished) + len(self.trick)
+        self.declines += ((made, seat, kind),)
         self.events.append(Event("declined", seat, info=(("call", kind),)))
         self._advance()
 

@@ -2,7 +2,9 @@
 
 Public: the rule card and the families it activates, every play of the trick (with the jokers'
 declared cards), the locks and the order, how many cards each seat holds, who passed, who went
-out and in which place, a missed ウノ, the finished games of the session. Private: the seat's own
+out and in which place and how, the ♥3 holder who led first, every play of the game's finished
+tricks, the call windows declined (their pause shows the table, DF-28a), a missed ウノ, the
+finished games of the session. Private: the seat's own
 hand (and so its ドボン sum), and whether this seat is the one asked for a ドボン decision.
 The public view (`DaifugoView.public`, the state's `public_view()`), for a watcher or the
 hot-seat curtain, has none of these and no legal actions.
@@ -87,6 +89,18 @@ class DaifugoView:
     """Every play of the trick in progress, in order (the last one is `top`)."""
     last_trick: FinishedTrick | None
     """The trick of this game that ended last (the p key), None before one has."""
+    finished: tuple[FinishedTrick, ...]
+    """Every trick of this game that ended, in order: all the plays seen (what is out of play)."""
+    declines: tuple[tuple[int, int, str], ...]
+    """(plays made so far, seat, `dobon` or `chombo`) of every call window declined this game:
+    the window's pause showed the table that seat could call (DF-28a)."""
+    stucks: tuple[tuple[int, int], ...]
+    """(plays made so far, seat) of every leader passed over as stuck this game (DF-23a, the
+    `pass_on` option): only jokers, or one card that may not finish, were left."""
+    first_leader: int
+    """The ♥3 holder, who led the game's first trick (DF-7)."""
+    outs: tuple[tuple[int, str], ...]
+    """(seat, how) of every seat that went out this game: `empty`, `tenho`, `nokoshi`."""
     passed: tuple[int, ...]
     """Seats that passed since the last play."""
     suit_lock: str | None
@@ -162,7 +176,8 @@ class DaifugoView:
             order=effective_order(state.reversed), leader=state.leader,
             top=_table_play(state.top_seat, state.top_play),
             trick=tuple(_table_play(s, p) for s, p in state.trick),
-            last_trick=state.last_trick,
+            last_trick=state.last_trick, finished=state.finished, declines=state.declines,
+            stucks=state.stucks, first_leader=state.first_leader, outs=state.outs,
             passed=tuple(state.passed),
             suit_lock="".join("SHDC"[s] for s in state.suit_lock) if state.suit_lock else None,
             number_lock=state.number_lock,
