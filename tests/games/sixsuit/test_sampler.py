@@ -1,0 +1,109 @@
+"""The six-suit search's sampler (issue 15): samples agree with what a seat knows, and the truth
+is always among them, for every shipped preset [R-S25], [R-S25a], [R-S16a], [R-S26], [R-S23]."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from search_checks import assert_samples_agree, assert_true_deal_possible, random_positions
+from sixsuit_helpers import SPEC, options
+
+from familia_tui.core.cards import Card
+from familia_tui.core.presets import list_presets
+from familia_tui.games.sixsuit.rules import SixSuitState
+from familia_tui.games.sixsuit.sampler import Plan, Token, plan
+
+PRESETS = [preset.id for preset in list_presets("sixsuit")[0]]
+
+
+def true_dealt(state: SixSuitState, seat: int, cards: Sequence[Any]) -> list[list[Any]]:
+    """Where the unseen cards of `seat`'s view truly are, in the sampler's places."""
+    the_plan = plan(state.view(seat))
+    dealt: list[list[Any]] = [[] for _ in the_plan.room]
+    tokens: dict[tuple[str, int, Card | None], list[Token]] = defaultdict(list)
+    for card in cards:
+        if isinstance(card, Token):
+            tokens[card.kind, card.seat, card.card].append(card)
+
+    def token(card: Card, holder: int) -> Any:
+        if card.rank >= 2:
+            return card
+        for key in (("special", holder, card), ("special", -1, card), ("slot", holder, None)):
+            if tokens[key]:
+                return tokens[key].pop()
+        return card  # the seat's own special
+
+    dealt[the_plan.pile] = list(state.face_pile)
+    if state.phase == "split":
+        for member, place in the_plan.hold.items():
+            dealt[place] = [token(card, member) for card in state.splits[member]]
+    else:
+        _true_play(state, the_plan, dealt, token, tokens)
+    for key, left in tokens.items():
+        for leftover in left:
+            assert key[0] in ("gap", "identity"), f"{leftover} placed nowhere"
+            place = next(p for p in sorted(the_plan.may[the_plan.index[leftover]])
+                         if len(dealt[p]) < the_plan.room[p])
+            dealt[place].append(leftover)
+    return dealt
+
+
+def _true_play(state: SixSuitState, the_plan: Plan, dealt: list[list[Any]], token: Any,
+               tokens: dict[tuple[str, int, Card | None], list[Token]]) -> None:
+    me = the_plan.me
+    for s, place in enumerate(the_plan.captures):
+        taken = list(state.captured[s])
+        if s == state.last_winner and state.last_face is not None:
+            taken.remove(state.last_face)
+        dealt[place] = taken
+    deck, discard, removed = the_plan.own
+    dealt[deck] = list(state.decks[me])
+    dealt[discard] = list((Counter(state.discards[me]) - Counter(the_plan.known_discard[me])).elements())
+    own = [c for c, may in zip(the_plan.cards, the_plan.may, strict=True) if may <= set(the_plan.own)]
+    dealt[removed] = list((Counter(own) - Counter(dealt[deck]) - Counter(dealt[discard])).elements())
+    for seat, place in the_plan.ident.items():
+        dealt[place] = [tokens["identity", -1, state.splits[seat][0]].pop()]
+    for seat, place in the_plan.hand.items():
+        dealt[place] = [token(c, seat) for c in state.hands[seat]]
+        down = next((c for s, c, up in state.trick if s == seat and not up and c is not None), None)
+        last = next((c for s, c, up in state.last_trick if s == seat and not up and c is not None), None)
+        if seat in the_plan.down:
+            dealt[the_plan.down[seat]] = [token(down, seat)]
+        discards = Counter(state.discards[seat]) - Counter(the_plan.known_discard[seat])
+        if seat in the_plan.last:
+            assert last is not None
+            dealt[the_plan.last[seat]] = [token(last, seat)]
+            if last.rank >= 2 or not the_plan.removable(last):
+                discards -= Counter([last])
+        if seat in the_plan.shadow:
+            dealt[the_plan.shadow[seat]] = [tokens["shadow", seat, last].pop()]
+        stock = [token(c, seat) for c in state.decks[seat]] + [tokens["divider", seat, None].pop()]
+        dealt[the_plan.stock[seat]] = stock + [token(c, seat) for c in discards.elements()]
+        held = Counter(state.splits[seat]) - Counter(c for c in state.hands[seat] + state.decks[seat]
+                                                      + state.discards[seat] if c.rank < 2)
+        held -= Counter(c for s, c, _ in state.trick if s == seat and c is not None)
+        held -= Counter(the_plan.removed_known[seat])
+        if seat in the_plan.last and last is not None and the_plan.removable(last):
+            held -= Counter([last])
+        dealt[the_plan.removed_place[seat]] = [token(c, seat) for c in held.elements()]
+    shadows = [t for key, left in tokens.items() if key[0] == "shadow" for t in left]
+    for shadow in shadows:
+        place = next(p for p in the_plan.may[the_plan.index[shadow]] if p not in the_plan.shadow.values())
+        dealt[place].append(shadow)
+        tokens["shadow", shadow.seat, shadow.card].remove(shadow)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_samples_agree_with_the_view_and_the_truth_is_possible(preset: str) -> None:
+    """Every preset: random positions, each seat's samples look the same to it and play on to
+    the end; the true deal is one the sampler can give."""
+    rng = random.Random(preset)
+    opts = options(preset)
+    for state in random_positions(SPEC, opts, seeds=[1, 2], rng=rng, stops=5):
+        for seat in range(state.n):
+            assert_true_deal_possible(SPEC, state, seat, true_dealt)
+        assert_samples_agree(SPEC, state, state.to_act or 0, rng, samples=1)
