@@ -5,7 +5,6 @@ from __future__ import annotations
 from familia_tui.core.bots import RandomBot
 from familia_tui.core.cards import SIX_SUITS
 from familia_tui.core.engine import GameSpec, Progress, Seat, SeatField
-from familia_tui.core.search import SearchSpec
 from familia_tui.games.sixsuit import ENTRY
 from familia_tui.games.sixsuit.actions import parse_action
 from familia_tui.games.sixsuit.bots import BasicBot
@@ -13,7 +12,7 @@ from familia_tui.games.sixsuit.figures import STAT_FIGURES, SixSuitFigures, seat
 from familia_tui.games.sixsuit.options import SixSuitOptions
 from familia_tui.games.sixsuit.queries import QUERIES
 from familia_tui.games.sixsuit.rules import SixSuitState
-from familia_tui.games.sixsuit.sampler import build, horizon, unseen, value
+from familia_tui.games.sixsuit.search import SEARCH
 from familia_tui.games.sixsuit.setup import DealKeys, PositionKeys, new_game, position_state
 
 SUIT_FIELD = SeatField(
@@ -62,5 +61,5 @@ GAME = GameSpec(
     stat_figures=STAT_FIGURES,
     events=frozenset({"split_asked", "split", "face_revealed", "battalion", "no_winner", "rebuilt",
                       "rebuild_passed"}),
-    search=SearchSpec(unseen, build, horizon, value),  # type: ignore[arg-type]
+    search=SEARCH,
 )

@@ -530,25 +530,3 @@ def _set_teams(state: SixSuitState, view: SixSuitView) -> None:
     state.battalions = list(view.battalions) if state.team_game else [0] * state.team_count
 
 
-
-# ----- what a playout plays for -----
-
-def horizon(state: SixSuitState) -> int:
-    """Playouts stop when the trick in play has been judged (a cleanup's declarations belong to
-    the trick before them)."""
-    return state.tricks
-
-
-def value(state: SixSuitState, seat: int) -> float:
-    """The seat's side's points as the game stands, less the other sides' mean: its team's total
-    with battalions (team game), its pair's total (secret teams), its own (individual)."""
-    scores = [sum(row) for row in state.items()]
-    team_of = state.team_of
-    totals = [0.0] * state.team_count
-    for s, points in enumerate(scores):
-        totals[team_of[s]] += points
-    if state.team_game:
-        for team, count in enumerate(state.battalions):
-            totals[team] += 2 * count
-    mine = totals[team_of[seat]]
-    return mine - (sum(totals) - mine) / (len(totals) - 1)
