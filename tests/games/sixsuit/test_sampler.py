@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from search_checks import assert_samples_agree, assert_true_deal_possible, random_positions
-from sixsuit_helpers import SPEC, options
+from sixsuit_helpers import SPEC, cards, options, position
 
 from familia_tui.core.cards import Card
 from familia_tui.core.presets import list_presets
@@ -107,3 +107,60 @@ def test_samples_agree_with_the_view_and_the_truth_is_possible(preset: str) -> N
         for seat in range(state.n):
             assert_true_deal_possible(SPEC, state, seat, true_dealt)
         assert_samples_agree(SPEC, state, state.to_act or 0, rng, samples=1)
+
+
+def _samples(state: SixSuitState, seat: int, count: int = 200) -> list[SixSuitState]:
+    assert SPEC.search is not None
+    rng = random.Random(5)
+    view = state.view(seat)
+    found = []
+    for _ in range(count):
+        sample = SPEC.search.sample(view, rng)
+        assert isinstance(sample, SixSuitState)
+        found.append(sample)
+    return found
+
+
+def test_a_whole_split_in_one_hand_is_spread_over_the_other_team_r_s26() -> None:
+    """The black team gave seat 2 both Jokers and the white card and seat 2 holds them: seat 1
+    (red) cannot know the split [R-S26], so its samples give them to any black member."""
+    state = position(specials=["-", "RJ", "BJ BJ W", "RJ", "-", "W"], hands={2: "BJ BJ W"})
+    assert_true_deal_possible(SPEC, state, 1, true_dealt)
+    samples = _samples(state, 1)
+    assert all(s.view(1) == state.view(1) for s in samples[:20])
+    whole = sum(1 for s in samples if s.splits[2] == tuple(cards("BJ BJ W")))
+    assert whole < len(samples) / 4
+    for member in (0, 4):
+        assert any(s.splits[member] for s in samples), f"seat {member} never received a special"
+    assert any(c.rank < 2 for s in samples for c in s.hands[0] + s.hands[4])
+
+
+def test_the_secret_pairs_are_sampled_from_the_seats_own_special_r_s23() -> None:
+    """Seat 0 holds a black Joker; its partner is seat 3, which nobody has seen: every other
+    seat is a possible partner in its samples, and its own pair stays black [R-S23], [R-S16a]."""
+    state = position("sixsuit-secret-6", specials=["BJ", "RJ", "W", "BJ", "RJ", "W"])
+    assert_true_deal_possible(SPEC, state, 0, true_dealt)
+    partners = Counter(next(s for s in range(1, 6) if sample.splits[s] == sample.splits[0])
+                       for sample in _samples(state, 0))
+    assert set(partners) == {1, 2, 3, 4, 5}
+    assert max(partners.values()) < 0.4 * sum(partners.values())
+
+
+def test_a_shown_special_pins_its_pair_r_s16a() -> None:
+    """A white card played face up shows its player's pair [R-S16a]: every sample keeps it."""
+    state = position("sixsuit-secret-6", specials=["BJ", "RJ", "W", "BJ", "RJ", "W"],
+                     trick=["9S", "9H", "W"])
+    for sample in _samples(state, 0, 50):
+        assert sample.splits[2] == (cards("W")[0],)
+        assert sample.view(0) == state.view(0)
+
+
+def test_an_opponents_best_cards_in_hand_are_spread_over_its_deck() -> None:
+    """Seat 1 holds its A, 10 and Joker (individual game): seat 0's samples put them anywhere
+    in seat 1's cards, not where they truly are."""
+    state = position("sixsuit-individual-4", specials=["BJ", "RJ", "BJ", "RJ"], hands={1: "AH 10H RJ"})
+    assert_true_deal_possible(SPEC, state, 0, true_dealt)
+    samples = _samples(state, 0)
+    truth = sorted(state.hands[1])
+    assert sum(1 for s in samples if sorted(s.hands[1]) == truth) < len(samples) / 10
+    assert Counter(c for s in samples for c in s.hands[1])[cards("AH")[0]] < len(samples) / 2
