@@ -30,8 +30,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
+from functools import cache, partial
+from itertools import chain, combinations
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -54,6 +54,30 @@ _ALL_CARDS = [Card(rank, suit) for suit in CANONICAL for rank in range(2, 15)] +
 FACE_UP = {card: play(card, True) for card in _ALL_CARDS}
 FACE_DOWN = {card: play(card, False) for card in _ALL_CARDS}
 """Every card's plays, made once (the legal actions are built from them on every turn)."""
+PLAYS = {card: (FACE_UP[card], FACE_DOWN[card]) for card in _ALL_CARDS}
+"""A follower's two plays of each card."""
+_UP_INFO = (("face_up", True),)
+_DOWN_INFO = (("face_up", False),)
+_new_event = tuple.__new__
+"""Events on the hot paths are made as `_new_event(Event, (kind, seat, cards, info))`: the
+same value as `Event(...)`, without a Python call per card played."""
+_PASS_ONLY: list[SixSuitAction] = [PASS]
+_FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
+_NUMBER_CARDS = {suit: tuple(Card(rank, suit) for rank in NUMBERS) for suit in CANONICAL}
+"""Each suit's A–10 (a private deck's numbers), made once."""
+
+
+@cache
+def _rebuilds(hand: tuple[Card, ...]) -> list[SixSuitAction]:
+    """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]."""
+    combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
+    return [PASS, *dict.fromkeys(map(partial(tuple.__new__, Rebuild), zip(combos)))]
+
+
+@cache
+def _rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Every seat in play order from each seat (the declaration rounds [R-S4])."""
+    return {seat: order[place:] + order[:place] for place, seat in enumerate(order)}
 
 
 @cache
@@ -123,7 +147,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     """The result once the game is over (never changed after)."""
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
-                 "leader", "face", "trick_cards", "split_team", "splits", "decl_start",
+                 "leader", "face", "trick_cards", "is_over", "split_team", "splits", "decl_start",
                  "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "last_face", "tricks",
                  "end")
     COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
@@ -173,6 +197,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.decl_start = self.decl_index = 0
         self.decl_any = False
         self.final: SixSuitResult | None = None
+        self.is_over = False
+        """The game is over (kept with the phase: the playouts ask it after every action)."""
         self.judged: dict[str, int] = {}
         self.split_team = 0
         self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
@@ -195,7 +221,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     # ----- setup -----
 
     def _shuffled(self, cards: Sequence[Card]) -> list[Card]:
-        return [cards[i] for i in permutation(len(cards), self.rng)]
+        return list(map(cards.__getitem__, permutation(len(cards), self.rng)))
 
     def _draw_suits(self, deal: Deal, suit_set: tuple[str, ...]) -> tuple[str, ...]:
         """The Ace draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
@@ -268,8 +294,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             if decks is not None:
                 self.decks[seat] = list(decks[seat])[::-1]
             else:
-                own = [Card(rank, self.suits[seat]) for rank in NUMBERS]
-                self.decks[seat] = self._shuffled(own + list(specials[seat]))
+                self.decks[seat] = self._shuffled(_NUMBER_CARDS[self.suits[seat]] + specials[seat])
             self._draw(seat)
         self.phase = "play"
         self.events.append(Event("dealt", self.spade))
@@ -284,7 +309,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
         if self.face is None:
             self.face = self.face_pile.pop()
-            self.events.append(Event("face_revealed", leader, (self.face,)))
+            self.events.append(_new_event(Event, ("face_revealed", leader, (self.face,), ())))
         self.leader = self.turn = leader
         self.trick = []
         self.trick_cards = 0
@@ -303,12 +328,15 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             return self.members[self.split_team]
         return () if self.phase == "over" else (self.turn,)
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def hand(self, seat: int) -> list[Card]:
         return self.hands[seat]
+
+    def legal_actions(self) -> list[SixSuitAction]:
+        """The legal actions (kept until the next action: do not change the list)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._play_actions(self.turn) if self.phase == "play" else self._compute_legal()
+        return legal  # type: ignore[return-value]
 
     def _compute_legal(self) -> list[SixSuitAction]:
         phase = self.phase
@@ -321,27 +349,27 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return []
 
     def _play_actions(self, seat: int) -> list[SixSuitAction]:
+        """Each hand card face up, and face down unless it leads [R-S12]; the deck's top card;
+        a pass with no hand [R-S13]. Equal cards (two Jokers) give one choice."""
         hand = self.hands[seat]
         if not hand:
-            return [PASS]
+            return _PASS_ONLY
         actions: list[SixSuitAction]
         if self.trick_cards == 0:
-            actions = [FACE_UP[card] for card in dict.fromkeys(hand)]
+            actions = list(map(FACE_UP.__getitem__, hand))
         else:
-            actions = []
-            for card in dict.fromkeys(hand):
-                actions += (FACE_UP[card], FACE_DOWN[card])
+            actions = list(chain.from_iterable(map(PLAYS.__getitem__, hand)))
+        if len(set(hand)) < len(hand):
+            actions = list(dict.fromkeys(actions))
         if self.decks[seat]:
             actions.append(DECK)
         return actions
 
     def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
-        hand = sorted(self.hands[seat])
+        hand = self.hands[seat]
         if not hand and not self.decks[seat]:
-            return [Rebuild(())]  # no hand, no deck: the rebuild is forced [B.2.6]
-        choices = dict.fromkeys(Rebuild(combo) for size in range(len(hand) + 1)
-                                for combo in combinations(hand, size))
-        return [PASS, *choices]
+            return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
+        return _rebuilds(tuple(sorted(hand)))
 
     def _split_actions(self) -> list[Split]:
         return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
@@ -373,9 +401,21 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     @handles(Play)
     def _play(self, action: Play) -> None:
         seat = self.turn
-        card = action.card
+        card, face_up = action
         self.hands[seat].remove(card)
-        self._played(seat, card, action.face_up)
+        trick = self.trick
+        trick.append((seat, card, face_up))
+        self.trick_cards += 1
+        if face_up:
+            if card.rank < 2:
+                self.shown[seat].append(card)
+            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
+        else:
+            self.events.append(_new_event(Event, ("played", seat, (), _DOWN_INFO)))
+        if len(trick) < self.n:
+            self.turn = self.following[seat]
+        else:
+            self._judge()
 
     @handles(Word)
     def _word(self, action: Word) -> None:
@@ -396,9 +436,9 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events.append(Event("played", seat, (card,), (("face_up", True),)))
+            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
         else:
-            self.events.append(Event("played", seat, (), (("face_up", False),)))
+            self.events.append(_new_event(Event, ("played", seat, (), _DOWN_INFO)))
         self._next_player(seat)
 
     def _next_player(self, seat: int) -> None:
@@ -414,30 +454,38 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return judge_individual(self.trick)
 
     def _judge(self) -> None:
-        verdict = self.judgement()
-        for team in verdict.battalions:
+        trick = self.trick
+        verdict = (judge_team(trick, self.team_of, self.battalion_size) if self.team_game
+                   else judge_individual(trick))
+        events = self.events
+        winner, kind, formed = verdict
+        for team in formed:
             self.battalions[team] += 1
-            self.events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
-        winner = verdict.winner
-        self.last_trick, self.last_winner, self.last_judgement = tuple(self.trick), winner, verdict.kind
-        self.last_face = self.face if winner is not None else None
-        self.judged[verdict.kind] = self.judged.get(verdict.kind, 0) + 1
+            events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
+        face = self.face
+        self.last_trick, self.last_winner, self.last_judgement = tuple(trick), winner, kind
+        judged = self.judged
+        judged[kind] = judged.get(kind, 0) + 1
         self.tricks += 1
         if winner is not None:
-            face = self.face
             assert face is not None
+            self.last_face = face
             self.captured[winner].append(face)
             self.face = None
-            self.events.append(Event("trick_won", winner, (face,), (("judgement", verdict.kind),)))
+            events.append(_new_event(Event, ("trick_won", winner, (face,), (("judgement", kind),))))
         else:
-            self.events.append(Event("no_winner", self.leader, (self.face,)))
+            self.last_face = None
+            events.append(Event("no_winner", self.leader, (face,)))
         self._discard_trick()
         self.trick, self.trick_cards = [], 0
         if winner is not None and not self.face_pile:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
             return
-        for seat in range(self.n):
-            self._draw(seat)
+        for hand, deck in zip(self.hands, self.decks, strict=True):
+            need = HAND_SIZE - len(hand)
+            if need > 0 and deck:
+                hand += deck[:-need - 1:-1]
+                del deck[-need:]
         start = winner if winner is not None else self.leader  # [R-S24], [R-S15a]
         self.decl_start, self.decl_index, self.decl_any = start, 0, False
         self.leader = start
@@ -447,13 +495,14 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         """Played cards to their own discard pile; Jokers (and whites outside the team game) are
         removed, face down or up [R-S16]."""
         limit = 1 if self.team_game else 2
+        discards = self.discards
         for seat, card, _ in self.trick:
             if card is None:
                 continue
             if card.rank < limit:
                 self.removed.append(card)
             else:
-                self.discards[seat].append(card)
+                discards[seat].append(card)
 
     # ----- rebuild declaration rounds [R-S3]–[R-S5], [R-S24] -----
 
@@ -474,8 +523,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             index, self.decl_any = 0, False
 
     def _declaration_order(self) -> tuple[int, ...]:
-        start = self.order.index(self.decl_start)
-        return self.order[start:] + self.order[:start]
+        return _rounds(self.order)[self.decl_start]
 
     def _next_declarer(self) -> None:
         self._ask_declaration(self.decl_index + 1)
@@ -498,14 +546,17 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
 
     def _end_of_cleanup(self) -> None:
         """End condition (b) after the rebuilds [R-S17]; else the next trick."""
-        out = sum(1 for s in range(self.n) if self.rebuilt[s] and not self.hands[s] and not self.decks[s])
+        out = 0
+        for rebuilt, hand, deck in zip(self.rebuilt, self.hands, self.decks, strict=True):
+            if rebuilt and not hand and not deck:
+                out += 1
         if out >= self.out_limit:
             self._finish("players_out")
             return
         self._new_trick(self.leader)
 
     def _finish(self, reason: str) -> None:
-        self.phase, self.end = "over", reason
+        self.phase, self.end, self.is_over = "over", reason, True
         result = self.final = self.result()
         self.events.append(Event("game_over", None, info=(("reason", reason), ("order", result.order),
                                                           ("tie_break", result.tie_break))))

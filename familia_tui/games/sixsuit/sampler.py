@@ -402,7 +402,7 @@ def _blank(view: SixSuitView, the_plan: Plan, dealt: list[list[Any]]) -> SixSuit
         suits=view.suits, colours=view.colours, order=table.order, following=table.following, spade=table.spade,
         battalion_size=table.battalion_size, out_limit=table.out_limit, phase=view.phase, turn=view.to_act,
         leader=view.leader, face=view.face, last_winner=view.last_winner, last_judgement=view.last_judgement,
-        last_face=view.last_face, tricks=0, end=None, final=None, judged={}, _legal=None, events=[],
+        last_face=view.last_face, tricks=0, end=None, final=None, is_over=False, judged={}, _legal=None, events=[],
         rebuilt=list(view.rebuilt), shown=[list(s) for s in view.shown_specials], removed=[],
         hands=[[] for _ in range(n)], decks=[[] for _ in range(n)], discards=[[] for _ in range(n)],
         captured=[[] for _ in range(n)], trick=[], last_trick=(), trick_cards=0, split_team=0,
