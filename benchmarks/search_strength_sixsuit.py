@@ -24,6 +24,7 @@ from familia_tui.core.registry import get_game  # noqa: E402
 from familia_tui.core.search import Level, SearchBot  # noqa: E402
 from familia_tui.games.sixsuit.bots import BasicBot  # noqa: E402
 from familia_tui.games.sixsuit.rules import SixSuitState  # noqa: E402
+from familia_tui.games.sixsuit.search import make_search  # noqa: E402
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -36,13 +37,13 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play(preset: str, seed: int, side: int, level: Level) -> tuple[float, float, int]:
+def play(preset: str, seed: int, side: int, level: Level, tricks: int) -> tuple[float, float, int]:
     """One game; `side`: the search team (team games) or seat. Returns (won, margin, playouts)."""
     spec = get_game("sixsuit")
     options = find_preset("sixsuit", preset).options
     state = spec.new_game(options, spec.default_seats(options), seed=seed)
     assert isinstance(state, SixSuitState) and spec.search is not None
-    search = SearchBot(spec.search, clock=time.perf_counter)
+    search = SearchBot(make_search(tricks), clock=time.perf_counter)
     search.level = level
     team_game = state.team_game
     mine = {s for s in range(state.n) if (state.team_of[s] if team_game else s) == side}
@@ -76,6 +77,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=150)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--tricks", type=int, default=1, help="tricks per playout")
     args = parser.parse_args()
     level = Level(args.playouts, args.seconds)
     options = find_preset("sixsuit", args.preset).options
@@ -85,7 +87,7 @@ def main() -> None:
     started = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.games):
         for side in range(sides) if sides == 2 else [seed % sides]:
-            won, margin, used = play(args.preset, seed, side, level)
+            won, margin, used = play(args.preset, seed, side, level, args.tricks)
             wins, margins, games, playouts = wins + won, margins + margin, games + 1, playouts + used
         low, high = wilson(wins, games)
         print(f"{games} games: search side won {wins:.0f} ({wins / games:.0%}, 95% CI {low:.0%}–{high:.0%}), "

@@ -56,6 +56,9 @@ FACE_DOWN = {card: play(card, False) for card in _ALL_CARDS}
 """Every card's plays, made once (the legal actions are built from them on every turn)."""
 PLAYS = {card: (FACE_UP[card], FACE_DOWN[card]) for card in _ALL_CARDS}
 """A follower's two plays of each card."""
+_FACE_UP_OF = FACE_UP.__getitem__
+_PLAYS_OF = PLAYS.__getitem__
+_chain = chain.from_iterable
 _UP_INFO = (("face_up", True),)
 _DOWN_INFO = (("face_up", False),)
 _new_event = tuple.__new__
@@ -65,6 +68,19 @@ _PASS_ONLY: list[SixSuitAction] = [PASS]
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
 _NUMBER_CARDS = {suit: tuple(Card(rank, suit) for rank in NUMBERS) for suit in CANONICAL}
 """Each suit's A–10 (a private deck's numbers), made once."""
+
+
+def _plays(hand: list[Card], leading: bool, deck: list[Card]) -> list[SixSuitAction]:
+    """Each hand card face up, and face down unless it leads [R-S12]; the deck's top card; a
+    pass with no hand [R-S13]. Equal cards (two Jokers) give one choice."""
+    if not hand:
+        return _PASS_ONLY
+    legal: list[SixSuitAction] = list(map(_FACE_UP_OF, hand)) if leading else list(_chain(map(_PLAYS_OF, hand)))
+    if len(set(hand)) < len(hand):
+        legal = list(dict.fromkeys(legal))
+    if deck:
+        legal.append(DECK)
+    return legal
 
 
 @cache
@@ -334,36 +350,24 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def legal_actions(self) -> list[SixSuitAction]:
         """The legal actions (kept until the next action: do not change the list)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._play_actions(self.turn) if self.phase == "play" else self._compute_legal()
-        return legal  # type: ignore[return-value]
+        if legal is not None:
+            return legal  # type: ignore[return-value]
+        if self.phase == "play":  # on every turn: one call
+            turn = self.turn
+            legal = self._legal = _plays(self.hands[turn], self.trick_cards == 0, self.decks[turn])
+        else:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> list[SixSuitAction]:
         phase = self.phase
         if phase == "play":
-            return self._play_actions(self.turn)
+            return _plays(self.hands[self.turn], self.trick_cards == 0, self.decks[self.turn])
         if phase == "rebuild":
             return self._rebuild_actions(self.turn)
         if phase == "split":
             return list(self._split_actions())
         return []
-
-    def _play_actions(self, seat: int) -> list[SixSuitAction]:
-        """Each hand card face up, and face down unless it leads [R-S12]; the deck's top card;
-        a pass with no hand [R-S13]. Equal cards (two Jokers) give one choice."""
-        hand = self.hands[seat]
-        if not hand:
-            return _PASS_ONLY
-        actions: list[SixSuitAction]
-        if self.trick_cards == 0:
-            actions = list(map(FACE_UP.__getitem__, hand))
-        else:
-            actions = list(chain.from_iterable(map(PLAYS.__getitem__, hand)))
-        if len(set(hand)) < len(hand):
-            actions = list(dict.fromkeys(actions))
-        if self.decks[seat]:
-            actions.append(DECK)
-        return actions
 
     def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
         hand = self.hands[seat]
@@ -476,7 +480,14 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         else:
             self.last_face = None
             events.append(Event("no_winner", self.leader, (face,)))
-        self._discard_trick()
+        limit = 1 if self.team_game else 2
+        discards = self.discards
+        for seat, card, _ in trick:  # [R-S16]: Jokers (whites outside the team game) removed
+            if card is not None:
+                if card.rank < limit:
+                    self.removed.append(card)
+                else:
+                    discards[seat].append(card)
         self.trick, self.trick_cards = [], 0
         if winner is not None and not self.face_pile:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
@@ -489,20 +500,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         start = winner if winner is not None else self.leader  # [R-S24], [R-S15a]
         self.decl_start, self.decl_index, self.decl_any = start, 0, False
         self.leader = start
-        self._ask_declaration(0)
-
-    def _discard_trick(self) -> None:
-        """Played cards to their own discard pile; Jokers (and whites outside the team game) are
-        removed, face down or up [R-S16]."""
-        limit = 1 if self.team_game else 2
-        discards = self.discards
-        for seat, card, _ in self.trick:
-            if card is None:
-                continue
-            if card.rank < limit:
-                self.removed.append(card)
-            else:
-                discards[seat].append(card)
+        if False in self.rebuilt:
+            self._ask_declaration(0)
+        else:  # nobody may rebuild again [R-S3]
+            self._end_of_cleanup()
 
     # ----- rebuild declaration rounds [R-S3]–[R-S5], [R-S24] -----
 
@@ -547,9 +548,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _end_of_cleanup(self) -> None:
         """End condition (b) after the rebuilds [R-S17]; else the next trick."""
         out = 0
-        for rebuilt, hand, deck in zip(self.rebuilt, self.hands, self.decks, strict=True):
-            if rebuilt and not hand and not deck:
-                out += 1
+        if [] in self.hands:
+            for rebuilt, hand, deck in zip(self.rebuilt, self.hands, self.decks, strict=True):
+                if rebuilt and not hand and not deck:
+                    out += 1
         if out >= self.out_limit:
             self._finish("players_out")
             return

@@ -15,6 +15,7 @@ playout stops, what a side has, and the playouts' policy.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from familia_tui.core.search import SearchSpec
@@ -27,9 +28,21 @@ WANDER = 0.1
 """How often a playout's player plays a random legal action instead."""
 
 
+TRICKS = 1
+"""Tricks a playout plays (the one in play first)."""
+
+
 def horizon(state: SixSuitState) -> int:
     """Changes when the trick in play has been judged."""
     return state.tricks
+
+
+def horizon_of(tricks: int) -> Callable[[SixSuitState], int]:
+    """A horizon of `tricks` tricks: the sampler's states count tricks from 0, so the number
+    changes when that many tricks have been judged."""
+    if tricks == 1:
+        return horizon
+    return lambda state: state.tricks // tricks
 
 
 def value(state: SixSuitState, seat: int) -> float:
@@ -85,5 +98,10 @@ def _throw(legal: Any) -> Any:
     return min(down, key=lambda a: (a.card.rank < 2, a.card.rank))
 
 
-SEARCH = SearchSpec(unseen, build, horizon, value, playout)  # type: ignore[arg-type]
+def make_search(tricks: int = TRICKS, policy: Callable[[SixSuitState, random.Random], Any] = playout) -> SearchSpec:
+    """The search with playouts of `tricks` tricks and this policy (the benchmark tries others)."""
+    return SearchSpec(unseen, build, horizon_of(tricks), value, policy)  # type: ignore[arg-type]
+
+
+SEARCH = make_search()
 """The six-suit game's search (`GameSpec.search`)."""
