@@ -66,8 +66,10 @@ _new_event = tuple.__new__
 same value as `Event(...)`, without a Python call per card played."""
 _PASS_ONLY: list[SixSuitAction] = [PASS]
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
-_NUMBER_CARDS = {suit: tuple(Card(rank, suit) for rank in NUMBERS) for suit in CANONICAL}
-"""Each suit's A–10 (a private deck's numbers), made once."""
+_CARD = {card: card for card in _ALL_CARDS}
+NUMBER_CARDS = {suit: tuple(_CARD[Card(rank, suit)] for rank in NUMBERS) for suit in CANONICAL}
+"""Each suit's A–10 (a private deck's numbers), made once: the same card objects as the plays'
+(a hand's `remove` and the plays' lookups then find a card by identity, without comparing)."""
 
 
 def _plays(hand: list[Card], leading: bool, deck: list[Card]) -> list[SixSuitAction]:
@@ -310,7 +312,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             if decks is not None:
                 self.decks[seat] = list(decks[seat])[::-1]
             else:
-                self.decks[seat] = self._shuffled(_NUMBER_CARDS[self.suits[seat]] + specials[seat])
+                self.decks[seat] = self._shuffled(NUMBER_CARDS[self.suits[seat]] + specials[seat])
             self._draw(seat)
         self.phase = "play"
         self.events.append(Event("dealt", self.spade))

@@ -44,7 +44,7 @@ from familia_tui.core.search import Unseen
 from familia_tui.games.sixsuit.options import SixSuitOptions
 from familia_tui.games.sixsuit.rules import (
     FACE_PILE,
-    NUMBERS,
+    NUMBER_CARDS,
     SPECIAL_TEAM,
     TEAM_NAMES,
     SixSuitState,
@@ -93,7 +93,7 @@ class Plan:
         self.cards: list[Any] = []
         self.room: list[int] = []
         self.may: list[frozenset[int]] = []
-        self.numbers = [[Card(rank, view.suits[s]) for rank in NUMBERS] for s in range(n)]
+        self.numbers = [list(NUMBER_CARDS[view.suits[s]]) for s in range(n)]
         self.pile = self._place(view.faces_left)
         self.captures: list[int] = []
         self.hand: dict[int, int] = {}
