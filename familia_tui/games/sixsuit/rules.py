@@ -169,7 +169,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                  "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "last_face", "tricks",
                  "end")
     COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
-              "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "battalions": copy_list,
+              "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "rebuilt_after": copy_list,
+              "battalions": copy_list,
               "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
 
     def __init__(self, options: SixSuitOptions, seats: Sequence[Seat], seed: int | None = None,
@@ -202,6 +203,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.shown: list[list[Card]] = [[] for _ in range(n)]
         self.removed: list[Card] = []
         self.rebuilt = [False] * n
+        self.rebuilt_after = [-1] * n
+        """Per seat, the number of tricks judged when it rebuilt (-1: not yet, or before a
+        position's start): a rebuild in the cleanup after the last trick took that trick's
+        card back, which everyone knows."""
         self.trick: list[PlayRecord] = []
         self.trick_cards = 0
         self.leader = self.turn = self.spade
@@ -543,6 +548,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.discards[seat] = []
         self._draw(seat)
         self.rebuilt[seat] = True
+        self.rebuilt_after[seat] = self.tricks
         self.decl_any = True
         self.events.append(Event("rebuilt", seat, info=(("discarded", len(action.discard)),)))
         self._next_declarer()

@@ -25,9 +25,10 @@ makes the whole state from the view and one dealing of them. What is hidden [R-S
   as a `slot` token in its places, so each seat gets exactly one, the shown ones and the seat's
   own staying as they are.
 - **The last trick's face-down cards of other seats** (their players see them): a card of the
-  seat in its discard (removed for a Joker) when it has not rebuilt; after a rebuild it may be
-  anywhere, so a `shadow` token names which of its cards it was (a shadow that the sample cannot
-  have, such as a Joker it did not remove, becomes its A).
+  seat in its discard pile (removed for a Joker), unless the seat rebuilt in the cleanup after
+  that trick (public: `fresh_rebuilds`); then it may be anywhere, so a `shadow` token names
+  which of its cards it was (a shadow that the sample cannot have, such as a Joker it did not
+  remove, becomes its A). The last trick's face-up cards are in their discard piles likewise.
 
 The rest is public and copied from the view; the state's random generator (for rebuilds) is
 seeded from the dealing, so a view and a dealing give one state.
@@ -185,7 +186,7 @@ class Plan:
             if self.removable(card):
                 if not play.face_up:  # the seat's own face-down Joker, gone silently
                     self.removed_known[play.seat].append(card)
-            elif not view.rebuilt[play.seat]:
+            elif not view.fresh_rebuilds[play.seat]:
                 self.known_discard[play.seat].append(card)
         for seat in range(n):
             shown = [c for c in view.shown_specials[seat] if self.removable(c)]
@@ -212,7 +213,7 @@ class Plan:
             self._token("special", -1, card, places)
         self._identities()
         for seat in view.order:
-            if seat != me and seat in self.last_down and view.rebuilt[seat]:
+            if seat != me and seat in self.last_down and view.fresh_rebuilds[seat]:
                 self._shadows(seat)
         if self.shadow:
             sink = self._place(sum(1 for c in self.cards if isinstance(c, Token) and c.kind == "shadow")
@@ -274,7 +275,7 @@ class Plan:
         places = [self.hand.setdefault(seat, self._place(view.hand_sizes[seat]))]
         if seat in self.trick_down:
             places.append(self.down.setdefault(seat, self._place(1)))
-        if seat in self.last_down and not view.rebuilt[seat]:
+        if seat in self.last_down and not view.fresh_rebuilds[seat]:
             self.last[seat] = self._place(1)
         numbers = list(self.numbers[seat])
         specials = list(self.holds[seat])
@@ -403,7 +404,8 @@ def _blank(view: SixSuitView, the_plan: Plan, dealt: list[list[Any]]) -> SixSuit
         battalion_size=table.battalion_size, out_limit=table.out_limit, phase=view.phase, turn=view.to_act,
         leader=view.leader, face=view.face, last_winner=view.last_winner, last_judgement=view.last_judgement,
         last_face=view.last_face, tricks=0, end=None, final=None, is_over=False, judged={}, _legal=None, events=[],
-        rebuilt=list(view.rebuilt), shown=[list(s) for s in view.shown_specials], removed=[],
+        rebuilt=list(view.rebuilt), rebuilt_after=[0 if fresh else -1 for fresh in view.fresh_rebuilds],
+        shown=[list(s) for s in view.shown_specials], removed=[],
         hands=[[] for _ in range(n)], decks=[[] for _ in range(n)], discards=[[] for _ in range(n)],
         captured=[[] for _ in range(n)], trick=[], last_trick=(), trick_cards=0, split_team=0,
         decl_start=view.leader, decl_index=0, decl_any=view.round_declared,

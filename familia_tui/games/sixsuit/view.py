@@ -70,6 +70,9 @@ class SixSuitView:
     deck_empty: tuple[bool, ...]
     discard_empty: tuple[bool, ...]
     rebuilt: tuple[bool, ...]
+    fresh_rebuilds: tuple[bool, ...]
+    """Per seat, it rebuilt in the cleanup after the last trick (so that trick's card went back
+    into its new deck; declarations are announced)."""
     round_declared: bool
     """A rebuild was declared in this cleanup's declaration round so far (then another round is
     asked [R-S4]); declarations are announced, so everyone knows it."""
@@ -114,6 +117,7 @@ def make_view(state: SixSuitState, seat: int | None) -> SixSuitView:
         spade=state.spade, order=state.order, face=state.face, faces_left=len(state.face_pile),
         hand_sizes=tuple(len(h) for h in state.hands), deck_empty=tuple(not d for d in state.decks),
         discard_empty=tuple(not d for d in state.discards), rebuilt=tuple(state.rebuilt),
+        fresh_rebuilds=tuple(after == state.tricks for after in state.rebuilt_after),
         round_declared=state.phase == "rebuild" and state.decl_any,
         captured_counts=tuple(len(c) for c in state.captured), battalions=tuple(state.battalions) if team_game else (),
         battalion_size=state.battalion_size,
