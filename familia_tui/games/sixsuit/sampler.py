@@ -97,11 +97,11 @@ class Plan:
         self.numbers = [list(NUMBER_CARDS[view.suits[s]]) for s in range(n)]
         self.pile = self._place(view.faces_left)
         self.captures: list[int] = []
-        self.hand: dict[int, int] = {}
-        self.down: dict[int, int] = {}
+        self.cards_place: dict[int, int] = {}
         self.last: dict[int, int] = {}
+        self.last_within: set[int] = set()
+        """Seats whose last face-down card is read from their cards' place (not a place of its own)."""
         self.shadow: dict[int, int] = {}
-        self.stock: dict[int, int] = {}
         self.removed_place: dict[int, int] = {}
         self.ident: dict[int, int] = {}
         self.hold: dict[int, int] = {}
@@ -201,7 +201,7 @@ class Plan:
         for seat in view.order:
             if seat != me:
                 spots[seat] = self._seat_places(seat, pool)
-                gap_places += [self.stock[seat], spots[seat][2]]
+                gap_places += [self.cards_place[seat], spots[seat][2]]
         for card in pool:  # the other team's specials, holder unknown [R-S26]
             places = []
             for seat in self.opponents:
@@ -209,7 +209,7 @@ class Plan:
                 if self.removable(card):
                     places += [*where, *last, removed]
                 else:
-                    places += where + (last if not view.discard_empty[seat] else [])
+                    places += where
             self._token("special", -1, card, places)
         self._identities()
         for seat in view.order:
@@ -269,14 +269,11 @@ class Plan:
             self._card(card, [deck, discard, removed] if self.removable(card) else [deck, discard])
 
     def _seat_places(self, seat: int, pool: list[Card]) -> tuple[list[int], list[int], int]:
-        """Another seat's places and cards: (hand, down, stock), its last face-down card's place
-        (if any), its removed place."""
+        """Another seat's places and cards: its cards' place (read in order by build: the hand,
+        a face-down card in this trick, its last face-down card, the deck, a divider, the discard
+        pile), the place of its last face-down card when that must be a Joker (its discard pile
+        is empty), its removed place."""
         view = self.view
-        places = [self.hand.setdefault(seat, self._place(view.hand_sizes[seat]))]
-        if seat in self.trick_down:
-            places.append(self.down.setdefault(seat, self._place(1)))
-        if seat in self.last_down and not view.fresh_rebuilds[seat]:
-            self.last[seat] = self._place(1)
         numbers = list(self.numbers[seat])
         specials = list(self.holds[seat])
         for card in (self.trick_up.get(seat), *self.known_discard[seat], *self.removed_known[seat]):
@@ -286,22 +283,24 @@ class Plan:
         others = pool if seat in self.opponents else []
         slot = not self.team_game and not self.holds[seat]
         cap = len(specials) + len(others) + slot
-        fill = len(numbers) + cap - sum(self.room[p] for p in places) - (seat in self.last)
         assert not (view.deck_empty[seat] and view.discard_empty[seat]), "a seat's numbers are always somewhere"
-        stock = self.stock[seat] = self._place(1 + fill)
-        places.append(stock)
+        if seat in self.last_down and not view.fresh_rebuilds[seat]:
+            if view.discard_empty[seat]:
+                self.last[seat] = self._place(1)
+            else:
+                self.last_within.add(seat)
+        place = self.cards_place[seat] = self._place(len(numbers) + cap + 1 - (seat in self.last))
         removable = sum(1 for c in [*specials, *others] if self.removable(c)) + slot if self.past else 0
         removed = self.removed_place[seat] = self._place(removable)
         last = [self.last[seat]] if seat in self.last else []
-        number_last = last if not view.discard_empty[seat] else []
         for card in numbers:
-            self._card(card, places + number_last)
+            self._card(card, [place])
         for card in specials:
-            self._token("special", seat, card, places + (last + [removed] if self.removable(card) else number_last))
-        self._token("divider", seat, None, [stock])
+            self._token("special", seat, card, [place, *last, removed] if self.removable(card) else [place])
+        self._token("divider", seat, None, [place])
         if slot:
-            self._token("slot", seat, None, places + last + [removed])
-        return places, last, removed
+            self._token("slot", seat, None, [place, *last, removed])
+        return [place], last, removed
 
     def _identities(self) -> None:
         """Individual and secret-team games: which special each other seat received."""
@@ -439,11 +438,6 @@ def _build_play(state: SixSuitState, view: SixSuitView, the_plan: Plan, dealt: l
             holders[seat].append(card)
         return card
 
-    def cards_of(place: int | None, seat: int) -> list[Card]:
-        if place is None:
-            return []
-        return [real(t, seat) for t in dealt[place] if not isinstance(t, Token) or t.kind in ("special", "slot")]
-
     removed = [c for share in the_plan.removed_known for c in share]
     deck, discard, gone = the_plan.own
     state.hands[me] = list(view.hand)
@@ -452,18 +446,33 @@ def _build_play(state: SixSuitState, view: SixSuitView, the_plan: Plan, dealt: l
     removed += dealt[gone]
     down: dict[int, Card] = {}
     last_down: dict[int, Card] = {}
-    for seat, place in the_plan.hand.items():
-        state.hands[seat] = cards_of(place, seat)
-        if seat in the_plan.down:
-            down[seat] = cards_of(the_plan.down[seat], seat)[0]
-        taken = cards_of(the_plan.removed_place[seat], seat)
-        removed += taken
+    for seat, place in the_plan.cards_place.items():
+        cards: list[Card] = []
+        split = 0
+        for token in dealt[place]:
+            if isinstance(token, Card):
+                cards.append(token)
+            elif token.kind == "divider":
+                split = len(cards)
+            elif token.kind != "gap":
+                cards.append(real(token, seat))
+        at = view.hand_sizes[seat]
+        state.hands[seat] = cards[:at]
+        if seat in the_plan.trick_down:
+            down[seat] = cards[at]
+            at += 1
         discards = list(the_plan.known_discard[seat])
-        if seat in the_plan.last:
-            card = last_down[seat] = cards_of(the_plan.last[seat], seat)[0]
+        if seat in the_plan.last_within:
+            last_down[seat] = cards[at]
+            at += 1
+        elif seat in the_plan.last:
+            last_down[seat] = real(dealt[the_plan.last[seat]][0], seat)
+        if seat in last_down:
+            card = last_down[seat]
             (removed if the_plan.removable(card) else discards).append(card)
-        state.decks[seat], state.discards[seat] = _stock(view, seat, dealt[the_plan.stock[seat]], discards,
-                                                         real)
+        taken = [real(t, seat) for t in dealt[the_plan.removed_place[seat]] if t.kind != "gap"]
+        removed += taken
+        state.decks[seat], state.discards[seat] = _stock(view, seat, cards[at:], max(0, split - at), discards)
         if seat in the_plan.shadow:
             last_down[seat] = _shadow(state, the_plan, seat, dealt[the_plan.shadow[seat]][0].card, taken,
                                       holders[seat])
@@ -483,20 +492,11 @@ def _build_play(state: SixSuitState, view: SixSuitView, the_plan: Plan, dealt: l
         state.decl_index = (view.order.index(view.to_act) - start) % the_plan.n if view.to_act is not None else 0
 
 
-def _stock(view: SixSuitView, seat: int, tokens: list[Any], discards: list[Card],
-           real: Any) -> tuple[list[Card], list[Card]]:
-    """A seat's deck (top card last) and discard pile from its stock: the deck before the
-    divider, the discard pile after it; the divider moved when a side the view says holds cards
-    came out empty."""
-    cards: list[Card] = []
-    split = 0
-    for token in tokens:
-        if isinstance(token, Card):
-            cards.append(token)
-        elif token.kind == "divider":
-            split = len(cards)
-        elif token.kind != "gap":
-            cards.append(real(token, seat))
+def _stock(view: SixSuitView, seat: int, cards: list[Card], split: int,
+           discards: list[Card]) -> tuple[list[Card], list[Card]]:
+    """A seat's deck (top card last) and discard pile from its cards after the hand: the deck
+    before the divider (`split` cards), the discard pile after it; the divider moved when a side
+    the view says holds cards came out empty."""
     if view.deck_empty[seat]:
         split = 0
     elif view.discard_empty[seat]:

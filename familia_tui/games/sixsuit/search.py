@@ -5,7 +5,8 @@ playout stops, what a side has, and the playouts' policy.
   part of the trick before them, so a rebuild decision is played out through the next trick).
 - **Value**: the side's points as the rules count them (B.2.8, B.3, B.4), less the other sides'
   mean: the team's total with its battalions, the secret pair's total, or the seat's own.
-  Within a trick that is the face card won, its set and rank bonuses, and a Joker spent.
+  Within a trick that is the face card won, its set and rank bonuses, and a Joker spent; the
+  A in hand counts only once the game is over (before, it would only hold the A back).
 - **Playouts**: each seat plays like a sensible player, fast: it lets a teammate's winning card
   stand, takes the trick with its cheapest winning card when the face card is worth it (or it
   plays last), and otherwise throws its weakest card face down; now and then (`WANDER`) it plays
@@ -23,7 +24,10 @@ from familia_tui.games.sixsuit.actions import PASS, Play, Word
 from familia_tui.games.sixsuit.judge import judge_individual, judge_team
 from familia_tui.games.sixsuit.rules import SixSuitState
 from familia_tui.games.sixsuit.sampler import build, unseen
+from familia_tui.games.sixsuit.scoring import ITEMS
 
+ACE_ITEM = ITEMS.index("ace")
+"""The A in hand scores only when the game ends: before that, holding it back is no gain."""
 WANDER = 0.1
 """How often a playout's player plays a random legal action instead."""
 
@@ -49,8 +53,9 @@ def value(state: SixSuitState, seat: int) -> float:
     """The seat's side's points less the other sides' mean (see the module's text)."""
     team_of = state.team_of
     totals = [0.0] * state.team_count
+    over = state.is_over
     for s, row in enumerate(state.items()):
-        totals[team_of[s]] += sum(row)
+        totals[team_of[s]] += sum(row) if over else sum(row) - row[ACE_ITEM]
     if state.team_game:
         for team, count in enumerate(state.battalions):
             totals[team] += 2 * count

@@ -67,27 +67,28 @@ def _true_play(state: SixSuitState, the_plan: Plan, dealt: list[list[Any]], toke
     dealt[removed] = list((Counter(own) - Counter(dealt[deck]) - Counter(dealt[discard])).elements())
     for seat, place in the_plan.ident.items():
         dealt[place] = [tokens["identity", -1, state.splits[seat][0]].pop()]
-    for seat, place in the_plan.hand.items():
-        dealt[place] = [token(c, seat) for c in state.hands[seat]]
+    for seat, place in the_plan.cards_place.items():
         down = next((c for s, c, up in state.trick if s == seat and not up and c is not None), None)
         last = next((c for s, c, up in state.last_trick if s == seat and not up and c is not None), None)
-        if seat in the_plan.down:
-            dealt[the_plan.down[seat]] = [token(down, seat)]
+        cards = list(state.hands[seat]) + ([down] if seat in the_plan.trick_down else [])  # type: ignore[list-item]
         discards = Counter(state.discards[seat]) - Counter(the_plan.known_discard[seat])
-        if seat in the_plan.last:
+        if seat in the_plan.last_within or seat in the_plan.last:
             assert last is not None
-            dealt[the_plan.last[seat]] = [token(last, seat)]
-            if last.rank >= 2 or not the_plan.removable(last):
+            if seat in the_plan.last:
+                dealt[the_plan.last[seat]] = [token(last, seat)]
+            else:
+                cards.append(last)
+            if not the_plan.removable(last):
                 discards -= Counter([last])
         if seat in the_plan.shadow:
             dealt[the_plan.shadow[seat]] = [tokens["shadow", seat, last].pop()]
-        stock = [token(c, seat) for c in state.decks[seat]] + [tokens["divider", seat, None].pop()]
-        dealt[the_plan.stock[seat]] = stock + [token(c, seat) for c in discards.elements()]
+        tokens_in = [token(c, seat) for c in cards + list(state.decks[seat])]
+        dealt[place] = tokens_in + [tokens["divider", seat, None].pop()] + [token(c, seat) for c in discards.elements()]
         held = Counter(state.splits[seat]) - Counter(c for c in state.hands[seat] + state.decks[seat]
                                                       + state.discards[seat] if c.rank < 2)
         held -= Counter(c for s, c, _ in state.trick if s == seat and c is not None)
         held -= Counter(the_plan.removed_known[seat])
-        if seat in the_plan.last and last is not None and the_plan.removable(last):
+        if last is not None and (seat in the_plan.last_within or seat in the_plan.last) and the_plan.removable(last):
             held -= Counter([last])
         dealt[the_plan.removed_place[seat]] = [token(c, seat) for c in held.elements()]
     shadows = [t for key, left in tokens.items() if key[0] == "shadow" for t in left]
