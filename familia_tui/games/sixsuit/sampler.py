@@ -12,10 +12,11 @@ makes the whole state from the view and one dealing of them. What is hidden [R-S
   silently [R-S16a]: their number follows from the sizes). Places: deck, discard, removed.
 - **Another seat's cards**: its numbers are its suit's A–10, known; where they are is not
   (hand: its size; a face-down card in this trick or the last; deck and discard: only whether
-  each is empty [R-S25a]). Its hand, its face-down cards and a `stock` place per seat are dealt;
-  the stock is the deck then, after a `divider` token, the discard pile (build moves the divider
-  when a side the view says is not empty came out empty). `gap` tokens fill the stock and
-  removed places so that a seat may hold more or fewer specials and Jokers may have been removed.
+  each is empty [R-S25a]). One place per seat holds them all, read in order: the hand, a
+  face-down card in this trick, its face-down card of the last trick, the deck, then after a
+  `divider` token the discard pile (build moves the divider when a side the view says is not
+  empty came out empty). `gap` tokens fill these places and the seats' removed places, so that
+  a seat may hold more or fewer specials and its Jokers may have been removed.
 - **Specials** (Jokers, white cards): in the team game the other team's split [R-S26] is
   secret: its Jokers and white card go to any member's places (a card shown face up pins it to
   its player [R-S16a]). In the individual game each seat has one special (seats 5 and 6 a white
@@ -29,6 +30,8 @@ makes the whole state from the view and one dealing of them. What is hidden [R-S
   that trick (public: `fresh_rebuilds`); then it may be anywhere, so a `shadow` token names
   which of its cards it was (a shadow that the sample cannot have, such as a Joker it did not
   remove, becomes its A). The last trick's face-up cards are in their discard piles likewise.
+- **Whether a seat played a Joker face down** in an earlier trick (removed silently): any of its
+  Jokers may have been, once a trick has been played (the view keeps no longer history).
 
 The rest is public and copied from the view; the state's random generator (for rebuilds) is
 seeded from the dealing, so a view and a dealing give one state.
@@ -54,10 +57,11 @@ from familia_tui.games.sixsuit.view import SixSuitView
 
 
 class Token(NamedTuple):
-    """An unseen thing that is not simply a card: `special` (a Jokers or white card whose holder
-    or place is unknown; `seat` its holder when known, else -1), `slot` (where seat's one special
-    is, individual and secret-team games), `identity` (which special a seat received), `gap`,
-    `divider` (a stock's deck from its discard pile), `shadow` (the seat's last face-down card)."""
+    """An unseen thing that is not simply a card: `special` (a Joker or white card whose place is
+    unknown; `seat` its holder when known, else -1), `slot` (where the seat's one special is, in
+    the individual and secret-team games), `identity` (which special a seat received), `gap`
+    (room left empty), `divider` (in a seat's cards, the deck from the discard pile), `shadow`
+    (which card the seat played face down in the last trick)."""
 
     kind: str
     seat: int
@@ -66,7 +70,7 @@ class Token(NamedTuple):
     """Its place among the unseen cards (tokens of a kind differ)."""
 
     def __str__(self) -> str:
-        return f"{self.kind}.{self.seat}.{self.card}.{self.index}"
+        return f"{self.kind}.{self.seat}.{self.card}.{self.number}"
 
 
 class _Table(NamedTuple):
