@@ -85,6 +85,14 @@ def _plays(hand: list[Card], leading: bool, deck: list[Card]) -> list[SixSuitAct
     return legal
 
 
+def _draw_to_three(hand: list[Card], deck: list[Card]) -> None:
+    """Draw from the deck's top (its last card) back up to 3 hand cards, or what it has [B.2.5]."""
+    need = HAND_SIZE - len(hand)
+    if need > 0 and deck:
+        hand += deck[:-need - 1:-1]
+        del deck[-need:]
+
+
 @cache
 def _rebuilds(hand: tuple[Card, ...]) -> list[SixSuitAction]:
     """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]."""
@@ -324,9 +332,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self._new_trick(self.spade)
 
     def _draw(self, seat: int) -> None:
-        hand, deck = self.hands[seat], self.decks[seat]
-        while len(hand) < HAND_SIZE and deck:
-            hand.append(deck.pop())
+        _draw_to_three(self.hands[seat], self.decks[seat])
 
     def _new_trick(self, leader: int) -> None:
         """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
@@ -499,7 +505,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if winner is not None and not self.face_pile:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
             return
-        for hand, deck in zip(self.hands, self.decks, strict=True):
+        for hand, deck in zip(self.hands, self.decks, strict=True):  # `_draw_to_three`, inline
             need = HAND_SIZE - len(hand)
             if need > 0 and deck:
                 hand += deck[:-need - 1:-1]
