@@ -6,7 +6,9 @@ playout stops, what a side has, and the playouts' policy.
 - **Value**: the side's points as the rules count them (B.2.8, B.3, B.4), less the other sides'
   mean: the team's total with its battalions, the secret pair's total, or the seat's own.
   Within a trick that is the face card won, its set and rank bonuses, and a Joker spent; the
-  A in hand counts only once the game is over (before, it would only hold the A back).
+  A in hand counts only once the game is over (before, it would only hold the A back); a
+  little for each card the seat can still play (`SUPPLY`), so that it keeps its rebuild for
+  when its deck runs out.
 - **Playouts**: each seat plays like a sensible player, fast: it lets a teammate's winning card
   stand, takes the trick with its cheapest winning card when the face card is worth it (or it
   plays last), and otherwise throws its weakest card face down; now and then (`WANDER`) it plays
@@ -28,6 +30,10 @@ from familia_tui.games.sixsuit.scoring import ITEMS
 
 ACE_ITEM = ITEMS.index("ace")
 """The A in hand scores only when the game ends: before that, holding it back is no gain."""
+SUPPLY = 0.25
+"""Points per card a seat can still play (its hand and deck, and before its rebuild its discard
+pile and, again, its hand and deck): without it a one-trick playout would rebuild at once to
+draw better cards, and run out of cards long before the others [R-S3]."""
 WANDER = 0.1
 """How often a playout's player plays a random legal action instead."""
 
@@ -54,8 +60,15 @@ def value(state: SixSuitState, seat: int) -> float:
     team_of = state.team_of
     totals = [0.0] * state.team_count
     over = state.is_over
+    hands, decks, discards, rebuilt = state.hands, state.decks, state.discards, state.rebuilt
     for s, row in enumerate(state.items()):
-        totals[team_of[s]] += sum(row) if over else sum(row) - row[ACE_ITEM]
+        if over:
+            totals[team_of[s]] += sum(row)
+            continue
+        supply = len(hands[s]) + len(decks[s])
+        if not rebuilt[s]:
+            supply += supply + len(discards[s])
+        totals[team_of[s]] += sum(row) - row[ACE_ITEM] + SUPPLY * supply
     if state.team_game:
         for team, count in enumerate(state.battalions):
             totals[team] += 2 * count
