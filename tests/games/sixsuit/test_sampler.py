@@ -14,6 +14,7 @@ from sixsuit_helpers import SPEC, cards, options, position
 
 from familia_tui.core.cards import Card
 from familia_tui.core.presets import list_presets
+from familia_tui.core.search import SearchBot
 from familia_tui.games.sixsuit.rules import SixSuitState
 from familia_tui.games.sixsuit.sampler import Plan, Token, plan
 
@@ -165,3 +166,13 @@ def test_an_opponents_best_cards_in_hand_are_spread_over_its_deck() -> None:
     truth = sorted(state.hands[1])
     assert sum(1 for s in samples if sorted(s.hands[1]) == truth) < len(samples) / 10
     assert Counter(c for s in samples for c in s.hands[1])[cards("AH")[0]] < len(samples) / 2
+
+
+def test_the_search_bot_takes_a_valuable_trick_it_can_win() -> None:
+    """Last to play for its own suit's K, with the A that wins: the search bot plays it face up
+    (and a decision is repeatable for a view and a seed)."""
+    state = position("sixsuit-4", hands={3: "AD 3D 4D"}, face="KD", leader=0, trick=["9S", "4H", "10C"])
+    assert SPEC.search is not None and state.to_act == 3
+    bot = SearchBot(SPEC.search, "easy", clock=lambda: 0.0)
+    choices = {str(bot.choose(state.view(3), state.legal_actions(), random.Random(seed))) for seed in (1, 1, 2)}
+    assert choices == {"play AD"}
