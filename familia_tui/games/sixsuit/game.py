@@ -12,6 +12,7 @@ from familia_tui.games.sixsuit.figures import STAT_FIGURES, SixSuitFigures, seat
 from familia_tui.games.sixsuit.options import SixSuitOptions
 from familia_tui.games.sixsuit.queries import QUERIES
 from familia_tui.games.sixsuit.rules import SixSuitState
+from familia_tui.games.sixsuit.search import SEARCH
 from familia_tui.games.sixsuit.setup import DealKeys, PositionKeys, new_game, position_state
 
 SUIT_FIELD = SeatField(
@@ -60,4 +61,5 @@ GAME = GameSpec(
     stat_figures=STAT_FIGURES,
     events=frozenset({"split_asked", "split", "face_revealed", "battalion", "no_winner", "rebuilt",
                       "rebuild_passed"}),
+    search=SEARCH,
 )

@@ -35,6 +35,7 @@ SAME_TWO_STRENGTH = 15
 """A 2 under Same Two: above the A (14), below the Joker [R-S9]."""
 
 PlayRecord = tuple[int, Card | None, bool]
+"""A play: (seat, card, face up); a pass is (seat, None, False), so a face-up play has a card."""
 
 
 class Judgement(NamedTuple):
@@ -59,15 +60,12 @@ def strength(card: Card, same_two: bool) -> int:
     return rank
 
 
-def _face_up(plays: Sequence[PlayRecord]) -> list[tuple[int, Card]]:
-    return [(seat, card) for seat, card, up in plays if up and card is not None]
-
-
 def _strongest(up: list[tuple[int, Card]], same_two: bool) -> Judgement:
     best_seat, best_card = up[0]
-    best = strength(best_card, same_two)
-    for seat, card in up[1:]:
-        value = strength(card, same_two)
+    best = -1
+    for seat, card in up:
+        rank = card.rank
+        value = JOKER_STRENGTH if rank == 0 else (SAME_TWO_STRENGTH if rank == 2 and same_two else rank)
         if value > best:
             best_seat, best_card, best = seat, card, value
     kind = "same_two" if same_two and best_card.rank == 2 else "strongest"
@@ -83,14 +81,17 @@ def battalions(up: list[tuple[int, Card]], team_of: Sequence[int], size: int) ->
     return [(team, rank, seats[1]) for (team, rank), seats in groups.items() if len(seats) >= size]
 
 
+_NOBODY = Judgement(None, "none", ())
+
+
 def judge_team(plays: Sequence[PlayRecord], team_of: Sequence[int], battalion_size: int | None) -> Judgement:
     """The team game's judgement; `battalion_size` None: no battalions (4 players by default)."""
-    up = _face_up(plays)
+    up: list[tuple[int, Card]] = [(seat, card) for seat, card, face_up in plays if face_up]  # type: ignore[misc]
     if not up:
-        return Judgement(None, "none", ())
+        return _NOBODY
     ranks = {card.rank for _, card in up}
     same_two = ACE in ranks and 2 in ranks
-    if battalion_size is not None:
+    if battalion_size is not None and len(up) - len(ranks) >= battalion_size - 1:
         found = battalions(up, team_of, battalion_size)
         if found:
             first = next(seat for seat, card, _ in plays if card is not None)
@@ -103,11 +104,10 @@ def judge_team(plays: Sequence[PlayRecord], team_of: Sequence[int], battalion_si
 
 def judge_individual(plays: Sequence[PlayRecord]) -> Judgement:
     """The individual and secret-team judgement [B.3]."""
-    up = _face_up(plays)
+    up: list[tuple[int, Card]] = [(seat, card) for seat, card, face_up in plays if face_up]  # type: ignore[misc]
     if not up:
-        return Judgement(None, "none", ())
-    specials = [seat for seat, card in up if card.rank < 2]
-    if specials:
-        return Judgement(specials[-1], "last_joker", ())
+        return _NOBODY
     ranks = {card.rank for _, card in up}
+    if 0 in ranks or 1 in ranks:
+        return Judgement(next(seat for seat, card in reversed(up) if card.rank < 2), "last_joker", ())
     return _strongest(up, ACE in ranks and 2 in ranks)

@@ -30,8 +30,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
+from functools import cache, partial
+from itertools import chain, combinations
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -54,6 +54,56 @@ _ALL_CARDS = [Card(rank, suit) for suit in CANONICAL for rank in range(2, 15)] +
 FACE_UP = {card: play(card, True) for card in _ALL_CARDS}
 FACE_DOWN = {card: play(card, False) for card in _ALL_CARDS}
 """Every card's plays, made once (the legal actions are built from them on every turn)."""
+PLAYS = {card: (FACE_UP[card], FACE_DOWN[card]) for card in _ALL_CARDS}
+"""A follower's two plays of each card."""
+_FACE_UP_OF = FACE_UP.__getitem__
+_PLAYS_OF = PLAYS.__getitem__
+_chain = chain.from_iterable
+_UP_INFO = (("face_up", True),)
+_DOWN_INFO = (("face_up", False),)
+_new_event = tuple.__new__
+"""Events on the hot paths are made as `_new_event(Event, (kind, seat, cards, info))`: the
+same value as `Event(...)`, without a Python call per card played."""
+_PASS_ONLY: list[SixSuitAction] = [PASS]
+_FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
+_CARD = {card: card for card in _ALL_CARDS}
+NUMBER_CARDS = {suit: tuple(_CARD[Card(rank, suit)] for rank in NUMBERS) for suit in CANONICAL}
+"""Each suit's A–10 (a private deck's numbers), made once: the same card objects as the plays'
+(a hand's `remove` and the plays' lookups then find a card by identity, without comparing)."""
+
+
+def _plays(hand: list[Card], leading: bool, deck: list[Card]) -> list[SixSuitAction]:
+    """Each hand card face up, and face down unless it leads [R-S12]; the deck's top card; a
+    pass with no hand [R-S13]. Equal cards (two Jokers) give one choice."""
+    if not hand:
+        return _PASS_ONLY
+    legal: list[SixSuitAction] = list(map(_FACE_UP_OF, hand)) if leading else list(_chain(map(_PLAYS_OF, hand)))
+    if len(set(hand)) < len(hand):
+        legal = list(dict.fromkeys(legal))
+    if deck:
+        legal.append(DECK)
+    return legal
+
+
+def _draw_to_three(hand: list[Card], deck: list[Card]) -> None:
+    """Draw from the deck's top (its last card) back up to 3 hand cards, or what it has [B.2.5]."""
+    need = HAND_SIZE - len(hand)
+    if need > 0 and deck:
+        hand += deck[:-need - 1:-1]
+        del deck[-need:]
+
+
+@cache
+def _rebuilds(hand: tuple[Card, ...]) -> list[SixSuitAction]:
+    """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]."""
+    combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
+    return [PASS, *dict.fromkeys(map(partial(tuple.__new__, Rebuild), zip(combos)))]
+
+
+@cache
+def _rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Every seat in play order from each seat (the declaration rounds [R-S4])."""
+    return {seat: order[place:] + order[:place] for place, seat in enumerate(order)}
 
 
 @cache
@@ -123,11 +173,12 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     """The result once the game is over (never changed after)."""
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
-                 "leader", "face", "trick_cards", "split_team", "splits", "decl_start",
+                 "leader", "face", "trick_cards", "is_over", "split_team", "splits", "decl_start",
                  "decl_index", "decl_any", "last_trick", "last_winner", "last_judgement", "last_face", "tricks",
                  "end")
     COPIED = {"hands": copy_rows, "decks": copy_rows, "discards": copy_rows, "captured": copy_rows,
-              "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "battalions": copy_list,
+              "face_pile": copy_list, "removed": copy_list, "rebuilt": copy_list, "rebuilt_after": copy_list,
+              "battalions": copy_list,
               "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
 
     def __init__(self, options: SixSuitOptions, seats: Sequence[Seat], seed: int | None = None,
@@ -160,6 +211,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.shown: list[list[Card]] = [[] for _ in range(n)]
         self.removed: list[Card] = []
         self.rebuilt = [False] * n
+        self.rebuilt_after = [-1] * n
+        """Per seat, the number of tricks judged when it rebuilt (-1: not yet, or before a
+        position's start): a rebuild in the cleanup after the last trick took that trick's
+        card back, which everyone knows."""
         self.trick: list[PlayRecord] = []
         self.trick_cards = 0
         self.leader = self.turn = self.spade
@@ -173,6 +228,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.decl_start = self.decl_index = 0
         self.decl_any = False
         self.final: SixSuitResult | None = None
+        self.is_over = False
+        """The game is over (kept with the phase: the playouts ask it after every action)."""
         self.judged: dict[str, int] = {}
         self.split_team = 0
         self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
@@ -195,7 +252,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     # ----- setup -----
 
     def _shuffled(self, cards: Sequence[Card]) -> list[Card]:
-        return [cards[i] for i in permutation(len(cards), self.rng)]
+        return list(map(cards.__getitem__, permutation(len(cards), self.rng)))
 
     def _draw_suits(self, deal: Deal, suit_set: tuple[str, ...]) -> tuple[str, ...]:
         """The Ace draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
@@ -268,23 +325,20 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             if decks is not None:
                 self.decks[seat] = list(decks[seat])[::-1]
             else:
-                own = [Card(rank, self.suits[seat]) for rank in NUMBERS]
-                self.decks[seat] = self._shuffled(own + list(specials[seat]))
+                self.decks[seat] = self._shuffled(NUMBER_CARDS[self.suits[seat]] + specials[seat])
             self._draw(seat)
         self.phase = "play"
         self.events.append(Event("dealt", self.spade))
         self._new_trick(self.spade)
 
     def _draw(self, seat: int) -> None:
-        hand, deck = self.hands[seat], self.decks[seat]
-        while len(hand) < HAND_SIZE and deck:
-            hand.append(deck.pop())
+        _draw_to_three(self.hands[seat], self.decks[seat])
 
     def _new_trick(self, leader: int) -> None:
         """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
         if self.face is None:
             self.face = self.face_pile.pop()
-            self.events.append(Event("face_revealed", leader, (self.face,)))
+            self.events.append(_new_event(Event, ("face_revealed", leader, (self.face,), ())))
         self.leader = self.turn = leader
         self.trick = []
         self.trick_cards = 0
@@ -303,45 +357,36 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             return self.members[self.split_team]
         return () if self.phase == "over" else (self.turn,)
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def hand(self, seat: int) -> list[Card]:
         return self.hands[seat]
+
+    def legal_actions(self) -> list[SixSuitAction]:
+        """The legal actions (kept until the next action: do not change the list)."""
+        legal = self._legal
+        if legal is not None:
+            return legal  # type: ignore[return-value]
+        if self.phase == "play":  # on every turn: one call
+            turn = self.turn
+            legal = self._legal = _plays(self.hands[turn], self.trick_cards == 0, self.decks[turn])
+        else:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> list[SixSuitAction]:
         phase = self.phase
         if phase == "play":
-            return self._play_actions(self.turn)
+            return _plays(self.hands[self.turn], self.trick_cards == 0, self.decks[self.turn])
         if phase == "rebuild":
             return self._rebuild_actions(self.turn)
         if phase == "split":
             return list(self._split_actions())
         return []
 
-    def _play_actions(self, seat: int) -> list[SixSuitAction]:
-        hand = self.hands[seat]
-        if not hand:
-            return [PASS]
-        actions: list[SixSuitAction]
-        if self.trick_cards == 0:
-            actions = [FACE_UP[card] for card in dict.fromkeys(hand)]
-        else:
-            actions = []
-            for card in dict.fromkeys(hand):
-                actions += (FACE_UP[card], FACE_DOWN[card])
-        if self.decks[seat]:
-            actions.append(DECK)
-        return actions
-
     def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
-        hand = sorted(self.hands[seat])
+        hand = self.hands[seat]
         if not hand and not self.decks[seat]:
-            return [Rebuild(())]  # no hand, no deck: the rebuild is forced [B.2.6]
-        choices = dict.fromkeys(Rebuild(combo) for size in range(len(hand) + 1)
-                                for combo in combinations(hand, size))
-        return [PASS, *choices]
+            return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
+        return _rebuilds(tuple(sorted(hand)))
 
     def _split_actions(self) -> list[Split]:
         return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
@@ -373,9 +418,21 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     @handles(Play)
     def _play(self, action: Play) -> None:
         seat = self.turn
-        card = action.card
+        card, face_up = action
         self.hands[seat].remove(card)
-        self._played(seat, card, action.face_up)
+        trick = self.trick
+        trick.append((seat, card, face_up))
+        self.trick_cards += 1
+        if face_up:
+            if card.rank < 2:
+                self.shown[seat].append(card)
+            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
+        else:
+            self.events.append(_new_event(Event, ("played", seat, (), _DOWN_INFO)))
+        if len(trick) < self.n:
+            self.turn = self.following[seat]
+        else:
+            self._judge()
 
     @handles(Word)
     def _word(self, action: Word) -> None:
@@ -396,9 +453,9 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events.append(Event("played", seat, (card,), (("face_up", True),)))
+            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
         else:
-            self.events.append(Event("played", seat, (), (("face_up", False),)))
+            self.events.append(_new_event(Event, ("played", seat, (), _DOWN_INFO)))
         self._next_player(seat)
 
     def _next_player(self, seat: int) -> None:
@@ -414,46 +471,52 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return judge_individual(self.trick)
 
     def _judge(self) -> None:
-        verdict = self.judgement()
-        for team in verdict.battalions:
+        trick = self.trick
+        verdict = (judge_team(trick, self.team_of, self.battalion_size) if self.team_game
+                   else judge_individual(trick))
+        events = self.events
+        winner, kind, formed = verdict
+        for team in formed:
             self.battalions[team] += 1
-            self.events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
-        winner = verdict.winner
-        self.last_trick, self.last_winner, self.last_judgement = tuple(self.trick), winner, verdict.kind
-        self.last_face = self.face if winner is not None else None
-        self.judged[verdict.kind] = self.judged.get(verdict.kind, 0) + 1
+            events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
+        face = self.face
+        self.last_trick, self.last_winner, self.last_judgement = tuple(trick), winner, kind
+        judged = self.judged
+        judged[kind] = judged.get(kind, 0) + 1
         self.tricks += 1
         if winner is not None:
-            face = self.face
             assert face is not None
+            self.last_face = face
             self.captured[winner].append(face)
             self.face = None
-            self.events.append(Event("trick_won", winner, (face,), (("judgement", verdict.kind),)))
+            events.append(_new_event(Event, ("trick_won", winner, (face,), (("judgement", kind),))))
         else:
-            self.events.append(Event("no_winner", self.leader, (self.face,)))
-        self._discard_trick()
+            self.last_face = None
+            events.append(Event("no_winner", self.leader, (face,)))
+        limit = 1 if self.team_game else 2
+        discards = self.discards
+        for seat, card, _ in trick:  # [R-S16]: Jokers (whites outside the team game) removed
+            if card is not None:
+                if card.rank < limit:
+                    self.removed.append(card)
+                else:
+                    discards[seat].append(card)
         self.trick, self.trick_cards = [], 0
         if winner is not None and not self.face_pile:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
             return
-        for seat in range(self.n):
-            self._draw(seat)
+        for hand, deck in zip(self.hands, self.decks, strict=True):  # `_draw_to_three`, inline
+            need = HAND_SIZE - len(hand)
+            if need > 0 and deck:
+                hand += deck[:-need - 1:-1]
+                del deck[-need:]
         start = winner if winner is not None else self.leader  # [R-S24], [R-S15a]
         self.decl_start, self.decl_index, self.decl_any = start, 0, False
         self.leader = start
-        self._ask_declaration(0)
-
-    def _discard_trick(self) -> None:
-        """Played cards to their own discard pile; Jokers (and whites outside the team game) are
-        removed, face down or up [R-S16]."""
-        limit = 1 if self.team_game else 2
-        for seat, card, _ in self.trick:
-            if card is None:
-                continue
-            if card.rank < limit:
-                self.removed.append(card)
-            else:
-                self.discards[seat].append(card)
+        if False in self.rebuilt:
+            self._ask_declaration(0)
+        else:  # nobody may rebuild again [R-S3]
+            self._end_of_cleanup()
 
     # ----- rebuild declaration rounds [R-S3]–[R-S5], [R-S24] -----
 
@@ -474,8 +537,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             index, self.decl_any = 0, False
 
     def _declaration_order(self) -> tuple[int, ...]:
-        start = self.order.index(self.decl_start)
-        return self.order[start:] + self.order[:start]
+        return _rounds(self.order)[self.decl_start]
 
     def _next_declarer(self) -> None:
         self._ask_declaration(self.decl_index + 1)
@@ -492,20 +554,25 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.discards[seat] = []
         self._draw(seat)
         self.rebuilt[seat] = True
+        self.rebuilt_after[seat] = self.tricks
         self.decl_any = True
         self.events.append(Event("rebuilt", seat, info=(("discarded", len(action.discard)),)))
         self._next_declarer()
 
     def _end_of_cleanup(self) -> None:
         """End condition (b) after the rebuilds [R-S17]; else the next trick."""
-        out = sum(1 for s in range(self.n) if self.rebuilt[s] and not self.hands[s] and not self.decks[s])
+        out = 0
+        if [] in self.hands:
+            for rebuilt, hand, deck in zip(self.rebuilt, self.hands, self.decks, strict=True):
+                if rebuilt and not hand and not deck:
+                    out += 1
         if out >= self.out_limit:
             self._finish("players_out")
             return
         self._new_trick(self.leader)
 
     def _finish(self, reason: str) -> None:
-        self.phase, self.end = "over", reason
+        self.phase, self.end, self.is_over = "over", reason, True
         result = self.final = self.result()
         self.events.append(Event("game_over", None, info=(("reason", reason), ("order", result.order),
                                                           ("tie_break", result.tie_break))))

@@ -24,25 +24,40 @@ from familia_tui.core.cards import Card
 ITEMS = ("own", "other", "jokers", "ace", "sets_own", "sets_other", "ranks")
 RANK_BONUS = {4: 2, 5: 5, 6: 8}
 """The same-rank bonus by count, one per rank, not cumulative [R-S18]."""
-FACES = (11, 12, 13)
 
 
 def player_items(captured: Sequence[Card], hand: Sequence[Card], deck: Sequence[Card], suit: str,
                  colour: Callable[[str], str], white_is_joker: bool) -> tuple[int, ...]:
     """One player's points per item, in `ITEMS` order."""
-    own = sum(1 for card in captured if card.suit == suit)
-    unused = sum(1 for card in (*hand, *deck) if card.rank == 0 or (white_is_joker and card.rank == 1))
+    top = 2 if white_is_joker else 1
+    unused = 0
+    for card in hand:
+        if card.rank < top:
+            unused += 1
+    for card in deck:
+        if card.rank < top:
+            unused += 1
     ace = 1 if Card(14, suit) in hand else 0
-    mine = colour(suit)
-    by_suit: dict[str, set[int]] = {}
-    by_rank = dict.fromkeys(FACES, 0)
+    if not captured:
+        return (0, 0, unused, ace, 0, 0, 0)
+    own = 0
+    by_suit: dict[str, int] = {}
+    by_rank = [0, 0, 0]
     for card in captured:
-        by_suit.setdefault(card.suit, set()).add(card.rank)
-        by_rank[card.rank] += 1
-    complete = [s for s, ranks in by_suit.items() if len(ranks) == 3]
-    sets_own = sum(2 for s in complete if colour(s) == mine)
-    sets_other = sum(3 for s in complete if colour(s) != mine)
-    ranks = sum(RANK_BONUS.get(count, 0) for count in by_rank.values())
+        face_suit = card.suit
+        if face_suit == suit:
+            own += 1
+        by_suit[face_suit] = by_suit.get(face_suit, 0) + (1 << (card.rank - 11) * 4)
+        by_rank[card.rank - 11] += 1
+    mine = colour(suit)
+    sets_own = sets_other = 0
+    for face_suit, counts in by_suit.items():
+        if counts & 0xF and counts & 0xF0 and counts & 0xF00:
+            if colour(face_suit) == mine:
+                sets_own += 2
+            else:
+                sets_other += 3
+    ranks = RANK_BONUS.get(by_rank[0], 0) + RANK_BONUS.get(by_rank[1], 0) + RANK_BONUS.get(by_rank[2], 0)
     return (3 * own, 2 * (len(captured) - own), unused, ace, sets_own, sets_other, ranks)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
+from familia_tui.games.sixsuit.options import SixSuitOptions
 
 if TYPE_CHECKING:
     from familia_tui.games.sixsuit.rules import SixSuitState
@@ -44,6 +45,8 @@ class SixSuitView:
 
     seat: int | None
     seats: tuple[Seat, ...]
+    options: SixSuitOptions
+    """The rules in play (public: the search's sampler rebuilds the game from them)."""
     variant: str
     phase: str
     to_act: int | None
@@ -67,6 +70,12 @@ class SixSuitView:
     deck_empty: tuple[bool, ...]
     discard_empty: tuple[bool, ...]
     rebuilt: tuple[bool, ...]
+    fresh_rebuilds: tuple[bool, ...]
+    """Per seat, it rebuilt in the cleanup after the last trick (so that trick's card went back
+    into its new deck; declarations are announced)."""
+    round_declared: bool
+    """A rebuild was declared in this cleanup's declaration round so far (then another round is
+    asked [R-S4]); declarations are announced, so everyone knows it."""
     captured_counts: tuple[int, ...]
     battalions: tuple[int, ...]
     """Battalions formed, per team (team game)."""
@@ -102,12 +111,14 @@ def make_view(state: SixSuitState, seat: int | None) -> SixSuitView:
     team_game = state.team_game
     private = _private(state, seat) if seat is not None else _NOTHING
     return SixSuitView(
-        seat=seat, seats=state.seats, variant=state.options.variant, phase=state.phase,
+        seat=seat, seats=state.seats, options=state.options, variant=state.options.variant, phase=state.phase,
         to_act=state.to_act, deciders=state.deciders, suits=state.suits, colours=state.colours,
         teams=_known_teams(state),
         spade=state.spade, order=state.order, face=state.face, faces_left=len(state.face_pile),
         hand_sizes=tuple(len(h) for h in state.hands), deck_empty=tuple(not d for d in state.decks),
         discard_empty=tuple(not d for d in state.discards), rebuilt=tuple(state.rebuilt),
+        fresh_rebuilds=tuple(after == state.tricks for after in state.rebuilt_after),
+        round_declared=state.phase == "rebuild" and state.decl_any,
         captured_counts=tuple(len(c) for c in state.captured), battalions=tuple(state.battalions) if team_game else (),
         battalion_size=state.battalion_size,
         trick=state.trick_view(seat, state.trick), leader=state.leader,

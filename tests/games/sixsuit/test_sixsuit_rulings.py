@@ -292,6 +292,18 @@ def test_R_S4_a_player_who_passed_may_declare_in_a_later_round() -> None:
     assert state.phase == "play" and state.rebuilt == [True, True, False, False, False, False]
 
 
+def test_R_S4_everyone_sees_whether_the_round_had_a_declaration() -> None:
+    """Declarations are announced: every view (the public one too) says whether this round had
+    one, which decides whether another round is asked (the search's sampler needs it)."""
+    state = finish_quiet_trick(position(hands=QUIET6))
+    assert not state.view(3).round_declared
+    do(state, "pass", "rebuild")
+    assert all(state.view(seat).round_declared for seat in range(6)) and state.public_view().round_declared
+    for _ in (2, 3, 4, 5):
+        do(state, "pass")
+    assert state.to_act == 0 and not state.view(0).round_declared  # round 2 starts afresh
+
+
 def test_R_S4_a_full_round_without_a_declaration_ends_the_cleanup() -> None:
     state = finish_quiet_trick(position(hands=QUIET6))
     for _ in range(6):
