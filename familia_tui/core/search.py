@@ -122,10 +122,10 @@ class SearchBot:
         for _ in range(rounds):
             deals = max(1, self.level.playouts // (len(running) * rounds))
             for _ in range(deals):
-                if self.playouts and self.clock() >= deadline:
-                    return legal[_best(running, totals, tries)]
                 sample = search.sample(view, rng)
-                for index in running:
+                for index in running:  # (Daifugō may offer hundreds: the clock is read each time)
+                    if self.playouts and self.clock() >= deadline:
+                        return legal[_best(running, totals, tries)]
                     totals[index] += self.playout(sample.clone(), legal[index], seat, rng)
                     tries[index] += 1
                     self.playouts += 1
