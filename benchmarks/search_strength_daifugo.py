@@ -8,6 +8,10 @@ One search bot sits at a seat that rotates game by game, basic bots at the other
 one round (a fresh session of one game with its own rule card). Prints the search bot's ビリ
 rate with a 95 % Wilson interval beside its fair share (1/players), its first places, and the
 playouts per decision and per second.
+
+Measured 2026-11-27 (daifugo-4, the `normal` level: 600 playouts or 1 s, on a loaded shared
+machine that gave about 410 playouts a decision; seeds 21 and 22, 400 games each): ビリ 133 of
+800 = 0.166 [0.142, 0.194] against a fair 0.250; first place 0.290 [0.260, 0.322].
 """
 
 from __future__ import annotations
