@@ -238,12 +238,10 @@ def analyse(view: TarotView) -> Analysis:
 
 class _Memo(threading.local):
     """Per thread (bots may think in several threads at once): the last view analysed and its
-    analysis (a search samples one view hundreds of times), and the deal being reused."""
+    analysis (a search samples one view hundreds of times)."""
 
     def __init__(self) -> None:
         self.last: list[Any] = [None, None]
-        self.batch: list[Any] = [None, None, 0]
-        """The view last sampled, its deal and how many more playouts it serves."""
 
 
 _memo = _Memo()
@@ -386,25 +384,15 @@ class TarotSearch(SearchSpec):
     one deal serves as many playouts in a row as the seat has actions (see `sample`)."""
 
     def sample(self, view: Any, rng: random.Random) -> TarotState:
-        """A deal as the module says; the same deal again (a fresh copy) for the next playouts of
-        the same view until it has served as many as the seat has legal actions: the search
-        tries the actions in turn, so they are compared on common deals, and a hand's score
-        swings far more with the deal than with one card."""
-        batch = _memo.batch
-        if batch[0] is view and batch[2] > 0:
-            batch[2] -= 1
-            state: TarotState = batch[1].clone()
-            return state
+        """A deal as the module says (the search bot plays every action it compares out in the
+        same deals: a hand's score swings far more with the deal than with one card)."""
         analysis = _analysis(view)
         dealt = _deal(analysis, rng)
         for _ in range(REDEALS):
             if _agrees(view, analysis, dealt):
                 break
             dealt = _deal(analysis, rng)
-        state = build(view, dealt)
-        uses = len(state.legal_actions()) if state.to_act == view.seat else 1
-        batch[:] = [view, state.clone(), uses - 1]
-        return state
+        return build(view, dealt)
 
 
 horizon = attrgetter("deals_dealt")
