@@ -312,6 +312,7 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
     state.tricks_per_hand = options.tricks
     state.ring = seat_ring(n)
     state.rng = random.Random(hash(tuple(map(tuple, dealt))))  # later deals: unknown, random
+    state.rng_owned = True
     state.stacked = []
     state.dealer = view.dealer
     state.hands_played = view.hand_number - 1
