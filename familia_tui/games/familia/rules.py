@@ -281,9 +281,16 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         assert seat is not None
         if not self.stock_trick and not self.plays:
             self.led = declared or card.suit
-        self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+        hand, known = self.hands[seat], self.known[seat]
+        if card in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+            index = len(hand) - len(known) + known.index(card)
+            if hand[index] == card:
+                del hand[index]
+            else:  # a position whose known cards are not last
+                hand.remove(card)
+            known.remove(card)
+        else:
+            hand.remove(card)
         self.plays.append((seat, card, declared))
         self.played.append(card)
         self.events.append(Event(PLAYED, seat, (card,),
