@@ -62,6 +62,11 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
+JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
+PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
+"""A hand Joker led in a trump trick names its suit [R-F14]."""
+
+
 class Phase(StrEnum):
     PILE = "pile"
     """The leader chooses the colour of the face pile."""
@@ -158,17 +163,23 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase is Phase.PILE:
-            return [PILE[c] for c in COLOURS if self.piles[c]]
-        if self.phase is Phase.OVER:
-            return []
-        assert self.turn is not None
-        legal = tr.obligations(self.hands[self.turn], self.context, self.keys).legal
-        actions: list[Action] = [PLAY[card] for card in dict.fromkeys(self.hands[self.turn]) if card in legal]
-        if JOKER in legal and not self.stock_trick and not self.plays:
-            actions.remove(PLAY[JOKER])
-            actions.extend(PlayCard(JOKER, suit) for suit in SUITS)
-        return actions
+        phase = self.phase
+        if phase is Phase.PLAY:
+            assert self.turn is not None
+            played = self.played
+            cards = tr.playable(self.hands[self.turn], self.led, self.trump, self.stock_trick,
+                                self.batting, played, self.keys)
+            actions: list[Action] = [PLAY[card] for card in cards]
+            if not played and not self.stock_trick and JOKER in cards:
+                actions.remove(PLAY[JOKER])
+                actions.extend(JOKER_LEADS)
+            return actions
+        if phase is Phase.PILE:
+            piles = self.piles
+            if piles["black"] and piles["red"]:
+                return [PILE_BLACK, PILE_RED]
+            return [PILE[c] for c in COLOURS if piles[c]]
+        return []
 
     # ----- game and deal set-up -----
 
@@ -282,7 +293,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         if not self.stock_trick and not self.plays:
             self.led = declared or card.suit
         hand, known = self.hands[seat], self.known[seat]
-        if card in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+        if known and card in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
             index = len(hand) - len(known) + known.index(card)
             if hand[index] == card:
                 del hand[index]
@@ -291,11 +302,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             known.remove(card)
         else:
             hand.remove(card)
-        self.plays.append((seat, card, declared))
+        plays = self.plays
+        plays.append((seat, card, declared))
         self.played.append(card)
-        self.events.append(Event(PLAYED, seat, (card,),
-                                 (("declared", declared),) if declared else ()))
-        if len(self.plays) < self.n:
+        self.events.append(Event(PLAYED, seat, (card,), (("declared", declared),) if declared else ()))
+        if len(plays) < self.n:
             self.turn = self.ring.following[seat]
         else:
             self._finish_trick()

@@ -113,6 +113,14 @@ class Entry:
         return self.kind in ("single", "joker")
 
 
+_SINGLE_ENTRIES = {
+    role: tuple((index, suit, Entry("single", (_FACES[suit][index],), SINGLE_POINTS[role][rank]))
+                for rank, index in _SINGLE_INDEXES[role] for suit in SUITS)
+    for role in SINGLE_ORDER
+}
+"""Each role's single lines in its zeroing order, built once (entries are immutable)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerScore:
     """A player's score at game end, with everything the score sheet and the ranking need."""
@@ -298,8 +306,7 @@ def _take_runs(
         return []
     for index in range(size):
         held[index] -= number
-    cards = _FACES[suit][:size]
-    return [Entry(kind, cards, MELD_POINTS[kind]) for _ in range(number)]
+    return [Entry(kind, _FACES[suit][:size], MELD_POINTS[kind])] * number  # immutable lines
 
 
 def _take_familias(counts: _Counts, familias: Sequence[int]) -> list[Entry]:
@@ -322,13 +329,12 @@ def _familia_limits(counts: _Counts) -> list[int]:
 
 def _singles(counts: _Counts, role: Role) -> list[Entry]:
     """Every card left in `counts` as a single, in the role's zeroing order."""
-    values = SINGLE_POINTS[role]
-    return [
-        Entry("single", (_FACES[suit][index],), values[rank])
-        for rank, index in _SINGLE_INDEXES[role]
-        for suit in SUITS
-        for _ in range(counts[suit][index])
-    ]
+    singles: list[Entry] = []
+    for index, suit, entry in _SINGLE_ENTRIES[role]:
+        number = counts[suit][index]
+        if number:
+            singles.extend([entry] * number)
+    return singles
 
 
 # Free arrangement (no captured Joker) [R-F21]
