@@ -27,15 +27,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from familia_tui.core.cards import COLOURS, JOKER, Card, face_cards
 from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import seat_ring
 from familia_tui.games.familia import trick as tr
+from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.match import units_of
 from familia_tui.games.familia.rules import FamiliaState, Phase, hand_pool
-from familia_tui.games.familia.scoring import cached_score
+from familia_tui.games.familia.scoring import SINGLE_POINTS, cached_score
 from familia_tui.games.familia.view import FamiliaView
 
 
@@ -229,5 +230,55 @@ def value(state: FamiliaState, seat: int) -> float:
     return totals[mine] - (sum(rest) / len(rest) if rest else 0.0)
 
 
-SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value)  # type: ignore[arg-type]
-"""Familia's search: the sampler above, playouts to the deal's end, team score lead."""
+STAKES = {role: {**points, 0: -3} for role, points in SINGLE_POINTS.items()}
+"""What capturing a face card is worth to a seat of each role, roughly: its single's points (a
+face Joker, rank 0, zeroes a scoring entry)."""
+WANDER = 0.15
+"""How often a playout's seat plays at random rather than by the rule of thumb."""
+
+_roles: dict[int, tuple[tuple[str, ...], tuple[object, ...]]] = {}
+
+
+def _roles_of(seats: tuple[Any, ...]) -> tuple[str, ...]:
+    found = _roles.get(id(seats))
+    if found is None or found[1] is not seats:
+        found = _roles[id(seats)] = (tuple(s.field("role") or "M" for s in seats), seats)
+    return found[0]
+
+
+def playout_policy(state: FamiliaState, rng: random.Random) -> Any:
+    """A playout's move: mostly a rule of thumb, sometimes at random. A seat that wants the face
+    card (a good single for its role) wins the trick as cheaply as it can, else plays its
+    lowest card; one that does not want it plays its highest card that does not win (a batting
+    card is always safe), else its lowest."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or state.phase is not Phase.PLAY or rng.random() < WANDER:
+        return legal[int(rng.random() * len(legal))]
+    face = state.face_card
+    assert face is not None and state.turn is not None
+    wanted = STAKES[_roles_of(state.seats)[state.turn]][face.rank] > 0
+    played, keys, trump = state.played, state.keys, state.trump
+    led = state.led
+    best = max([tr.strength(c, led, trump) for c in played]) if played else -1
+    batted = {keys[c] for c in played}
+    winners: list[tuple[int, PlayCard]] = []
+    losers: list[tuple[int, PlayCard]] = []
+    for action in cast("list[PlayCard]", legal):
+        card = action.card
+        power = tr.strength(card, led or action.declared or card.suit, trump)
+        if card.rank and keys[card] in batted:
+            power = -1  # removed at stage 1: it cannot win
+        (winners if power > best else losers).append((power, action))
+    if wanted:
+        return min(winners, key=_power)[1] if winners else min(losers, key=_power)[1]
+    return max(losers, key=_power)[1] if losers else min(winners, key=_power)[1]
+
+
+def _power(entry: tuple[int, PlayCard]) -> int:
+    return entry[0]
+
+
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value,  # type: ignore[arg-type]
+                    playout=playout_policy)  # type: ignore[arg-type]
+"""Familia's search: the sampler above, playouts to the deal's end by the rule of thumb, team
+score lead."""
