@@ -142,8 +142,11 @@ def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_tri
 
     `led`, `trump` and `stock_trick` are the trick's (`Context`), `played` its cards so far."""
     if not played:  # no must-win yet [R-F12a], nothing to bat
-        if stock_trick and led is not None and any(c.suit == led for c in hand):
-            return [c for c in dict.fromkeys(hand) if c.suit == led or not c.rank]
+        if stock_trick and led is not None:
+            follow = [c for c in hand if c.suit == led or not c.rank]
+            for card in follow:
+                if card.rank:
+                    return list(dict.fromkeys(follow))
         return list(dict.fromkeys(hand))  # a free lead [R-F7], a no-lead trick [R-F16], a void
     if led is None:
         base = None
@@ -158,7 +161,7 @@ def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_tri
             base = beating
     if base is None:
         return list(dict.fromkeys(hand))  # any card: bats and Jokers are among them
-    played_keys = {keys[c] for c in played}
+    played_keys = set(map(keys.__getitem__, played))
     allowed = set(base)
     return [c for c in dict.fromkeys(hand) if c in allowed or not c.rank or keys[c] in played_keys]
 
@@ -172,6 +175,10 @@ def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card],
         if ruff:
             return ruff, "ruff"
     return plain, "any"
+
+
+_make = tuple.__new__
+"""`_make(Resolution, (…))`: a named tuple without its Python-level `__new__` (every trick)."""
 
 
 class Resolution(NamedTuple):
@@ -211,7 +218,7 @@ def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
         if power > best:
             best, winner = power, i
     if winner is not None:
-        return Resolution(stage1, (), winner)
+        return _make(Resolution, (stage1, (), winner))
     stage2, left = _bat([rank_value(cards[i]) for i in alive], alive)
     winner = max(left, key=lambda i: rank_value(cards[i])) if left else None
     return Resolution(stage1, stage2, winner)
