@@ -35,7 +35,7 @@ from familia_tui.core.table import seat_ring
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.match import units_of
-from familia_tui.games.familia.rules import FamiliaState, Phase, hand_pool
+from familia_tui.games.familia.rules import OVER_PHASE, PLAY_PHASE, FamiliaState, Phase, hand_pool
 from familia_tui.games.familia.scoring import SINGLE_POINTS, cached_score
 from familia_tui.games.familia.view import FamiliaView
 
@@ -217,7 +217,7 @@ def value(state: FamiliaState, seat: int) -> float:
     game not yet started), its recorded result."""
     seats = state.seats
     units = units_of(seats)
-    if state.match.games and (state.phase is Phase.OVER or (not state.history and state.deal == 0)):
+    if state.match.games and (state.phase is OVER_PHASE or (not state.history and state.deal == 0)):
         totals = {s.unit: s.total for s in state.match.games[-1].standings}
     else:
         options = state.options
@@ -236,30 +236,49 @@ face Joker, rank 0, zeroes a scoring entry)."""
 WANDER = 0.15
 """How often a playout's seat plays at random rather than by the rule of thumb."""
 
-_roles: dict[int, tuple[tuple[str, ...], tuple[object, ...]]] = {}
+class _Table(NamedTuple):
+    stakes: tuple[dict[int, int], ...]
+    """Per seat, what capturing a face card of each rank is worth to it (`STAKES` by role)."""
+    teams: tuple[str, ...]
+    """Per seat, its team (or its name in individual play)."""
+    seats: tuple[Any, ...]
 
 
-def _roles_of(seats: tuple[Any, ...]) -> tuple[str, ...]:
-    found = _roles.get(id(seats))
-    if found is None or found[1] is not seats:
-        found = _roles[id(seats)] = (tuple(s.field("role") or "M" for s in seats), seats)
-    return found[0]
+_tables: dict[int, _Table] = {}
+
+
+def _table(seats: tuple[Any, ...]) -> _Table:
+    """The seats' stakes and teams, worked out once per table."""
+    found = _tables.get(id(seats))
+    if found is None or found.seats is not seats:
+        found = _tables[id(seats)] = _Table(tuple(STAKES[s.field("role") or "M"] for s in seats),
+                                            tuple(s.team or s.name for s in seats), seats)
+    return found
 
 
 def playout_policy(state: FamiliaState, rng: random.Random) -> Any:
-    """A playout's move: mostly a rule of thumb, sometimes at random. A seat that wants the face
-    card (a good single for its role) wins the trick as cheaply as it can, else plays its
-    lowest card; one that does not want it plays its highest card that does not win (a batting
-    card is always safe), else its lowest."""
+    """A playout's move: mostly a rule of thumb, sometimes at random. The seat weighs taking the
+    face card itself against leaving it to the seat winning the trick so far (a teammate's gain
+    counts for its side, an opponent's against it): to take it, it leads its strongest card or
+    wins as cheaply as it can;
+    else it plays its highest card that does not win (a batting card is always safe), or its
+    lowest when every card wins."""
     legal = state.legal_actions()
-    if len(legal) == 1 or state.phase is not Phase.PLAY or rng.random() < WANDER:
+    if len(legal) == 1 or state.phase is not PLAY_PHASE or rng.random() < WANDER:
         return legal[int(rng.random() * len(legal))]
     face = state.face_card
-    assert face is not None and state.turn is not None
-    wanted = STAKES[_roles_of(state.seats)[state.turn]][face.rank] > 0
-    played, keys, trump = state.played, state.keys, state.trump
-    led = state.led
-    best = max([tr.strength(c, led, trump) for c in played]) if played else -1
+    seat = state.turn
+    assert face is not None and seat is not None
+    table = _table(state.seats)
+    played, keys, trump, led = state.played, state.keys, state.trump, state.led
+    gain = table.stakes[seat][face.rank]
+    best = -1
+    if played:
+        powers = [tr.strength(c, led, trump) for c in played]
+        best = max(powers)
+        holder = state.plays[powers.index(best)][0]
+        kept = table.stakes[holder][face.rank]
+        gain -= kept if table.teams[holder] == table.teams[seat] else -kept
     batted = {keys[c] for c in played}
     winners: list[tuple[int, PlayCard]] = []
     losers: list[tuple[int, PlayCard]] = []
@@ -269,7 +288,9 @@ def playout_policy(state: FamiliaState, rng: random.Random) -> Any:
         if card.rank and keys[card] in batted:
             power = -1  # removed at stage 1: it cannot win
         (winners if power > best else losers).append((power, action))
-    if wanted:
+    if gain > 0:
+        if not played:  # the first card: its strongest
+            return max(winners, key=_power)[1]
         return min(winners, key=_power)[1] if winners else min(losers, key=_power)[1]
     return max(losers, key=_power)[1] if losers else min(winners, key=_power)[1]
 

@@ -19,6 +19,7 @@ from search_checks import assert_samples_agree, assert_true_deal_possible, rando
 
 from familia_tui.core.cards import COLOURS
 from familia_tui.core.presets import list_presets
+from familia_tui.core.search import Level
 from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.rules import FamiliaState
 from familia_tui.games.familia.search import PileCard, unseen
@@ -142,3 +143,35 @@ def test_playing_a_drawn_twin_keeps_the_drawn_cards_last() -> None:
     play(state, "play 5S")
     hand, known = state.hands[0], state.known[0]
     assert hand[len(hand) - len(known):] == known == cards("8D") and card("5S") in hand
+
+
+def test_samples_shuffle_the_face_piles_not_copy_them() -> None:
+    """The piles' cards are public, their order is not [R-F10]: the samples' next face cards
+    vary, and each pile keeps exactly its own cards."""
+    state = stacked(options(4), black="KS QS JS KC QC JC", red="KH QH JH KD QD JD")
+    rng = random.Random(1)
+    assert GAME.search is not None
+    tops = set()
+    for _ in range(30):
+        sample = GAME.search.sample(state.view(0), rng)
+        assert sorted(sample.piles["black"]) == sorted(state.piles["black"])
+        tops.add(sample.piles["black"][-1])
+    assert len(tops) > 3
+
+
+@pytest.mark.parametrize("preset_id", ["familia-2", "familia-4-batting", "familia-7"])
+def test_the_search_bot_plays_whole_games(preset_id: str) -> None:
+    """`bot:search` is offered, and a few playouts per decision play a whole game legally
+    (the 2-player game's player sees both own hands [R-F27]; hand Jokers in 7 players)."""
+    assert "search:normal" in GAME.bot_kinds
+    opts = next(p.options for p in PRESETS if p.id == preset_id)
+    bot = GAME.make_bot("search:easy")
+    bot.level = Level(playouts=4, seconds=60.0)
+    state = GAME.new_game(opts, GAME.default_seats(opts), seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        action = bot.choose(state.view(seat), state.legal_actions(), rng)
+        state.apply(action)
+    assert state.match.games
