@@ -260,9 +260,8 @@ def playout_policy(state: FamiliaState, rng: random.Random) -> Any:
     """A playout's move: mostly a rule of thumb, sometimes at random. The seat weighs taking the
     face card itself against leaving it to the seat winning the trick so far (a teammate's gain
     counts for its side, an opponent's against it): to take it, it leads its strongest card or
-    wins as cheaply as it can;
-    else it plays its highest card that does not win (a batting card is always safe), or its
-    lowest when every card wins."""
+    wins as cheaply as it can; else it plays its highest card that does not win (a batting card
+    is always safe), or its lowest when every card wins. One pass over the legal plays."""
     legal = state.legal_actions()
     if len(legal) == 1 or state.phase is not PLAY_PHASE or rng.random() < WANDER:
         return legal[int(rng.random() * len(legal))]
@@ -279,24 +278,34 @@ def playout_policy(state: FamiliaState, rng: random.Random) -> Any:
         holder = state.plays[powers.index(best)][0]
         kept = table.stakes[holder][face.rank]
         gain -= kept if table.teams[holder] == table.teams[seat] else -kept
-    batted = {keys[c] for c in played}
-    winners: list[tuple[int, PlayCard]] = []
-    losers: list[tuple[int, PlayCard]] = []
+    batted = set(map(keys.__getitem__, played))
+    strongest = cheapest_win = safest_loss = lowest = None
+    top = low = win_low = loss_high = 0
     for action in cast("list[PlayCard]", legal):
         card = action.card
-        power = tr.strength(card, led or action.declared or card.suit, trump)
-        if card.rank and keys[card] in batted:
+        rank, suit = card.rank, card.suit
+        if not rank:
+            power = tr.strength(card, led or action.declared, trump)
+        elif keys[card] in batted:
             power = -1  # removed at stage 1: it cannot win
-        (winners if power > best else losers).append((power, action))
+        elif suit == trump:
+            power = tr.TRUMP + rank
+        elif led is None or suit == led:
+            power = tr.LED + rank  # a lead sets the led suit
+        else:
+            power = rank
+        if lowest is None or power < low:
+            lowest, low = action, power
+        if strongest is None or power > top:
+            strongest, top = action, power
+        if power > best:
+            if cheapest_win is None or power < win_low:
+                cheapest_win, win_low = action, power
+        elif safest_loss is None or power > loss_high:
+            safest_loss, loss_high = action, power
     if gain > 0:
-        if not played:  # the first card: its strongest
-            return max(winners, key=_power)[1]
-        return min(winners, key=_power)[1] if winners else min(losers, key=_power)[1]
-    return max(losers, key=_power)[1] if losers else min(winners, key=_power)[1]
-
-
-def _power(entry: tuple[int, PlayCard]) -> int:
-    return entry[0]
+        return strongest if not played else cheapest_win or lowest
+    return safest_loss or lowest
 
 
 SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value,  # type: ignore[arg-type]
