@@ -15,6 +15,7 @@ from familia_tui.games.familia.figures import STAT_FIGURES, seat_figures
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.queries import QUERIES
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal
+from familia_tui.games.familia.search import SEARCH
 from familia_tui.games.familia.seating import seating_problems
 from familia_tui.games.familia.setup import position_state, stacked_deal
 from familia_tui.games.familia.setup_keys import DealKeys, PositionKeys
@@ -84,4 +85,5 @@ GAME = GameSpec(
     events=frozenset({"card_drawn", "deal_ended", "face_revealed"}),
     stats=seat_figures,
     stat_figures=STAT_FIGURES,
+    search=SEARCH,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
@@ -21,10 +21,38 @@ from familia_tui.games.familia.scoring import PlayerScore, Standing, cached_scor
 
 def units_of(seats: Sequence[Seat]) -> list[tuple[str, tuple[int, ...]]]:
     """Scoring units in seat order: each team once, and each player without a team."""
+    return list(_table(seats if isinstance(seats, tuple) else tuple(seats)).units)
+
+
+class _SeatTable(NamedTuple):
+    units: tuple[tuple[str, tuple[int, ...]], ...]
+    roles: tuple[tuple[str, str | None], ...]
+    """Per seat, its role and crest."""
+    names: tuple[str, ...]
+
+
+_tables: dict[int, tuple[tuple[Seat, ...], _SeatTable]] = {}
+
+
+def _table(seats: tuple[Seat, ...]) -> _SeatTable:
+    """What scoring reads of the seats, worked out once per table (a state keeps one tuple of
+    frozen seats; hashing the seats would cost more than reading them)."""
+    known = _tables.get(id(seats))
+    if known is not None and known[0] is seats:
+        return known[1]
+    if len(_tables) > 64:
+        _tables.clear()
+    table = _tables[id(seats)] = (seats, _read_table(seats))
+    return table[1]
+
+
+def _read_table(seats: tuple[Seat, ...]) -> _SeatTable:
     units: dict[str, list[int]] = {}
     for index, seat in enumerate(seats):
         units.setdefault(seat.team or seat.name, []).append(index)
-    return [(unit, tuple(members)) for unit, members in units.items()]
+    return _SeatTable(tuple((unit, tuple(members)) for unit, members in units.items()),
+                      tuple((seat.field("role") or "M", seat.field("crest")) for seat in seats),
+                      tuple(seat.name for seat in seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +76,12 @@ class GameResult:
     def score(cls, options: FamiliaOptions, seats: Sequence[Seat],
               captures: Sequence[Sequence[Card]], tricks_won: Sequence[int],
               game_no: int) -> GameResult:
-        players = tuple(
-            cached_score(tuple(sorted(captures[i])), seat.field("role") or "M", options.royal,
-                         seat.field("crest"), options.misere_bonus)
-            for i, seat in enumerate(seats))
-        units = [(unit, members, *_sums(players, members)) for unit, members in units_of(seats)]
-        return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)),
-                   tuple(seat.name for seat in seats))
+        table = _table(seats if isinstance(seats, tuple) else tuple(seats))
+        royal, misere = options.royal, options.misere_bonus
+        players = tuple([cached_score(tuple(sorted(captures[i])), role, royal, crest, misere)
+                         for i, (role, crest) in enumerate(table.roles)])
+        units = [(unit, members, *_sums(players, members)) for unit, members in table.units]
+        return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)), table.names)
 
     def unit_total(self, unit: str) -> int:
         return next(s.total for s in self.standings if s.unit == unit)

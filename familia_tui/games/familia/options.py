@@ -194,7 +194,7 @@ class FamiliaOptions(StrictModel):
         """Two Jokers per physical deck used (hand pool or face sets)."""
         return 2 * max(self.pool_decks, self.sets)
 
-    @property
+    @cached_property
     def misere_bonus(self) -> int:
         """6, 18 or 54 by face sets in the game [R-F24]."""
         return int(6 * 3 ** (self.sets - 1))

@@ -62,6 +62,11 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
+JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
+PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
+"""A hand Joker led in a trump trick names its suit [R-F14]."""
+
+
 class Phase(StrEnum):
     PILE = "pile"
     """The leader chooses the colour of the face pile."""
@@ -69,6 +74,11 @@ class Phase(StrEnum):
     """Players play hand cards in turn."""
     OVER = "over"
     """The match is over."""
+
+
+PILE_PHASE, PLAY_PHASE, OVER_PHASE = Phase.PILE, Phase.PLAY, Phase.OVER
+"""The phases as plain names: an enum member read through its class is slow (Python 3.11), and
+the protocol's properties read the phase at every step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +89,11 @@ class StackedDeal:
     stock: tuple[Card, ...]
     black: tuple[Card, ...]
     red: tuple[Card, ...]
+
+
+_make = tuple.__new__
+"""`_make(Event, (…every field…))`: a named tuple built without its Python-level `__new__` (the
+events and trick records of every play; `NamedTuple._make` does the same)."""
 
 
 def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
@@ -125,11 +140,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     @property
     def to_act(self) -> int | None:
-        return None if self.phase is Phase.OVER else self.turn
+        return None if self.phase is OVER_PHASE else self.turn
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER_PHASE
 
     def explain(self, action: Action) -> Explanation:
         return explain_action(self, action)
@@ -158,17 +173,23 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
     def _compute_legal(self) -> list[Action]:
-        if self.phase is Phase.PILE:
-            return [PILE[c] for c in COLOURS if self.piles[c]]
-        if self.phase is Phase.OVER:
-            return []
-        assert self.turn is not None
-        legal = tr.obligations(self.hands[self.turn], self.context, self.keys).legal
-        actions: list[Action] = [PLAY[card] for card in dict.fromkeys(self.hands[self.turn]) if card in legal]
-        if JOKER in legal and not self.stock_trick and not self.plays:
-            actions.remove(PLAY[JOKER])
-            actions.extend(PlayCard(JOKER, suit) for suit in SUITS)
-        return actions
+        phase = self.phase
+        if phase is PLAY_PHASE:
+            assert self.turn is not None
+            played = self.played
+            cards = tr.playable(self.hands[self.turn], self.led, self.trump, self.stock_trick,
+                                self.batting, played, self.keys)
+            actions: list[Action] = list(map(PLAY.__getitem__, cards))
+            if not played and not self.stock_trick and JOKER in cards:
+                actions.remove(PLAY[JOKER])
+                actions.extend(JOKER_LEADS)
+            return actions
+        if phase is PILE_PHASE:
+            piles = self.piles
+            if piles["black"] and piles["red"]:
+                return [PILE_BLACK, PILE_RED]
+            return [PILE[c] for c in COLOURS if piles[c]]
+        return []
 
     # ----- game and deal set-up -----
 
@@ -243,7 +264,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     # ----- a trick -----
 
     def _new_trick(self) -> None:
-        self.phase = Phase.PILE
+        self.phase = PILE_PHASE
         self.turn = self.leader
         self.face_card: Card | None = None
         self.face_colour: str | None = None
@@ -271,9 +292,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 self.led = face.suit
             else:
                 self.trump = face.suit
-        self.phase = Phase.PLAY
-        self.events.append(Event("face_revealed", self.leader, (face,), (
-            ("colour", colour), ("stock_trick", self.stock_trick))))
+        self.phase = PLAY_PHASE
+        self.events.append(_make(Event, ("face_revealed", self.leader, (face,), (
+            ("colour", colour), ("stock_trick", self.stock_trick)))))
 
     @handles(PlayCard)
     def _play_card(self, action: PlayCard) -> None:
@@ -281,14 +302,21 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         assert seat is not None
         if not self.stock_trick and not self.plays:
             self.led = declared or card.suit
-        self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-        self.plays.append((seat, card, declared))
+        hand, known = self.hands[seat], self.known[seat]
+        if known and card in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+            index = len(hand) - len(known) + known.index(card)
+            if hand[index] == card:
+                del hand[index]
+            else:  # a position whose known cards are not last
+                hand.remove(card)
+            known.remove(card)
+        else:
+            hand.remove(card)
+        plays = self.plays
+        plays.append((seat, card, declared))
         self.played.append(card)
-        self.events.append(Event(PLAYED, seat, (card,),
-                                 (("declared", declared),) if declared else ()))
-        if len(self.plays) < self.n:
+        self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),) if declared else ())))
+        if len(plays) < self.n:
             self.turn = self.ring.following[seat]
         else:
             self._finish_trick()
@@ -298,12 +326,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         outcome = tr.resolve(cards, self.led, self.trump, self.keys)
         winner = None if outcome.winner is None else self.plays[outcome.winner][0]
         assert self.face_card is not None and self.face_colour is not None
-        record = TrickRecord(self.deal, self.trick_no, self.leader, self.face_card,
-                             self.face_colour, self.stock_trick, self.led, self.trump,
-                             tuple(self.plays), outcome.stage1, outcome.stage2, winner)
+        record = _make(TrickRecord, (self.deal, self.trick_no, self.leader, self.face_card,
+                                     self.face_colour, self.stock_trick, self.led, self.trump,
+                                     tuple(self.plays), outcome.stage1, outcome.stage2, winner))
         self.history.append(record)
         self.discard.extend(cards)
-        self.events.append(Event(TRICK_WON, winner, (self.face_card,), (("trick", record),)))
+        self.events.append(_make(Event, (TRICK_WON, winner, (self.face_card,), (("trick", record),))))
         if winner is None:
             self.face_discard.append(self.face_card)
         else:
@@ -324,7 +352,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             card = self.stock.pop()
             self.hands[seat].append(card)
             self.known[seat].append(card)
-            self.events.append(Event("card_drawn", seat, (card,)))
+            self.events.append(_make(Event, ("card_drawn", seat, (card,), ())))
 
     # ----- deal, game and match ends -----
 
@@ -343,7 +371,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         over = self.match.record(result)
         self.events.append(Event("game_scored", None, info=(("result", result),)))
         if over:
-            self.phase = Phase.OVER
+            self.phase = OVER_PHASE
             self.turn = None
             self.events.append(Event(GAME_OVER, None, info=(("match", self.match),)))
         else:

@@ -110,7 +110,21 @@ class Entry:
     @property
     def is_single(self) -> bool:
         """Singles and Jokers take part in the zero-sum test [R-F19]."""
-        return self.kind in ("single", "joker")
+        return self.kind in _SINGLE_KINDS
+
+
+_SINGLE_KINDS = ("single", "joker")
+"""The lines that take part in the zero-sum test (`Entry.is_single`) [R-F19]."""
+_FACE_INDEX = {rank: index for index, rank in enumerate(FACE_RANKS)}
+"""A face rank's index in `FACE_RANKS` (a count's position)."""
+
+
+_SINGLE_ENTRIES = {
+    role: tuple((index, suit, Entry("single", (_FACES[suit][index],), SINGLE_POINTS[role][rank]))
+                for rank, index in _SINGLE_INDEXES[role] for suit in SUITS)
+    for role in SINGLE_ORDER
+}
+"""Each role's single lines in its zeroing order, built once (entries are immutable)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +197,7 @@ def score_player(
     checked_role = _check_role(role)
     royal_suit = _royal_suit(royal, crest)
     counts = _count_faces(cards)
-    jokers = sum(card.is_joker for card in cards)
+    jokers = len(cards) - sum(map(sum, counts.values()))
     if jokers:
         entries = _forced_entries(counts, checked_role, royal_suit, jokers)
     else:
@@ -232,11 +246,12 @@ def _royal_suit(royal: bool, crest: str | None) -> str | None:
 def _count_faces(cards: Sequence[Card]) -> _Counts:
     counts = {suit: [0, 0, 0] for suit in SUITS}
     for card in cards:
-        if card.is_joker:
-            continue
-        if not card.is_face:
+        index = _FACE_INDEX.get(card.rank)
+        if index is None:
+            if card.is_joker:
+                continue
             raise ValueError(f"only face cards and Jokers are captured in Familia, not {card}")
-        counts[card.suit][FACE_RANKS.index(card.rank)] += 1
+        counts[card.suit][index] += 1
     return counts
 
 
@@ -245,9 +260,18 @@ def _sheet(
 ) -> PlayerScore:
     """Add the bonuses and the tie-break values to a finished list of entries."""
     misere_bonus = 0 if cards else misere
-    zero_sum = _zero_sum_bonus([e.scored for e in entries if e.is_single])
-    total = sum(e.scored for e in entries) + zero_sum + misere_bonus
-    face_points = sum(FACE_POINTS.get(card.rank, 0) for card in cards)
+    singles: list[int] = []
+    scored = 0
+    for entry in entries:
+        points = 0 if entry.zeroed else entry.points
+        scored += points
+        if entry.kind in _SINGLE_KINDS:
+            singles.append(points)
+    zero_sum = _zero_sum_bonus(singles)
+    total = scored + zero_sum + misere_bonus
+    face_points = 0
+    for card in cards:
+        face_points += FACE_POINTS.get(card.rank, 0)
     return PlayerScore(
         role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points
     )
@@ -298,8 +322,7 @@ def _take_runs(
         return []
     for index in range(size):
         held[index] -= number
-    cards = _FACES[suit][:size]
-    return [Entry(kind, cards, MELD_POINTS[kind]) for _ in range(number)]
+    return [Entry(kind, _FACES[suit][:size], MELD_POINTS[kind])] * number  # immutable lines
 
 
 def _take_familias(counts: _Counts, familias: Sequence[int]) -> list[Entry]:
@@ -322,13 +345,12 @@ def _familia_limits(counts: _Counts) -> list[int]:
 
 def _singles(counts: _Counts, role: Role) -> list[Entry]:
     """Every card left in `counts` as a single, in the role's zeroing order."""
-    values = SINGLE_POINTS[role]
-    return [
-        Entry("single", (_FACES[suit][index],), values[rank])
-        for rank, index in _SINGLE_INDEXES[role]
-        for suit in SUITS
-        for _ in range(counts[suit][index])
-    ]
+    singles: list[Entry] = []
+    for index, suit, entry in _SINGLE_ENTRIES[role]:
+        number = counts[suit][index]
+        if number:
+            singles.extend([entry] * number)
+    return singles
 
 
 # Free arrangement (no captured Joker) [R-F21]

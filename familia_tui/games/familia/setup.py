@@ -220,6 +220,10 @@ class _Position:
         for seat, cards in known.items():
             if Counter(cards) - Counter(hands[seat]):
                 raise SetupError(f"known.{seat}: every known card must be in that hand")
+            rest = list(hands[seat])
+            for card in cards:
+                rest.remove(card)
+            hands[seat][:] = rest + list(cards)  # drawn cards are held last, as in play
         return [known.get(s, []) for s in range(self.n)]
 
     def _replay_trick(self, plays: list[Card]) -> None:

@@ -133,6 +133,39 @@ def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) ->
     return Obligations(tuple(base), rule, must_win, bats, jokers)
 
 
+def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_trick: bool,
+             batting: bool, played: Sequence[Card], keys: dict[Card, object]) -> list[Card]:
+    """The cards of `hand` that may be played now, each once, in hand order: the layers of
+    `obligations` joined, `(must_win or base) ∪ bats ∪ Jokers` [R-F12], worked out with as little
+    as the trick needs (it runs for every play of every game, bot and playout; a test checks it
+    against `obligations(...).legal` on random positions of every preset).
+
+    `led`, `trump` and `stock_trick` are the trick's (`Context`), `played` its cards so far."""
+    if not played:  # no must-win yet [R-F12a], nothing to bat
+        if stock_trick and led is not None:
+            follow = [c for c in hand if c.suit == led or not c.rank]
+            for card in follow:
+                if card.rank:
+                    return list(dict.fromkeys(follow))
+        return list(dict.fromkeys(hand))  # a free lead [R-F7], a no-lead trick [R-F16], a void
+    if led is None:
+        base = None
+    else:
+        base = [c for c in hand if c.suit == led] or (
+            [c for c in hand if c.suit == trump] if trump is not None else None) or None
+    if batting:
+        best = max([strength(c, led, trump) for c in played])
+        pool = base if base is not None else [c for c in hand if c.rank]
+        beating = [c for c in pool if strength(c, led, trump) > best]
+        if beating:
+            base = beating
+    if base is None:
+        return list(dict.fromkeys(hand))  # any card: bats and Jokers are among them
+    played_keys = set(map(keys.__getitem__, played))
+    allowed = set(base)
+    return [c for c in dict.fromkeys(hand) if c in allowed or not c.rank or keys[c] in played_keys]
+
+
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
     follow = [c for c in plain if c.suit == led]
     if follow:
@@ -142,6 +175,10 @@ def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card],
         if ruff:
             return ruff, "ruff"
     return plain, "any"
+
+
+_make = tuple.__new__
+"""`_make(Resolution, (…))`: a named tuple without its Python-level `__new__` (every trick)."""
 
 
 class Resolution(NamedTuple):
@@ -160,14 +197,28 @@ class Resolution(NamedTuple):
 def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
             keys: dict[Card, object]) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
-    stage1, alive = _bat([keys[c] for c in cards], range(len(cards)))
+    played_keys = [keys[c] for c in cards]
+    if len(set(played_keys)) == len(played_keys):
+        stage1: tuple[int, ...] = ()
+        alive: Sequence[int] = range(len(cards))
+    else:
+        stage1, alive = _bat(played_keys, range(len(cards)))
     best, winner = LED - 1, None
     for i in alive:
-        power = strength(cards[i], led, trump)
+        card = cards[i]
+        suit = card.suit
+        if suit == trump:
+            power = TRUMP + card.rank
+        elif suit == led:
+            power = LED + card.rank
+        elif card.rank:
+            continue  # off-suit: never a following card [R-F5]
+        else:
+            power = strength(card, led, trump)
         if power > best:
             best, winner = power, i
     if winner is not None:
-        return Resolution(stage1, (), winner)
+        return _make(Resolution, (stage1, (), winner))
     stage2, left = _bat([rank_value(cards[i]) for i in alive], alive)
     winner = max(left, key=lambda i: rank_value(cards[i])) if left else None
     return Resolution(stage1, stage2, winner)

@@ -4,7 +4,8 @@ For each preset, several matches are played by random choices; at every step:
 - a legal action exists until the match is over, and every legal action is accepted;
 - every hand card of the deal is in exactly one place (hands, stock, trick, discard), and every
   face card of the game is unrevealed, captured, voided or the face card of the trick;
-- drawn cards that are still held are known (public) [R-F9a].
+- drawn cards that are still held are known (public) [R-F9a];
+- the fast legal plays (`trick.playable`) are the obligations' layers joined [R-F12].
 At the end: replaying the record reproduces the state; scores, team totals and rankings agree;
 misère goes exactly to players with no capture.
 """
@@ -20,7 +21,8 @@ from familia_tui.core.cards import JOKER, face_cards
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
 from familia_tui.games.familia.game import GAME
-from familia_tui.games.familia.rules import FamiliaState, hand_pool
+from familia_tui.games.familia.rules import FamiliaState, Phase, hand_pool
+from familia_tui.games.familia.trick import playable
 
 PRESETS, ERRORS = list_presets("familia")
 
@@ -66,6 +68,18 @@ def _check_result(state: FamiliaState) -> None:
             assert match.totals[unit] == sum(g.unit_total(unit) for g in match.games)
 
 
+def _check_playable(state: FamiliaState) -> None:
+    """The fast statement of the legal plays (`trick.playable`) is the obligations' layers
+    joined [R-F12]: the same cards, each once, in hand order."""
+    if state.phase is not Phase.PLAY:
+        return
+    assert state.turn is not None
+    hand = state.hands[state.turn]
+    legal = state.obligations().legal
+    assert playable(hand, state.led, state.trump, state.stock_trick, state.batting, state.played,
+                    state.keys) == [card for card in dict.fromkeys(hand) if card in legal]
+
+
 def _playout(preset, seed: int) -> None:  # type: ignore[no-untyped-def]
     seats = GAME.default_seats(preset.options)
     state = GAME.new_game(preset.options, seats, seed=seed)
@@ -79,6 +93,7 @@ def _playout(preset, seed: int) -> None:  # type: ignore[no-untyped-def]
         actions.append(str(action))
         if state.to_act is not None:
             _check_cards(state)
+            _check_playable(state)
     _check_result(state)
     replayed = Record("familia", preset.options, tuple(seats), seed, tuple(actions)).replay()
     assert replayed.match.totals == state.match.totals
