@@ -29,15 +29,43 @@ def deal_unseen(cards: Sequence[C], room: Sequence[int], may_hold: Sequence[froz
     going only to a place in `may_hold[i]` (None: any place). Returns each place's cards."""
     if sum(room) != len(cards):
         raise SamplingError(f"{len(cards)} unseen cards for {sum(room)} places")
-    order = list(cards)
-    rng.shuffle(order)
-    if may_hold is None or all(len(allowed) == len(room) for allowed in may_hold):
-        dealt, start = [], 0
-        for size in room:
-            dealt.append(order[start:start + size])
-            start += size
-        return dealt
-    return _deal_constrained(order, list(room), list(may_hold), cards, rng)
+    if may_hold is None:
+        return _deal_free(list(cards), list(room), rng)
+    left = list(room)
+    pinned: list[list[C]] = [[] for _ in room]  # the cards that may be in one place only
+    free: list[C] = []
+    constraints: list[frozenset[int]] = []
+    for card, allowed in zip(cards, may_hold, strict=True):
+        if len(allowed) == 1:
+            (place,) = allowed
+            pinned[place].append(card)
+            left[place] -= 1
+        else:
+            free.append(card)
+            constraints.append(allowed)
+    if min(left, default=0) < 0:
+        raise SamplingError("no deal of the unseen cards agrees with what the seat knows")
+    if all(len(allowed) == len(room) for allowed in constraints):
+        dealt = _deal_free(free, left, rng)
+    else:
+        order = list(free)
+        rng.shuffle(order)
+        dealt = _deal_constrained(order, left, constraints, free, rng)
+    for place, cards_there in enumerate(pinned):
+        if cards_there:  # in a random order among the place's others (a stock's order matters)
+            dealt[place] += cards_there
+            rng.shuffle(dealt[place])
+    return dealt
+
+
+def _deal_free(cards: list[C], room: list[int], rng: random.Random) -> list[list[C]]:
+    """The cards shuffled and dealt in turn, each place its room: no card is constrained."""
+    rng.shuffle(cards)
+    dealt, start = [], 0
+    for size in room:
+        dealt.append(cards[start:start + size])
+        start += size
+    return dealt
 
 
 def _deal_constrained(order: list[C], room: list[int], may_hold: list[frozenset[int]],
