@@ -136,7 +136,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "stacked": copy_list, "quest_pack": copy_list, "quest_used": copy_list,
         "hands": copy_rows, "discards": copy_list, "trick": copy_list, "collected": copy_rows,
-        "needs": copy_rows, "tricks_won": copy_list, "taken": copy_list, "rows": copy_list,
+        "needs": copy_rows, "tricks_won": copy_list, "played": copy_list, "rows": copy_list,
         "totals": copy_list, "history": copy_list,
     }
 
@@ -280,8 +280,9 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         self.last_winner: int | None = None
         self.pick_choices: tuple[str, ...] = ()
         self.tricks_won = [0] * PLAYERS
-        self.taken: list[tuple[int, Card]] = []
-        """Cards of finished tricks not collected (the rest of each trick, discarded)."""
+        self.played: list[tuple[int, Card]] = []
+        """Every card played this deal, (seat, card) in play order: public, and it shows who
+        failed to follow which suit (the search's sampler reads it)."""
         self.leader = positions[1]
         self.phase = Phase.DISCARD
         self.to_move: int | None = self.dealer
@@ -354,7 +355,9 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         assert seat is not None
         self.hands[seat].remove(card)
         trick = self.trick
-        trick.append((seat, card))
+        play = (seat, card)
+        trick.append(play)
+        self.played.append(play)
         if self.led is None:
             self.led = card.suit
         self.events.append(_PLAYED[seat, card])
@@ -384,8 +387,6 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
             return
         if eligible:
             self._collect(winner, CATEGORIES[eligible[0]], automatic=True)
-        else:
-            self.taken += trick
         self._next_trick()
 
     @handles(Take)
@@ -404,7 +405,6 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         side = self.side_of[winner]
         self.collected[side].append(card)
         self.needs[side][index] -= 1
-        self.taken += [(s, c) for s, c in self.last_trick if c != card]
         self.events.append(Event("quest_taken", winner, (card,), (
             ("category", cat), ("side", self.sides[side]), ("automatic", automatic))))
 
@@ -454,7 +454,9 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     def card_census(self) -> dict[str, list[Card]]:
         """Where every card of the play pack is (for invariant tests)."""
+        collected = [c for side in self.collected for c in side]
+        done = PLAYERS * (self.trick_no - (self.phase is Phase.PICK))
         return {"hands": [c for hand in self.hands for c in hand], "discards": list(self.discards),
-                "trick": [c for _, c in self.trick], "collected": [c for side in self.collected for c in side],
-                "taken": [c for _, c in self.taken],
+                "trick": [c for _, c in self.trick], "collected": collected,
+                "taken": [c for _, c in self.played[:done] if c not in collected],
                 "pick": [c for _, c in self.last_trick] if self.phase is Phase.PICK else []}
