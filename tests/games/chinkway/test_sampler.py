@@ -5,6 +5,7 @@ and it never follows the hidden cards."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -14,6 +15,7 @@ from search_checks import assert_samples_agree, assert_true_deal_possible, rando
 
 from familia_tui.core.cards import Card, parse_cards
 from familia_tui.core.presets import list_presets
+from familia_tui.core.search import Level
 from familia_tui.games.chinkway.game import GAME
 from familia_tui.games.chinkway.quest import ALL_PICTURES
 from familia_tui.games.chinkway.rules import PLAYERS, ChinkwayState, Phase
@@ -131,3 +133,31 @@ def test_a_seat_that_failed_to_follow_is_dealt_none_of_the_suit() -> None:
     places = [held for card, held in zip(unseen.cards, unseen.may_hold or (), strict=True)
               if isinstance(card, Card) and card.suit == "S"]
     assert places and all(DISCARDS in held and 2 not in held for held in places)  # seat 3 is place 2
+
+
+def test_the_playout_policy_plays_legal_moves_to_the_end_of_the_deal() -> None:
+    """The playouts' rules of thumb read the sampled state and always give a legal action."""
+    options = next(p for p in list_presets("chinkway")[0] if p.id == "chinkway-11").options
+    rng = random.Random(8)
+    for state in random_positions(GAME, options, range(1), rng, stops=3):
+        sample = SEARCH.sample(state.view(state.to_act), rng)  # type: ignore[arg-type]
+        deal = SEARCH.horizon(sample)
+        while not sample.is_over and SEARCH.horizon(sample) == deal:
+            action = SEARCH.playout(sample, rng)
+            assert action in sample.legal_actions()
+            sample.apply(action)
+
+
+def test_the_search_bot_chooses_a_legal_action() -> None:
+    """`bot:search` is offered, and a decision with a few playouts gives a legal action."""
+    assert "search:easy" in GAME.bot_kinds
+    options = next(p for p in list_presets("chinkway")[0] if p.id == "chinkway-11").options
+    state = GAME.new_game(options, GAME.default_seats(options), seed=6)
+    bot = GAME.make_bot("search:easy")
+    bot.level = Level(playouts=12, seconds=math.inf)
+    for _ in range(3):  # the discard, trumps and the first lead
+        seat = state.to_act
+        assert seat is not None
+        action = bot.choose(state.view(seat), state.legal_actions(), random.Random(1))
+        assert action in state.legal_actions()
+        state.apply(action)
