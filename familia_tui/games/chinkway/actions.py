@@ -18,6 +18,7 @@ one played. `take 7H` is read as `take H`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from familia_tui.core.cards import SUITS, Card, CardError, parse_card, parse_cards
 from familia_tui.core.engine import ActionSyntaxError
@@ -81,12 +82,14 @@ Action = Discard | Trump | Play | Take
 PLAY = {card: Play(card) for card in PLAY_PACK}
 TRUMP = {suit: Trump(suit) for suit in TRUMP_CHOICES}
 TAKE = {cat: Take(cat) for cat in CATEGORIES}
+DISCARD = {pair: Discard(pair) for pair in combinations(PLAY_PACK, 2)}
+"""Every discard, by its two cards in pack order (a hand kept in pack order gives them so)."""
 
 
 def discard(first: Card, second: Card) -> Discard:
     """The discard of these two cards, in canonical order."""
     low, high = sorted((first, second), key=card_key)
-    return Discard((low, high))
+    return DISCARD[low, high]
 
 
 def parse_action(text: str) -> Action:

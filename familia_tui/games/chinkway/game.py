@@ -14,6 +14,7 @@ from familia_tui.games.chinkway.figures import STAT_FIGURES, seat_figures
 from familia_tui.games.chinkway.options import ChinkwayOptions
 from familia_tui.games.chinkway.queries import QUERIES
 from familia_tui.games.chinkway.rules import ChinkwayState
+from familia_tui.games.chinkway.search import SEARCH
 from familia_tui.games.chinkway.setup import position_state, stacked_state
 from familia_tui.games.chinkway.setup_keys import DealKeys, PositionKeys
 
@@ -58,4 +59,5 @@ GAME = GameSpec(
                       "reseated"}),
     stats=seat_figures,
     stat_figures=STAT_FIGURES,
+    search=SEARCH,
 )

@@ -27,10 +27,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
+from functools import cache
+from itertools import combinations, repeat
+from operator import is_
 from typing import TYPE_CHECKING, ClassVar
 
-from familia_tui.core.cards import Card, shuffled
+from familia_tui.core.cards import Card, permutation, shuffled
 from familia_tui.core.engine import Event, Explanation, Seat
 from familia_tui.core.events import DEAL_SCORED, DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.core.table import (
@@ -41,9 +43,9 @@ from familia_tui.core.table import (
     copy_rows,
     handles,
     seat_ring,
-    trick_winner,
 )
 from familia_tui.games.chinkway.actions import (
+    DISCARD,
     PLAY,
     TAKE,
     TRUMP,
@@ -53,7 +55,6 @@ from familia_tui.games.chinkway.actions import (
     Take,
     Trump,
     card_key,
-    discard,
 )
 from familia_tui.games.chinkway.options import ChinkwayOptions
 from familia_tui.games.chinkway.quest import (
@@ -122,7 +123,27 @@ class StackedHands:
     hands: tuple[tuple[int, tuple[Card, ...]], ...]
 
 
+_NUMBER = tuple((("number", number),) for number in range(TRICKS + 1))
+"""The `trick_won` event's info for each trick number."""
 _PLAYED = {(seat, card): Event(PLAYED, seat, (card,)) for seat in range(PLAYERS) for card in PLAY_PACK}
+
+
+@cache
+def table_of(late: bool, positions: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                                                               tuple[int, ...]]:
+    """The table of a deal from its positions (#1 … #5), `late` from deal 6 on: the seat after
+    each seat, the sides (the dealer alone, then the partnerships [B2]) and each seat's side."""
+    following = tuple(positions[(positions.index(seat) + 1) % PLAYERS] for seat in range(PLAYERS))
+    sides = sides_of(6 if late else 1, positions)
+    side_of = [0] * PLAYERS
+    for index, side in enumerate(sides):
+        for seat in side:
+            side_of[seat] = index
+    return following, sides, tuple(side_of)
+
+
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
+"""The phases the hot paths test (a module constant is read faster than an enum member)."""
 
 
 class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
@@ -136,7 +157,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "stacked": copy_list, "quest_pack": copy_list, "quest_used": copy_list,
         "hands": copy_rows, "discards": copy_list, "trick": copy_list, "collected": copy_rows,
-        "needs": copy_rows, "tricks_won": copy_list, "taken": copy_list, "rows": copy_list,
+        "needs": copy_rows, "tricks_won": copy_list, "played": copy_list, "rows": copy_list,
         "totals": copy_list, "history": copy_list,
     }
 
@@ -186,7 +207,19 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
+
+    def apply(self, action: Action) -> list[Event]:
+        """As `BaseState.apply`, sooner for an action that `legal_actions()` gave: actions are
+        interned (one object each, actions.py), so it is found by identity, in C, before any
+        equality (a dataclass's `==` is a Python call); any other action gets the full check."""
+        legal = self._legal
+        if legal is None or not any(map(is_, legal, repeat(action))):
+            return super().apply(action)
+        self._legal = None
+        self.events = []
+        self._handlers[type(action)](self, action)
+        return self.events
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.chinkway.explain import explain_action
@@ -215,17 +248,17 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         phase, seat = self.phase, self.to_move
         if seat is None:
             return []
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand, led = self.hands[seat], self.led
             if led is not None:
                 following = [PLAY[c] for c in hand if c.suit == led]
                 if following:
                     return following  # type: ignore[return-value]
-            return [PLAY[c] for c in hand]
+            return list(map(PLAY.__getitem__, hand))
         if phase is Phase.PICK:
             return [TAKE[cat] for cat in self.pick_choices]
-        if phase is Phase.DISCARD:
-            return [discard(a, b) for a, b in combinations(self.hands[seat], 2)]
+        if phase is Phase.DISCARD:  # the hand is in pack order, as each pair's key
+            return list(map(DISCARD.__getitem__, combinations(self.hands[seat], 2)))
         if phase is Phase.TRUMP:
             return list(TRUMP.values())
         return []
@@ -258,13 +291,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
             positions = self.ring.order(self.rotation_dealer)
         self.positions = positions
         self.dealer = positions[0]
-        self.next_seat = tuple(positions[(positions.index(s) + 1) % PLAYERS] for s in range(PLAYERS))
-        self.sides = sides_of(number, positions)
-        side_of = [0] * PLAYERS
-        for index, side in enumerate(self.sides):
-            for seat in side:
-                side_of[seat] = index
-        self.side_of = tuple(side_of)
+        self.next_seat, self.sides, self.side_of = table_of(number > 5, positions)
         self.hands = self._deal_hands()
         self.discards: list[Card] = []
         self.trump: str | None = None
@@ -280,8 +307,9 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         self.last_winner: int | None = None
         self.pick_choices: tuple[str, ...] = ()
         self.tricks_won = [0] * PLAYERS
-        self.taken: list[tuple[int, Card]] = []
-        """Cards of finished tricks not collected (the rest of each trick, discarded)."""
+        self.played: list[tuple[int, Card]] = []
+        """Every card played this deal, (seat, card) in play order: public, and it shows who
+        failed to follow which suit (the search's sampler reads it)."""
         self.leader = positions[1]
         self.phase = Phase.DISCARD
         self.to_move: int | None = self.dealer
@@ -289,7 +317,15 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     def _deal_hands(self) -> list[list[Card]]:
         """Ten cards each and twelve to the dealer [B3]; stacked cards first, if any."""
-        given: dict[int, tuple[Card, ...]] = dict(self.stacked.pop(0).hands) if self.stacked else {}
+        if not self.stacked:  # the pack shuffled and dealt in seat order, each hand in pack order
+            order = permutation(len(PLAY_PACK), self.rng)
+            hands, start = [], 0
+            for seat in range(PLAYERS):
+                size = DEALER_HAND if seat == self.dealer else HAND
+                hands.append(list(map(PLAY_PACK.__getitem__, sorted(order[start:start + size]))))
+                start += size
+            return hands
+        given: dict[int, tuple[Card, ...]] = dict(self.stacked.pop(0).hands)
         placed = [card for cards in given.values() for card in cards]
         free = set(PLAY_PACK) - set(placed)
         if len(free) != len(PLAY_PACK) - len(placed):
@@ -354,7 +390,9 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         assert seat is not None
         self.hands[seat].remove(card)
         trick = self.trick
-        trick.append((seat, card))
+        play = (seat, card)
+        trick.append(play)
+        self.played.append(play)
         if self.led is None:
             self.led = card.suit
         self.events.append(_PLAYED[seat, card])
@@ -365,18 +403,29 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     def _finish_trick(self) -> None:
         trick = self.trick
-        winner = trick[trick_winner([card for _, card in trick], self.trump, self.led)][0]
+        winner, best = trick[0]
+        trump = self.trump
+        for seat, card in trick:  # core.table.trick_winner's rule, unrolled: this runs every trick
+            if card.suit == best.suit:
+                if card.rank > best.rank:
+                    winner, best = seat, card
+            elif card.suit == trump:
+                winner, best = seat, card
         self.tricks_won[winner] += 1
-        self.trick_no += 1
+        number = self.trick_no = self.trick_no + 1
         self.last_trick = tuple(trick)
         self.last_winner = winner
         self.trick = []
         self.led = None
         self.leader = winner
-        self.events.append(Event(TRICK_WON, winner, tuple(card for _, card in trick),
-                                 (("number", self.trick_no),)))
+        cards = tuple([card for _, card in trick])
+        self.events.append(Event(TRICK_WON, winner, cards, _NUMBER[number]))
         need = self.needs[self.side_of[winner]]
-        eligible = tuple(dict.fromkeys(cat for cat in (INDEX_OF[card] for _, card in trick) if need[cat]))
+        eligible: list[int] = []
+        for card in cards:
+            category = INDEX_OF[card]
+            if need[category] and category not in eligible:
+                eligible.append(category)
         if len(eligible) > 1:
             self.pick_choices = tuple(CATEGORIES[i] for i in sorted(eligible))
             self.phase = Phase.PICK
@@ -384,8 +433,6 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
             return
         if eligible:
             self._collect(winner, CATEGORIES[eligible[0]], automatic=True)
-        else:
-            self.taken += trick
         self._next_trick()
 
     @handles(Take)
@@ -400,11 +447,12 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
     def _collect(self, winner: int, cat: str, automatic: bool) -> None:
         """The winner takes the first card of category `cat` of the last trick [B6, CW-6]."""
         index = CATEGORY_INDEX[cat]
-        card = next(c for _, c in self.last_trick if INDEX_OF[c] == index)
+        for _, card in self.last_trick:
+            if INDEX_OF[card] == index:
+                break
         side = self.side_of[winner]
         self.collected[side].append(card)
         self.needs[side][index] -= 1
-        self.taken += [(s, c) for s, c in self.last_trick if c != card]
         self.events.append(Event("quest_taken", winner, (card,), (
             ("category", cat), ("side", self.sides[side]), ("automatic", automatic))))
 
@@ -454,7 +502,9 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     def card_census(self) -> dict[str, list[Card]]:
         """Where every card of the play pack is (for invariant tests)."""
+        collected = [c for side in self.collected for c in side]
+        done = PLAYERS * (self.trick_no - (self.phase is Phase.PICK))
         return {"hands": [c for hand in self.hands for c in hand], "discards": list(self.discards),
-                "trick": [c for _, c in self.trick], "collected": [c for side in self.collected for c in side],
-                "taken": [c for _, c in self.taken],
+                "trick": [c for _, c in self.trick], "collected": collected,
+                "taken": [c for _, c in self.played[:done] if c not in collected],
                 "pick": [c for _, c in self.last_trick] if self.phase is Phase.PICK else []}

@@ -1,9 +1,10 @@
 """What one seat may know of a Chinkway game (`ChinkwayView`), and the game's result.
 
-Public: the deal number, the dealer and the table's positions #1–#5 (re-seated or not), the
-sides, every hand's size, trumps once named, the quest once turned, each side's collected
-cards and what it still needs, the trick in play and the last trick, the pick the winner is
-making, tricks won, every deal's scores and the totals.
+Public: the options, the first dealer, the deal number, the dealer and the table's positions
+#1–#5 (re-seated or not), the sides, every hand's size, trumps once named, the quest once
+turned, each side's collected cards and what it still needs, the trick in play and the last
+trick, the pick the winner is making, tricks won, every card played this deal in order (who
+failed to follow which suit), every deal's scores and the totals.
 Private: the seat's own hand; the dealer's two discards (the dealer only: they are out of
 play and never shown [CW-7]).
 The public view (seat None) is what every seat knows: no hand, no discards.
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
+from familia_tui.games.chinkway.options import ChinkwayOptions
 from familia_tui.games.chinkway.quest import CATEGORIES, quest_counts, standings
 
 if TYPE_CHECKING:
@@ -36,6 +38,10 @@ class ChinkwayView:
 
     seat: int | None
     seats: tuple[Seat, ...]
+    options: ChinkwayOptions
+    """The game's rules (the game length, the final re-seat)."""
+    first_dealer: int
+    """The dealer of deal 1 (a tie in the standings counts seat order from the last dealer)."""
     phase: str
     """`discard` `trump` `play` `pick` `over`; `scored` in the view of a finished deal (`of_deal`)."""
     to_act: int | None
@@ -65,6 +71,8 @@ class ChinkwayView:
     """What each side still needs, per category."""
     trick: tuple[tuple[int, Card], ...]
     """The trick in play: (seat, card) in play order."""
+    played: tuple[tuple[int, Card], ...]
+    """Every card played this deal, (seat, card) in play order, the trick in play last."""
     last_trick: tuple[tuple[int, Card], ...]
     last_winner: int | None
     pick: tuple[str, ...]
@@ -100,14 +108,15 @@ class ChinkwayView:
             self, phase="scored", to_act=None, deal=record.number, dealer=record.dealer,
             positions=record.positions, reseated=record.reseated, sides=record.sides, hand=(),
             discards=(), hand_counts=(0,) * len(self.seats), trump=record.trump, quest=record.quest,
-            quest_counts=counts, collected=collected, needs=needs, trick=(),
+            quest_counts=counts, collected=collected, needs=needs, trick=(), played=(),
             last_trick=record.last_trick, last_winner=record.last_winner, pick=(),
             tricks_won=record.tricks_won)
 
     @classmethod
     def of(cls, state: ChinkwayState, seat: int | None) -> ChinkwayView:
         return cls(
-            seat=seat, seats=state.seats, phase=str(state.phase), to_act=state.to_move,
+            seat=seat, seats=state.seats, options=state.options, first_dealer=state.first_dealer,
+            phase=str(state.phase), to_act=state.to_move,
             deal=state.deal_number, deals_total=state.deals_total, dealer=state.dealer,
             positions=state.positions, reseated=state.reseated, sides=state.sides,
             hand=tuple(state.hands[seat]) if seat is not None else (),
@@ -117,7 +126,8 @@ class ChinkwayView:
             quest=state.quest, quest_counts=state.quest_need,
             collected=tuple(tuple(c) for c in state.collected),
             needs=tuple(tuple(n) for n in state.needs) if state.quest else ((0,) * len(CATEGORIES),) * 3,
-            trick=tuple(state.trick), last_trick=state.last_trick, last_winner=state.last_winner,
+            trick=tuple(state.trick), played=tuple(state.played), last_trick=state.last_trick,
+            last_winner=state.last_winner,
             pick=state.pick_choices, tricks_won=tuple(state.tricks_won), rows=tuple(state.rows),
             totals=tuple(state.totals), standings=tuple(state.standings()),
             quest_left=len(state.quest_pack), history=tuple(state.history))

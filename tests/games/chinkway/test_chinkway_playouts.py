@@ -7,6 +7,7 @@ import random
 import pytest
 
 from familia_tui.core.presets import find_preset
+from familia_tui.core.table import follow_suit, trick_winner
 from familia_tui.games.chinkway.game import GAME, default_seats
 from familia_tui.games.chinkway.quest import PLAY_PACK, TRIANGLE
 from familia_tui.games.chinkway.rules import ChinkwayState, Phase
@@ -36,6 +37,13 @@ def test_random_playout_invariants(preset: str, seed: int) -> None:
         if state.phase is Phase.PLAY:
             view = state.view(state.to_act)  # type: ignore[arg-type]
             assert len(view.hand) == 10 - state.trick_no
+            # the fast paths agree with the table's rules: follow suit if able [B5, CW-2] …
+            assert [a.card for a in legal] == follow_suit(view.hand, state.led)  # type: ignore[union-attr]
+            if len(state.trick) == 4:  # … the highest trump, else the highest of the led suit, wins
+                trick = [*state.trick, (state.to_act, legal[0].card)]  # type: ignore[union-attr]
+                events = state.clone().apply(legal[0])
+                won = next(event for event in events if event.kind == "trick_won")
+                assert won.seat == trick[trick_winner([c for _, c in trick], state.trump)][0]
         action = legal[rng.randrange(len(legal))]
         actions.append(str(action))
         state.apply(action)
