@@ -28,8 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations, repeat
-from operator import is_
+from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import Card, permutation, shuffled
@@ -208,18 +207,6 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
     @property
     def is_over(self) -> bool:
         return self.phase is _OVER
-
-    def apply(self, action: Action) -> list[Event]:
-        """As `BaseState.apply`, sooner for an action that `legal_actions()` gave: actions are
-        interned (one object each, actions.py), so it is found by identity, in C, before any
-        equality (a dataclass's `==` is a Python call); any other action gets the full check."""
-        legal = self._legal
-        if legal is None or not any(map(is_, legal, repeat(action))):
-            return super().apply(action)
-        self._legal = None
-        self.events = []
-        self._handlers[type(action)](self, action)
-        return self.events
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.chinkway.explain import explain_action
