@@ -141,8 +141,9 @@ class ScenarioFile(StrictModel):
     steps: list[dict[str, Any]] = Field(default_factory=list)
     setup: SetupExpectation = Field(default_factory=SetupExpectation)
     """`setup: {valid: false, refusal: TEXT}`: the set-up must be refused (with TEXT in the message)."""
-    title: str | None = None
-    """One line saying what the scenario shows."""
+    title: str | dict[str, str] | None = None
+    """One line saying what the scenario shows (a practice puzzle may give it per language,
+    `{en: ..., ja: ...}`)."""
     ruling: str | list[str] | None = None
     """The ruling ids it checks."""
     source: str | None = None
@@ -312,7 +313,8 @@ def run_scenario(path: Path) -> ScenarioResult:
     result = ScenarioResult(path)
     try:
         scenario = load_scenario(path)
-        result.title = scenario.title
+        title = scenario.title
+        result.title = title.get("en") or next(iter(title.values()), None) if isinstance(title, dict) else title
         from familia_tui.core.registry import get_game
 
         spec = get_game(scenario.game)
@@ -361,11 +363,12 @@ def _check_puzzle(spec: GameSpec, scenario: ScenarioFile, start_legal: list[str]
     for index, choice in enumerate(scenario.choices):
         if choice.expect is None:
             continue
-        holds = not _step_expect(spec, state, number, "expect", choice.expect)
-        if holds != choice.right:
-            failures.append(Failure(number, f"choices[{index}]", "right" if holds else "wrong",
+        misses = _step_expect(spec, state, number, "expect", choice.expect)
+        if (not misses) != choice.right:
+            why = "; ".join(f"{m.kind}: {m.actual!r}" for m in misses)
+            failures.append(Failure(number, f"choices[{index}]", "wrong" if misses else "right",
                                     "marked right" if choice.right else "marked wrong",
-                                    "the key disagrees with the engine"))
+                                    "the key disagrees with the engine" + (f" ({why})" if why else "")))
     return failures
 
 

@@ -121,6 +121,7 @@ MESSAGES: dict[str, str] = {
     'ui.puzzle_how_best-play': 'Your move at the table is your answer.',
     'ui.puzzle_right': 'Right!',
     'ui.puzzle_wrong': 'Not quite.',
+    'ui.puzzle_done': 'Done.',
     'ui.puzzle_your_answer': 'You answered: {answer}',
     'ui.puzzle_allowed': 'The cards that may be played: {cards}',
     'ui.puzzle_right_choice': 'The answer: {answer}',

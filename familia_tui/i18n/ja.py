@@ -121,6 +121,7 @@ MESSAGES: dict[str, str] = {
     'ui.puzzle_how_best-play': 'テーブルで選んだ手があなたの答えです。',
     'ui.puzzle_right': '正解！',
     'ui.puzzle_wrong': '残念、不正解です。',
+    'ui.puzzle_done': '完了。',
     'ui.puzzle_your_answer': 'あなたの答え：{answer}',
     'ui.puzzle_allowed': '出せるカード：{cards}',
     'ui.puzzle_right_choice': '正解：{answer}',

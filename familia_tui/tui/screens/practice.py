@@ -35,9 +35,15 @@ class Puzzle:
     path: Path
     scenario: ScenarioFile
 
-    def title(self) -> str:
-        """The title without the "Practice:" every puzzle's title starts with."""
-        title = (self.scenario.title or self.path.stem.replace("-", " ")).removeprefix("Practice:").strip()
+    def title(self, lang: str = "en") -> str:
+        """The title in `lang` without the "Practice:" every puzzle's title starts with. A
+        puzzle titled in English only is named in Japanese by its question's last sentence."""
+        title = self.scenario.title
+        if isinstance(title, dict):
+            title = title.get(lang) or title.get("en")
+        elif lang != "en" and isinstance(self.scenario.question, dict) and lang in self.scenario.question:
+            title = re.split(r"(?<=[。．])", self.question(lang).rstrip("。"))[-1]
+        title = (title or self.path.stem.replace("-", " ")).removeprefix("Practice:").strip()
         return title[:1].upper() + title[1:]
 
     @property
@@ -143,7 +149,7 @@ class PracticeScreen(AppScreen[None]):
     def puzzle_prompt(self, puzzle: Puzzle, state: str) -> Text:
         mark = {"new": "[ ]", "tried": "[-]", "solved": "[x]"}[state]
         prompt = Text(f"  {mark} ", style={"solved": "green", "tried": "yellow"}.get(state, "dim"))
-        prompt.append(self.safe(puzzle.title()), style="bold")
+        prompt.append(self.safe(puzzle.title(self.lang)), style="bold")
         return prompt.append(f"  ({self.t('ui.practice_' + state)})", style="dim")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -72,7 +72,8 @@ class Verdict:
     """A judged answer: what the player answered (as shown) and whether it was right."""
 
     shown: str
-    right: bool
+    right: bool | None
+    """None: the puzzle has no kind, so no key to judge by (its explanation is shown)."""
 
 
 class PuzzleCard(ModalScreen[str]):
@@ -176,7 +177,7 @@ class PuzzleCard(ModalScreen[str]):
         if verdict is None:
             widget.update(f"[dim]{self.t('ui.puzzle_how_' + (self.puzzle.kind or 'best-play'))}[/]")
             return
-        key = "ui.puzzle_right" if verdict.right else "ui.puzzle_wrong"
+        key = {True: "ui.puzzle_right", False: "ui.puzzle_wrong", None: "ui.puzzle_done"}[verdict.right]
         lines = [f"[b]{self.t(key)}[/]  {self.t('ui.puzzle_your_answer', answer=verdict.shown)}"]
         if self.puzzle.kind == "which-cards":
             right = [self.cards(a) for a in self.puzzle.offered() if a in self.puzzle.right_cards()]
@@ -191,8 +192,8 @@ class PuzzleCard(ModalScreen[str]):
             lines.append(f"[dim]{self.t('ui.puzzle_rulings', rulings=ids)}[/]")
         lines.append(f"[dim]{self.t('ui.puzzle_after')}[/]")
         widget.update("\n".join(lines))
-        widget.set_class(verdict.right, "-right")
-        widget.set_class(not verdict.right, "-wrong")
+        widget.set_class(verdict.right is True, "-right")
+        widget.set_class(verdict.right is False, "-wrong")
         for choices in self.query("#card-choices"):
             choices.disabled = True
         self.refresh_bindings()

@@ -31,12 +31,14 @@ from textual.events import Click, Key, Resize
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.record import Record
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.tui.glyphs import (
     ClauseStyle,
+    card_markup,
     clause_renderer,
     explanation_markup,
 )
@@ -573,10 +575,12 @@ class TableScreen(AppScreen[None]):
     def action_answer(self) -> None:
         """a: the puzzle's card (after a best-play move: judged); a puzzle without a kind shows
         its explanation under the table."""
-        if self.practice is not None and self.practice.kind is not None:
-            if self.practice.kind == "best-play" and self.practice_done and self.verdict is None:
+        practice = self.practice
+        if practice is not None and (practice.kind is not None or self.practice_done):
+            if practice.kind in ("best-play", None) and self.practice_done and self.verdict is None:
                 made = self.session.record.actions[0]
-                self.judged(Verdict(self.safe(made), self.practice.judge(made)))
+                right = practice.judge(made) if practice.kind else None  # (no key: not judged)
+                self.judged(Verdict(self.safe(made), right))
             self.open_card()
         elif self.puzzle is not None:
             self.explain_text(f"[b]{self.t('ui.answer')}[/] {self.text_of(self.puzzle.explanation)}")
@@ -596,13 +600,26 @@ class TableScreen(AppScreen[None]):
     def card_name(self, action: str) -> str:
         """An offered action as the table names it (`play 10D` → `10♦`)."""
         choice = next((c for c in self.make_choices() if str(c.value) == action), None) if self.may_decide() else None
-        return choice.label if choice is not None and isinstance(choice.label, str) else self.safe(action)
+        if choice is not None:
+            return choice.label
+        verb, *words = action.split()
+        if verb != "play":  # (bids, discards, declarations: their notation)
+            return self.safe(action)
+        return " ".join(self.card_word(word) for word in words)
+
+    def card_word(self, word: str) -> str:
+        """A card of an action's notation in the glyph mode (`JK=7H` and the like as written)."""
+        try:
+            card = self.session.spec.parse_card(word)
+        except ValueError:
+            return self.safe(word)
+        return card_markup(card, self.glyphs) if isinstance(card, Card) else self.safe(word)
 
     def judged(self, verdict: Verdict) -> None:
         """A judged answer: kept, and counted in the practice progress."""
         self.verdict = verdict
         progress = getattr(self.app, "practice_progress", None)
-        if progress is not None and self.practice is not None:
+        if progress is not None and self.practice is not None and verdict.right is not None:
             progress().record(self.practice.key, verdict.right)
 
     def _card_closed(self, result: str | None) -> None:
