@@ -35,7 +35,7 @@ Trivial().run()
 
 def first_frame(command: str, marker: str, env: dict[str, str]) -> float:
     session = f"ff{os.getpid()}"
-    for attempt in range(5):  # a new session can lose a race with a tmux server that is exiting
+    for _attempt in range(5):  # a new session can lose a race with a tmux server that is exiting
         start = time.perf_counter()
         started = subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
                                  env=env, capture_output=True)
