@@ -349,6 +349,9 @@ def _check_puzzle(spec: GameSpec, scenario: ScenarioFile, start_legal: list[str]
     choices in the notation, some legal and some not; the right choice's `expect` holds after
     the steps and no wrong one's does."""
     failures: list[Failure] = []
+    if scenario.kind in ("which-cards", "best-play") and scenario.steps and "do" in scenario.steps[0]:
+        failures.append(Failure(1, "puzzle", "the start is the decision asked about", "a do step first",
+                                "the table opens at the start and judges the answer there"))
     try:
         answers = [str(spec.parse_action(a)) for a in scenario.answer]
         offered = [str(spec.parse_action(c.action or "")) for c in scenario.choices if c.action]
