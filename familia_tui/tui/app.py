@@ -339,8 +339,9 @@ class FamiliaTuiApp(App[None]):
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
+        rulings = getattr(self.screen, "rulings_cited", ())  # a practice puzzle's card
         games = game_ids()  # a game still without a table has its rules to read too
-        self.push_screen(RulesScreen(game or games[0], options, () if game else games))
+        self.push_screen(RulesScreen(game or games[0], options, () if game else games, rulings))
 
     def action_quit_app(self) -> None:
         self.exit()

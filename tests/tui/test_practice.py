@@ -194,3 +194,21 @@ def test_a_damaged_progress_file_is_set_aside_and_practice_starts_afresh(data_fo
     progress.record("tarot/01-follow-no-need-to-beat", right=False)
     assert Progress.load(path).of("tarot/01-follow-no-need-to-beat").state == "tried"
     assert not list(data_folder.glob(".practice-*"))  # no temporary file left behind
+
+
+async def test_f1_on_the_card_opens_the_rulebook_at_the_cited_rule(tmp_path: Path) -> None:
+    """Issue 16, item 4: the explanation cites DF-10a; F1 shows the rulebook there."""
+    from familia_tui.tui.screens.rules import RulesScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_card(pilot, app, rules_dir("daifugo") / "practice" / "02-pair-lock.yaml")
+        await pilot.press("f1")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        await pilot.pause()
+        document = app.screen.shown_document()
+        assert document is not None and document.scroll_y > 0
+        assert "[DF-10a]" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, PuzzleCard))

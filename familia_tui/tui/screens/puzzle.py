@@ -98,11 +98,13 @@ class PuzzleCard(ModalScreen[str]):
         Binding("enter", "table", show=False),
         Binding("t", "table", "Table"),
         Binding("escape", "leave", "Back"),
+        Binding("f1", "app.rules", "Rules"),
     ]
 
     def __init__(self, puzzle: PuzzleAtTable, texts: Callable[[object], str], title: str,
                  cards: Callable[[str], str], judged: Callable[[Verdict], None],
-                 verdict: Verdict | None = None, hints_shown: int = 0) -> None:
+                 verdict: Verdict | None = None, hints_shown: int = 0, game_id: str = "",
+                 rules_options: object = None) -> None:
         """`texts` gives a puzzle text in the app's language and glyphs, `cards` an offered
         action as the table names it, `judged` takes a new verdict (progress, the table's memory)."""
         super().__init__()
@@ -113,6 +115,9 @@ class PuzzleCard(ModalScreen[str]):
         self.judged = judged
         self.verdict = verdict
         self.hints_shown = hints_shown
+        self.game_id = game_id
+        """The game whose rules F1 opens (with `rules_options`, the options in play)."""
+        self.rules_options = rules_options
         self.ticked: set[str] = set()
         """`which-cards`: the offered actions ticked so far."""
 
@@ -120,6 +125,12 @@ class PuzzleCard(ModalScreen[str]):
         """An offered card with its tick box (`[x]`, ASCII in every glyph mode)."""
         return Text.from_markup(f"{'[x]' if action in self.ticked else '[ ]'} ".replace("[", "\\[")
                                 + self.cards(action))
+
+    @property
+    def rulings_cited(self) -> tuple[str, ...]:
+        """The rulings the explanation cites: F1 opens the rulebook at the first it finds."""
+        rulings = self.scenario.ruling or ()
+        return (rulings,) if isinstance(rulings, str) else tuple(rulings)
 
     @property
     def scenario(self) -> ScenarioFile:

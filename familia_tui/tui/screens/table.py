@@ -593,7 +593,8 @@ class TableScreen(AppScreen[None]):
         topic = self.text_of(practice.scenario.topic) if practice.scenario.topic else ""
         title = " - ".join(t for t in (self.t(f"game.{self.game_id}"), topic) if t)
         card = PuzzleCard(practice, self.text_of, title, self.card_name, self.judged,
-                          verdict=self.verdict, hints_shown=self.hints_shown)
+                          verdict=self.verdict, hints_shown=self.hints_shown, game_id=self.game_id,
+                          rules_options=self.rules_options)
         self.card = card
         self.app.push_screen(card, self._card_closed)
 
