@@ -67,6 +67,17 @@ class PuzzleAtTable:
         return self.canonical(str(answer)) in answers
 
 
+class TickList(OptionList):
+    """The offered cards of a `which-cards` puzzle: Enter or Space ticks the highlighted one at
+    once (a `c` typed right after sees the tick; a click ticks through `OptionSelected`)."""
+
+    BINDINGS = [Binding("enter,space", "tick", show=False)]
+
+    def action_tick(self) -> None:
+        if self.highlighted is not None and isinstance(self.screen, PuzzleCard):
+            self.screen.tick(self.highlighted)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A judged answer: what the player answered (as shown) and whether it was right."""
@@ -94,7 +105,6 @@ class PuzzleCard(ModalScreen[str]):
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("c", "check", "Check"),
-        Binding("space", "tick", show=False),
         Binding("enter", "table", show=False),
         Binding("t", "table", "Table"),
         Binding("escape", "leave", "Back"),
@@ -155,8 +165,8 @@ class PuzzleCard(ModalScreen[str]):
     def answer_widget(self) -> OptionList | Static | None:
         kind = self.puzzle.kind
         if kind == "which-cards":
-            return OptionList(*[Option(self.tick_prompt(a), id=a) for a in self.puzzle.offered()],
-                              id="card-choices")
+            return TickList(*[Option(self.tick_prompt(a), id=a) for a in self.puzzle.offered()],
+                            id="card-choices")
         if kind in TEXT_KINDS:
             return OptionList(*[Option(Text.from_markup(self.texts(c.text)), id=str(i))
                                 for i, c in enumerate(self.scenario.choices)], id="card-choices")
@@ -193,6 +203,9 @@ class PuzzleCard(ModalScreen[str]):
         if self.puzzle.kind == "which-cards":
             right = [self.cards(a) for a in self.puzzle.offered() if a in self.puzzle.right_cards()]
             lines.append(self.t("ui.puzzle_allowed", cards="  ".join(right)))
+        elif self.puzzle.kind == "best-play":
+            answers = "  ".join(self.cards(self.puzzle.canonical(a)) for a in self.scenario.answer)
+            lines.append(self.t("ui.puzzle_right_choice", answer=answers))
         elif self.puzzle.kind in TEXT_KINDS:
             right_text = next(self.texts(c.text) for c in self.scenario.choices if c.right)
             lines.append(self.t("ui.puzzle_right_choice", answer=right_text))
@@ -244,21 +257,19 @@ class PuzzleCard(ModalScreen[str]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.verdict is None and self.puzzle.kind == "which-cards":
-            action = event.option_id or ""
-            self.ticked ^= {action}
-            event.option_list.replace_option_prompt(action, self.tick_prompt(action))
+        if self.puzzle.kind == "which-cards":
+            self.tick(event.option_index)
         elif self.verdict is None and self.puzzle.kind in TEXT_KINDS:
             index = int(event.option_id or 0)
             self.give(Verdict(self.texts(self.scenario.choices[index].text), self.puzzle.judge(index)))
 
-    def action_tick(self) -> None:
-        """Space ticks the card under the cursor, as Enter does."""
-        choices = self.query("#card-choices")
-        if self.puzzle.kind == "which-cards" and choices:
-            listing = choices.first(OptionList)
-            if listing.highlighted is not None:
-                listing.action_select()
+    def tick(self, index: int) -> None:
+        """Tick or untick the offered card at `index` (before the answer is checked)."""
+        if self.verdict is not None:
+            return
+        action = self.puzzle.offered()[index]
+        self.ticked ^= {action}
+        self.query_one(TickList).replace_option_prompt(action, self.tick_prompt(action))
 
     def action_table(self) -> None:
         if self.check_action("table", ()):

@@ -580,7 +580,7 @@ class TableScreen(AppScreen[None]):
             if practice.kind in ("best-play", None) and self.practice_done and self.verdict is None:
                 made = self.session.record.actions[0]
                 right = practice.judge(made) if practice.kind else None  # (no key: not judged)
-                self.judged(Verdict(self.safe(made), right))
+                self.judged(Verdict(self.card_name(made), right))
             self.open_card()
         elif self.puzzle is not None:
             self.explain_text(f"[b]{self.t('ui.answer')}[/] {self.text_of(self.puzzle.explanation)}")
