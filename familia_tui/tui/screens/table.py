@@ -45,6 +45,7 @@ from familia_tui.tui.glyphs import (
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.handoff import BURST, HandoffScreen
+from familia_tui.tui.screens.practice import one_paragraph
 from familia_tui.tui.screens.puzzle import PuzzleAtTable, PuzzleCard, Verdict
 from familia_tui.tui.screens.results import AGAIN
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
@@ -558,7 +559,7 @@ class TableScreen(AppScreen[None]):
         """A puzzle text in the app's language (texts may be a plain string or {en, ja})."""
         if isinstance(text, dict):
             text = text.get(self.lang) or text.get("en")
-        return self.safe(str(text or ""))
+        return self.safe(one_paragraph(str(text or "")))
 
     def action_hint(self) -> None:
         """h: a practice puzzle's next hint; in solo play, the legal choices lit (h again hides
