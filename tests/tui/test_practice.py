@@ -22,7 +22,7 @@ WHICH = rules_dir("familia") / "practice" / "01-which-cards-batting-must-win.yam
 WHO = rules_dir("familia") / "practice" / "02-who-wins-stage-two.yaml"
 SCORE = rules_dir("tarot") / "practice" / "11-garde-failed-petit-lost.yaml"
 BEST = rules_dir("daifugo") / "practice" / "07-eight-cut.yaml"
-KINDLESS_GAME = "sixsuit"
+KINDLESS = rules_dir("sixsuit") / "practice" / "05-when-to-rebuild.yaml"
 
 
 @pytest.fixture(autouse=True)
@@ -168,7 +168,7 @@ async def test_japanese_card_and_ascii_glyphs(tmp_path: Path) -> None:
 
 
 async def test_a_puzzle_without_a_kind_shows_its_explanation_on_the_card_after_the_decision(tmp_path: Path) -> None:
-    puzzle = next(p for p in sorted((rules_dir(KINDLESS_GAME) / "practice").glob("*.yaml")))
+    puzzle = KINDLESS
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_practice(puzzle)
