@@ -166,7 +166,9 @@ class FamiliaTuiApp(App[None]):
         """The home screen is the app's first: no empty screen is drawn before it."""
         from familia_tui.tui.screens.home import HomeScreen
 
-        return HomeScreen()
+        home = HomeScreen()
+        self.dress(home)  # (it is never pushed: its glyph mode and key names are set here)
+        return home
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
