@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from familia_tui.core.cards import parse_card
 from familia_tui.core.engine import (
@@ -83,6 +83,51 @@ class SetupExpectation(StrictModel):
     """A fragment of the refusal's message (case ignored), e.g. `win_at` or `placed more often`."""
 
 
+PuzzleKind = Literal["which-cards", "who-wins", "score", "best-play"]
+"""How a practice puzzle is answered and judged:
+
+- `which-cards`: the player ticks every offered action (`choices`) they think is allowed; right
+  iff the ticked set is exactly the offered actions the engine finds legal at the start;
+- `who-wins`, `score`: the player picks one of the `choices`; the right one's `expect` must hold
+  after the steps and every other's `expect` must not (so the key cannot drift from the engine);
+- `best-play`: the player makes the decision at the table; right iff it is one of `answer`.
+"""
+
+
+class Choice(StrictModel):
+    """One option of a practice puzzle."""
+
+    text: str | dict[str, str] | None = None
+    """What the option says (`who-wins`, `score`)."""
+    action: str | None = None
+    """The action offered (`which-cards`)."""
+    right: bool = False
+    """The right option (`who-wins`, `score`; exactly one)."""
+    expect: dict[str, Any] | None = None
+    """Queries that hold after the steps for the right option, and fail for a wrong one."""
+
+
+def puzzle_problems(scenario: ScenarioFile) -> list[str]:
+    """What is wrong with a practice puzzle's keys for its kind (an empty list when nothing)."""
+    kind, choices = scenario.kind, scenario.choices
+    if kind is None:
+        return ["answer and choices need a kind"] if scenario.answer or choices else []
+    problems = [] if scenario.question and scenario.explanation else [
+        "a puzzle (kind) needs a question and an explanation"]
+    if kind == "best-play" and (not scenario.answer or choices):
+        problems.append("best-play: give the right actions as answer, and no choices")
+    if kind == "which-cards" and (scenario.answer or len(choices) < 2 or not all(
+            c.action and c.text is None and not c.right and c.expect is None for c in choices)):
+        problems.append("which-cards: give two or more choices, each {action: ACTION} only, and no answer")
+    if kind in ("who-wins", "score"):
+        if scenario.answer or len(choices) < 2 or any(c.text is None or c.action for c in choices):
+            problems.append(f"{kind}: give two or more choices, each with a text (and no answer)")
+        rights = [c for c in choices if c.right]
+        if len(rights) != 1 or rights[0].expect is None:
+            problems.append(f"{kind}: mark exactly one choice right: true, with an expect")
+    return problems
+
+
 class ScenarioFile(StrictModel):
     """The keys of a scenario file (see the module docstring)."""
 
@@ -96,8 +141,9 @@ class ScenarioFile(StrictModel):
     steps: list[dict[str, Any]] = Field(default_factory=list)
     setup: SetupExpectation = Field(default_factory=SetupExpectation)
     """`setup: {valid: false, refusal: TEXT}`: the set-up must be refused (with TEXT in the message)."""
-    title: str | None = None
-    """One line saying what the scenario shows."""
+    title: str | dict[str, str] | None = None
+    """One line saying what the scenario shows (a practice puzzle may give it per language,
+    `{en: ..., ja: ...}`)."""
     ruling: str | list[str] | None = None
     """The ruling ids it checks."""
     source: str | None = None
@@ -108,6 +154,23 @@ class ScenarioFile(StrictModel):
     """Practice: hints, shown one at a time."""
     explanation: str | dict[str, str] | None = None
     """Practice: the answer explained."""
+    topic: str | dict[str, str] | None = None
+    """Practice: what the puzzle is about (the practice list groups puzzles by it)."""
+    kind: PuzzleKind | None = None
+    """Practice: how the player answers and how the answer is judged (see `PuzzleKind`)."""
+    answer: list[str] = Field(default_factory=list)
+    """Practice, `best-play`: the right actions for the seat to act at the start (each must be
+    legal there; `check` says so)."""
+    choices: list[Choice] = Field(default_factory=list)
+    """Practice: the options offered. `who-wins`/`score`: texts, one marked right; `which-cards`:
+    the actions offered (the right ones are those the engine finds legal at the start)."""
+
+    @model_validator(mode="after")
+    def _puzzle_keys_fit_the_kind(self) -> ScenarioFile:
+        problems = puzzle_problems(self)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
 
 
 IN_ORDER = "in_order"
@@ -250,7 +313,8 @@ def run_scenario(path: Path) -> ScenarioResult:
     result = ScenarioResult(path)
     try:
         scenario = load_scenario(path)
-        result.title = scenario.title
+        title = scenario.title
+        result.title = title.get("en") or next(iter(title.values()), None) if isinstance(title, dict) else title
         from familia_tui.core.registry import get_game
 
         spec = get_game(scenario.game)
@@ -270,10 +334,45 @@ def run_scenario(path: Path) -> ScenarioResult:
         result.failures.append(Failure(0, "setup", "refused" + _fragment(scenario.setup), "accepted",
                                        "the set-up was expected to be refused"))
         return result
+    start_legal = _legal_texts(state) if scenario.kind is not None else []
     for number, step in enumerate(scenario.steps, start=1):
         if not _run_step(spec, state, number, step, result):
-            break
+            return result
+    if scenario.kind is not None:
+        result.failures.extend(_check_puzzle(spec, scenario, start_legal, state, len(scenario.steps) + 1))
     return result
+
+
+def _check_puzzle(spec: GameSpec, scenario: ScenarioFile, start_legal: list[str], state: GameState,
+                  number: int) -> list[Failure]:
+    """A puzzle's key against the engine: best-play answers legal at the start; which-cards
+    choices in the notation, some legal and some not; the right choice's `expect` holds after
+    the steps and no wrong one's does."""
+    failures: list[Failure] = []
+    if scenario.kind in ("which-cards", "best-play") and scenario.steps and "do" in scenario.steps[0]:
+        failures.append(Failure(1, "puzzle", "the start is the decision asked about", "a do step first",
+                                "the table opens at the start and judges the answer there"))
+    try:
+        answers = [str(spec.parse_action(a)) for a in scenario.answer]
+        offered = [str(spec.parse_action(c.action or "")) for c in scenario.choices if c.action]
+    except ActionSyntaxError as error:
+        return [Failure(number, "puzzle", "actions in the game's notation", str(error))]
+    if any(a not in start_legal for a in answers):
+        failures.append(Failure(number, "answer", "legal at the start", sorted(start_legal)))
+    legal_offered = [a for a in offered if a in start_legal]
+    if offered and not 0 < len(legal_offered) < len(offered):
+        failures.append(Failure(number, "choices", "some offered actions legal and some not",
+                                legal_offered))
+    for index, choice in enumerate(scenario.choices):
+        if choice.expect is None:
+            continue
+        misses = _step_expect(spec, state, number, "expect", choice.expect)
+        if (not misses) != choice.right:
+            why = "; ".join(f"{m.kind}: {m.actual!r}" for m in misses)
+            failures.append(Failure(number, f"choices[{index}]", "wrong" if misses else "right",
+                                    "marked right" if choice.right else "marked wrong",
+                                    "the key disagrees with the engine" + (f" ({why})" if why else "")))
+    return failures
 
 
 def _fragment(expected: SetupExpectation) -> str:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the rules core (and pydantic) is imported after the first f
     from textual.await_complete import AwaitComplete
     from textual.widget import AwaitMount
 
+    from familia_tui.core.progress import Progress
     from familia_tui.core.record import Record, RecordError
     from familia_tui.core.saves import SavedGame, SaveFolder, Scan, SetAside
 
@@ -65,6 +66,7 @@ class FamiliaTuiApp(App[None]):
         self.saves_unreadable: str | None = None
         """The save folder's problem last reported."""
         self.persist_settings = persist_settings and settings is None
+        self._practice_progress: Progress | None = None
         self.translate_bindings(self)
 
     # ----- language and glyphs -----
@@ -232,6 +234,7 @@ class FamiliaTuiApp(App[None]):
         from familia_tui.core.registry import get_game
         from familia_tui.core.scenario import ScenarioError, load_scenario, start_state
         from familia_tui.core.session import Session
+        from familia_tui.tui.screens.puzzle import PuzzleAtTable
         from familia_tui.tui.screens.tables import table_screen
 
         try:
@@ -242,9 +245,23 @@ class FamiliaTuiApp(App[None]):
             self.notify(f"{path}: {error}", severity="error", timeout=10)
             return
         record = Record(spec.id, state.options, state.seats, puzzle.seed)  # type: ignore[attr-defined]
+        start_legal = frozenset(str(action) for action in state.legal_actions())
         session = Session(spec, record, state)
         session.confirm(*session.audience())
-        self.push_screen(table_screen(session, puzzle))
+        screen = table_screen(session, puzzle)
+        screen.practice = PuzzleAtTable(  # type: ignore[attr-defined]
+            puzzle, f"{spec.id}/{path.stem}", start_legal, lambda text: str(spec.parse_action(text)))
+        self.push_screen(screen)
+
+    def practice_progress(self) -> Progress:
+        """The practice progress (read once; a damaged file is moved aside and said once)."""
+        from familia_tui.core.progress import Progress
+
+        if self._practice_progress is None:
+            self._practice_progress = Progress.load()
+            if self._practice_progress.problem:
+                self.notify(self._practice_progress.problem, severity="warning", timeout=10, markup=False)
+        return self._practice_progress
 
     def scan_saves(self) -> Scan:
         """The save folder's games; files moved aside are reported (once: they are gone), and
@@ -363,8 +380,9 @@ class FamiliaTuiApp(App[None]):
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
+        rulings = getattr(self.screen, "rulings_cited", ())  # a practice puzzle's card
         games = game_ids()  # a game still without a table has its rules to read too
-        self.push_screen(RulesScreen(game or games[0], options, () if game else games))
+        self.push_screen(RulesScreen(game or games[0], options, () if game else games, rulings))
 
     def action_quit_app(self) -> None:
         self.exit()

@@ -157,7 +157,7 @@ def test_what_an_explanation_allows_is_the_legal_set(game: str, preset_id: str) 
 
 # ----- the play-test example: the first practice puzzle -----
 
-PUZZLE = rules_dir("familia") / "practice" / "which-cards-batting-must-win.yaml"
+PUZZLE = rules_dir("familia") / "practice" / "01-which-cards-batting-must-win.yaml"
 
 
 def puzzle_state() -> Any:

@@ -29,6 +29,7 @@ from familia_tui.core.registry import entries, get_game, ui_part
 from familia_tui.tui import scenes
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, all_scenes, until
+from familia_tui.tui.screens.puzzle import PuzzleCard
 
 ORIGINAL_APP_FOR = scenes.app_for
 TABLES = [entry.id for entry in entries() if entry.ui is not None]
@@ -160,6 +161,13 @@ async def test_every_practice_puzzle_in_ascii_shows_only_ascii(puzzle: Path, tmp
         for _ in range(3):
             await pilot.press("h")
         assert_ascii(app, f"{puzzle.stem}: hints")
+        if isinstance(app.screen, PuzzleCard):  # a puzzle with a kind: answered on its card
+            if app.screen.puzzle.kind != "best-play":
+                await pilot.press("enter", "c")  # the first option (which-cards: ticked, checked)
+                await pilot.pause()
+                assert_ascii(app, f"{puzzle.stem}: verdict")
+            await pilot.press("t")
+            await until(pilot, lambda: not isinstance(app.screen, PuzzleCard))
         screen = app.screen
         illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), None)  # type: ignore[attr-defined]
         if illegal is not None and illegal < 9:

@@ -177,22 +177,29 @@ async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_pat
 
 
 async def test_a_practice_puzzle_takes_one_decision_then_shows_the_answer(tmp_path: Path) -> None:
+    """A best-play puzzle: its card first, the decision at the table, then the card again with
+    the verdict; nothing is saved."""
     from familia_tui.core.presets import rules_dir
+    from familia_tui.tui.screens.puzzle import PuzzleCard
 
-    puzzle = rules_dir("familia") / "practice" / "which-cards-batting-must-win.yaml"
+    puzzle = rules_dir("familia") / "practice" / "15-take-the-queen.yaml"
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_practice(puzzle)
+        await settle(pilot, lambda: isinstance(app.screen, PuzzleCard))
+        await pilot.pause()
+        assert "Which card takes the Q" in screen_text(app)
+        await pilot.press("enter")  # to the table
         await settle(pilot, lambda: isinstance(app.screen, FamiliaScreen) and bool(app.screen.choices))
         screen = app.screen
-        assert "Which cards may you play?" in screen_text(app)
         legal = sorted(str(c.value.card) for c in screen.choices if c.enabled)
         assert legal == ["10D", "6S", "9H"]  # must-win leaves 10♦; 6♠ and 9♥ bat [R-F11][R-F1]
         await pilot.press("h")
         assert "Hint 1" in screen_text(app)
-        await pilot.press(str(next(i for i, c in enumerate(screen.choices) if c.enabled) + 1), "enter")
-        await settle(pilot, lambda: screen.practice_done)
-        assert "Answer:" in screen_text(app) and not screen.choices
+        await pilot.press("/", *"10D", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, PuzzleCard))
+        await pilot.pause()
+        assert "Right!" in screen_text(app) and "Why:" in screen_text(app)
         assert not list((tmp_path / "games").glob("*.json"))  # a puzzle is never saved
         await pilot.press("escape")
-        assert not isinstance(app.screen, FamiliaScreen)
+        await settle(pilot, lambda: not isinstance(app.screen, (FamiliaScreen, PuzzleCard)))

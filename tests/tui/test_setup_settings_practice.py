@@ -286,16 +286,17 @@ async def test_practice_lists_the_shipped_puzzles_and_opens_one(tmp_path: Path,
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
-        sixsuit = {p.name for p in (rules_dir("sixsuit") / "practice").glob("*.yaml")}
-        chinkway = {p.name for p in (rules_dir("chinkway") / "practice").glob("*.yaml")}
-        assert len(sixsuit) >= 8 and len(chinkway) >= 6  # games with a table: their puzzles too
-        assert {p.path.name for p in screen.puzzles} == {"which-cards-batting-must-win.yaml",
-                                                         "who-wins-stage-two.yaml"} | sixsuit | chinkway
+        shipped = {p for game in ("familia", "sixsuit", "tarot", "chinkway", "daifugo")
+                   for p in (rules_dir(game) / "practice").glob("*.yaml")}
+        assert all(len(list((rules_dir(g) / "practice").glob("*.yaml"))) >= 15
+                   for g in ("familia", "tarot", "daifugo"))  # issue 16: 15 each at least
+        assert {p.path for p in screen.puzzles} == shipped  # every game with a table: its puzzles
         menu = screen.query_one("#practice-list", OptionList)
         prompts = [menu.get_option_at_index(i).prompt.plain for i in range(menu.option_count)
                    if menu.get_option_at_index(i).id is not None]
-        assert len(prompts) == 2 + len(sixsuit) + len(chinkway)
-        assert any("Which cards may you play? (batting Familia" in p and "You hold 10♦" in p for p in prompts)
+        assert len(prompts) == len(shipped)
+        assert any("Which cards may you play? (batting Familia" in p for p in prompts)
+        assert "You hold 10♦" in text_of(screen, "#practice-detail")  # the highlighted one's question
         await pilot.press("down", "enter")
         await pilot.pause()
         assert opened == [screen.puzzles[1].path]
@@ -306,8 +307,7 @@ async def test_practice_questions_follow_the_language(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(PracticeScreen())
         await pilot.pause()
-        menu = app.screen.query_one("#practice-list", OptionList)
-        first = menu.get_option_at_index(0).prompt.plain
+        first = text_of(app.screen, "#practice-detail")  # the highlighted (first) puzzle's question
         assert "出せるカードはどれでしょう" in first
         assert "なので、リード" in first  # the folded YAML lines joined without a space
 

@@ -139,10 +139,12 @@ class RulesScreen(AppScreen[None]):
     ]
 
     def __init__(self, game: str, options: BaseModel | None = None,
-                 games: tuple[str, ...] = ()) -> None:
-        """`game`'s rules (with `options` listed); with `games`, one tab per game, `game` first shown."""
+                 games: tuple[str, ...] = (), rulings: tuple[str, ...] = ()) -> None:
+        """`game`'s rules (with `options` listed); with `games`, one tab per game, `game` first
+        shown; with `rulings` (a practice puzzle's), opened at the first of them the rulebook cites."""
         super().__init__(classes="rules")
-        self.game, self.options, self.games = game, options, games
+        self.game, self.options, self.games, self.rulings = game, options, games, rulings
+        self.drawn: DrawnOnce | None = None
 
     def compose(self) -> ComposeResult:
         if len(self.games) > 1:  # a tab's rulebook is put in when the tab is first shown
@@ -159,12 +161,28 @@ class RulesScreen(AppScreen[None]):
 
     def document(self, text: str) -> VerticalScroll:
         ascii_only = self.glyphs == "ascii"
-        return VerticalScroll(Static(rules_document(self.safe(text), ascii_only), classes="rules-text"),
-                              classes="rules-doc")
+        self.drawn = rules_document(self.safe(text), ascii_only)
+        return VerticalScroll(Static(self.drawn, classes="rules-text"), classes="rules-doc")
 
     async def on_mount(self) -> None:
         if len(self.games) > 1:
             await self.fill(self.query_one(TabbedContent).active_pane)
+        elif self.rulings:
+            self.call_after_refresh(self.show_ruling)
+
+    def show_ruling(self) -> None:
+        """Scroll to the first line that cites one of `rulings` (`[R-F11]`), in their order."""
+        document, drawn = self.shown_document(), self.drawn
+        if document is None or drawn is None or not drawn.lines:
+            return
+        width = document.query_one(Static).content_region.width
+        lines = drawn.lines.get(width) or next(iter(drawn.lines.values()))
+        texts = ["".join(segment.text for segment in line) for line in lines]
+        for ruling in self.rulings:
+            found = next((i for i, text in enumerate(texts) if f"[{ruling}]" in text), None)
+            if found is not None:
+                document.scroll_to(y=max(found - 1, 0), animate=False)
+                return
 
     async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         await self.fill(event.pane)

@@ -31,18 +31,22 @@ from textual.events import Click, Key, Resize
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.record import Record
 from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.tui.glyphs import (
     ClauseStyle,
+    card_markup,
     clause_renderer,
     explanation_markup,
 )
 from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.base import AppScreen
 from familia_tui.tui.screens.handoff import BURST, HandoffScreen
+from familia_tui.tui.screens.practice import one_paragraph
+from familia_tui.tui.screens.puzzle import PuzzleAtTable, PuzzleCard, Verdict
 from familia_tui.tui.screens.results import AGAIN
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.footer_room import spare_keys
@@ -81,7 +85,7 @@ class TableScreen(AppScreen[None]):
         Binding("u", "undo", "Undo"),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("h", "hint", "Hint"),
-        Binding("a", "answer", "Answer"),
+        Binding("a", "answer", "Puzzle"),
         Binding("q", "leave", "Save & quit"),
         Binding("escape", "back", "Back"),
     ]
@@ -92,6 +96,12 @@ class TableScreen(AppScreen[None]):
         self.puzzle = puzzle
         """A practice puzzle: its question is shown, one decision is taken, then the answer."""
         self.hints_shown = 0
+        self.practice: PuzzleAtTable | None = None
+        """The puzzle with its key and the engine's answer (`app.open_practice` sets it)."""
+        self.verdict: Verdict | None = None
+        """The player's answer to the puzzle, judged."""
+        self.card: PuzzleCard | None = None
+        """The puzzle's card last opened."""
         self.cursor = 0
         self.choices: list[Choice] = []
         self.bot_timer = None
@@ -162,6 +172,8 @@ class TableScreen(AppScreen[None]):
 
     def on_mount(self) -> None:
         self.mount(Static(id="too-small"))
+        if self.practice is not None and self.practice.kind is not None:
+            self.call_after_refresh(self.open_card)
 
     def on_resize(self, event: Resize) -> None:
         """Below `MIN_SIZE` a notice covers the table (which would drop its scores and log
@@ -552,7 +564,7 @@ class TableScreen(AppScreen[None]):
         """A puzzle text in the app's language (texts may be a plain string or {en, ja})."""
         if isinstance(text, dict):
             text = text.get(self.lang) or text.get("en")
-        return self.safe(str(text or ""))
+        return self.safe(one_paragraph(str(text or "")))
 
     def action_hint(self) -> None:
         """h: a practice puzzle's next hint; in solo play, the legal choices lit (h again hides
@@ -567,8 +579,63 @@ class TableScreen(AppScreen[None]):
         self.explain_text("\n".join(f"{self.t('ui.hint')} {i + 1}: {h}" for i, h in enumerate(hints)))
 
     def action_answer(self) -> None:
-        if self.puzzle is not None:
+        """a: the puzzle's card (after a best-play move: judged); a puzzle without a kind shows
+        its explanation under the table."""
+        practice = self.practice
+        if practice is not None and (practice.kind is not None or self.practice_done):
+            if practice.kind in ("best-play", None) and self.practice_done and self.verdict is None:
+                made = self.session.record.actions[0]
+                right = practice.judge(made) if practice.kind else None  # (no key: not judged)
+                self.judged(Verdict(self.card_name(made), right))
+            self.open_card()
+        elif self.puzzle is not None:
             self.explain_text(f"[b]{self.t('ui.answer')}[/] {self.text_of(self.puzzle.explanation)}")
+
+    def open_card(self) -> None:
+        """The puzzle's card over the table (`PuzzleCard`)."""
+        practice = self.practice
+        if practice is None or not self.is_current:
+            return
+        topic = self.text_of(practice.scenario.topic) if practice.scenario.topic else ""
+        title = " - ".join(t for t in (self.t(f"game.{self.game_id}"), topic) if t)
+        card = PuzzleCard(practice, self.text_of, title, self.card_name, self.judged,
+                          verdict=self.verdict, hints_shown=self.hints_shown, game_id=self.game_id,
+                          rules_options=self.rules_options)
+        self.card = card
+        self.app.push_screen(card, self._card_closed)
+
+    def card_name(self, action: str) -> str:
+        """An offered action as the table names it (`play 10D` → `10♦`)."""
+        choice = next((c for c in self.make_choices() if str(c.value) == action), None) if self.may_decide() else None
+        if choice is not None:
+            return choice.label
+        verb, *words = action.split()
+        if verb != "play":  # (bids, discards, declarations: their notation)
+            return self.safe(action)
+        return " ".join(self.card_word(word) for word in words)
+
+    def card_word(self, word: str) -> str:
+        """A card of an action's notation in the glyph mode (`JK=7H` and the like as written)."""
+        try:
+            card = self.session.spec.parse_card(word)
+        except ValueError:
+            return self.safe(word)
+        return card_markup(card, self.glyphs) if isinstance(card, Card) else self.safe(word)
+
+    def judged(self, verdict: Verdict) -> None:
+        """A judged answer: kept, and counted in the practice progress."""
+        self.verdict = verdict
+        progress = getattr(self.app, "practice_progress", None)
+        if progress is not None and self.practice is not None and verdict.right is not None:
+            progress().record(self.practice.key, verdict.right)
+
+    def _card_closed(self, result: str | None) -> None:
+        if self.card is not None:
+            self.hints_shown = self.card.hints_shown
+        if result == "leave":
+            self.action_leave()
+        else:
+            self.redraw()
 
     def action_back(self) -> None:
         """Leave a practice puzzle."""
