@@ -254,7 +254,7 @@ def who_label(player: Who, lang: str = "en") -> str:
     kind, name = player
     if kind == PERSON:
         return name
-    key = f"ui.setup_bot_{name}"
+    key = f"ui.setup_bot_{name.replace(':', '_')}"  # search:hard → ui.setup_bot_search_hard
     text = translate(key, lang)
     return text if text != key else translate("ui.setup_bot", lang, kind=name)
 

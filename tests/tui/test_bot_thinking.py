@@ -113,3 +113,21 @@ async def test_the_solo_hint_adds_the_search_bots_choice(tmp_path: Path) -> None
         suggestion = screen.explain_note.split("would choose: ")[1]
         assert suggestion in [choice.label for choice in screen.choices if choice.enabled]
         assert "Allowed now" in screen.explain_note  # the lit choices are still named
+
+
+@pytest.mark.parametrize("game", ["familia", "sixsuit", "tarot", "chinkway", "daifugo"])
+async def test_every_game_table_lets_search_bots_play(tmp_path: Path, game: str) -> None:
+    """Each game's table runs its search bots through the worker (a game's own screen may not
+    shadow the base's names: Daifugō keeps a think timer)."""
+    from familia_tui.core.presets import find_preset
+    from familia_tui.core.registry import get_game
+    from familia_tui.tui.screens.table import TableScreen
+
+    spec = get_game(game)
+    options = find_preset(game, spec.default_preset).options
+    seats = [seat.model_copy(update={"controller": "bot:search:easy"}) for seat in spec.default_seats(options)]
+    app = make_app(tmp_path, Record(game, options, seats, 3), glyphs="letters")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        await settle(pilot, lambda: len(screen.session.record.actions) >= 3, limit=3000)

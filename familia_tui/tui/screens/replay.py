@@ -23,7 +23,6 @@ from textual.widgets import Static
 
 from familia_tui.core.engine import Explanation
 from familia_tui.core.replay import Moment, Replay, ReplaySession
-from familia_tui.tui.markup import escape
 from familia_tui.tui.screens.table import TableScreen
 from familia_tui.tui.widgets.choices import ChoiceBar
 from familia_tui.tui.widgets.log import EventLog
@@ -187,18 +186,6 @@ class ReplayMode(TableScreen):
             return "-"
         drawn = self.hand_notation_markup(cards)
         return str(self.safe(drawn)) if drawn is not None else self.notation_markup(" ".join(cards))
-
-    def notation_markup(self, notation: str) -> str:
-        """Plain notation (`play 10H`, a hand) with its cards drawn as the game's table draws
-        them in the glyph mode (the game's `clause_style.card`: Tarot's `T21`, `Exc`, its
-        colours; the six-suit set's cards)."""
-        words = []
-        for word in notation.split():
-            try:
-                words.append(self.clause_style.card(word, self.glyphs))
-            except ValueError:  # (each game's CardError is one)
-                words.append(escape(word))
-        return str(self.safe(" ".join(words)))
 
     # ----- nothing is decided -----
 

@@ -117,9 +117,9 @@ class TableScreen(AppScreen[None]):
         """When the last handoff curtain was lifted (on the curtain's clock)."""
         self.lit = False
         """The legal choices are lit (`h` in solo play)."""
-        self.thinking: Record | None = None
+        self.bot_thinking: Record | None = None
         """The game (its record) a bot is thinking about on a worker thread."""
-        self.thought: tuple[Record, object] | None = None
+        self.bot_thought: tuple[Record, object] | None = None
         """A bot's decision back from its thread, for the game (record) it was asked in."""
 
     @property
@@ -259,32 +259,32 @@ class TableScreen(AppScreen[None]):
             self.apply(session.bot_action())
             return
         at = session.record  # a new record with every action and undo
-        if self.thought is not None and self.thought[0] is at:
+        if self.bot_thought is not None and self.bot_thought[0] is at:
             if self.app.screen is not self:  # (`is_current` holds under any screen on top)
                 return  # played when the table is back (`on_screen_resume`)
-            action, self.thought = self.thought[1], None
+            action, self.bot_thought = self.bot_thought[1], None
             self.apply(action)
-        elif self.thinking is not at:
-            self.thinking = at
-            self.think(at, session.bot_question())
+        elif self.bot_thinking is not at:
+            self.bot_thinking = at
+            self.decide_away(at, session.bot_question())
 
     @work(thread=True, group="bot")
-    def think(self, at: Record, question: Callable[[], object]) -> None:
+    def decide_away(self, at: Record, question: Callable[[], object]) -> None:
         """Take a bot's decision on a worker thread (it reads its own view and generator only)."""
         action = question()
-        self.app.call_from_thread(self.thought_of, at, action)
+        self.app.call_from_thread(self.bot_thought_of, at, action)
 
     def on_screen_resume(self) -> None:
         """Back from a screen on top (the rules, the scores): a bot's move kept meanwhile is played."""
-        if self.thought is not None:
+        if self.bot_thought is not None:
             self.call_after_refresh(self.bot_step)
 
-    def thought_of(self, at: Record, action: object) -> None:
+    def bot_thought_of(self, at: Record, action: object) -> None:
         """A bot's decision is back: it is played if the game is still where it was asked (an
         undo or a move meanwhile makes it stale), now or when the table is back on screen."""
-        if self.thinking is at:
-            self.thinking = None
-        self.thought = (at, action)
+        if self.bot_thinking is at:
+            self.bot_thinking = None
+        self.bot_thought = (at, action)
         self.bot_step()
 
     def apply(self, action: object, standing: bool = False) -> None:
@@ -329,22 +329,22 @@ class TableScreen(AppScreen[None]):
             legal = [choice.label for choice in self.choices if choice.enabled]
             self.explain_text(self.t("ui.hint_legal", count=len(legal), choices="  ".join(legal)))
             if self.session.spec.search is not None:
-                self.suggest(self.session.record, self.session.hint_question())
+                self.find_suggestion(self.session.record, self.session.hint_question())
         else:
             self.explain_text("")
 
     @work(thread=True, group="hint", exclusive=True)
-    def suggest(self, at: Record, question: Callable[[], object]) -> None:
+    def find_suggestion(self, at: Record, question: Callable[[], object]) -> None:
         """The search bot's choice for the player, found away from the screen's thread."""
         action = question()
-        self.app.call_from_thread(self.suggested, at, action)
+        self.app.call_from_thread(self.show_suggestion, at, action)
 
-    def suggested(self, at: Record, action: object) -> None:
+    def show_suggestion(self, at: Record, action: object) -> None:
         """Add the search bot's suggestion to the lit choices, if they are still on screen."""
         if not self.lit or self.session.record is not at:
             return
         label = next((choice.label for choice in self.choices if choice.value == action), None)
-        shown = label if label is not None else self.safe(str(action))
+        shown = label if label is not None else self.notation_markup(str(action))
         self.explain_text(f"{self.explain_note}\n{self.t('ui.hint_search', choice=shown)}")
 
     def show_choices(self, note: str = "") -> None:
@@ -517,6 +517,18 @@ class TableScreen(AppScreen[None]):
         """A hand given in notation (a replay's hands) drawn as this table draws a hand, or None
         to draw it card by card (`clause_style.card`)."""
         return None
+
+    def notation_markup(self, notation: str) -> str:
+        """Plain notation (`play 10H`, a hand) with its cards drawn as the game's table draws
+        them in the glyph mode (the game's `clause_style.card`: Tarot's `T21`, `Exc`, its
+        colours; the six-suit set's cards)."""
+        words = []
+        for word in notation.split():
+            try:
+                words.append(self.clause_style.card(word, self.glyphs))
+            except ValueError:  # (each game's CardError is one)
+                words.append(escape(word))
+        return str(self.safe(" ".join(words)))
 
     def explanation_text(self, explanation: Explanation) -> str:
         """An explain() chain through the text pipeline (a game may draw its parameters)."""
