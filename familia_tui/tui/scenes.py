@@ -100,7 +100,10 @@ async def _statistics(pilot: Pilot, app: FamiliaTuiApp) -> None:
 
     app.push_screen(StatsScreen())
     await until(pilot, lambda: getattr(app.screen, "stats", None) is not None)
+    chart = app.screen.query_one("#stats-chart")
+    shown = str(chart.render())
     await pilot.press("down")  # the chart follows the highlighted player
+    await until(pilot, lambda: str(chart.render()) != shown)  # (a loaded machine lags a frame)
     await pilot.pause()
 
 

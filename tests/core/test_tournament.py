@@ -216,7 +216,8 @@ def test_a_search_kind_plays_a_toy_tournament() -> None:
     (["basic"], "two bot kinds or more"),
     (["basic", "basic"], "names 'basic' twice"),
     (["basic", ""], "two bot kinds or more"),
-    (["basic", "clever"], "unknown bot 'clever' for Familia (bots: basic, random)"),
+    (["basic", "clever"], "unknown bot 'clever' for Familia (bots: basic, random, search, search:easy, "
+                          "search:normal, search:hard)"),
 ])
 def test_bad_kind_lists_are_refused(kinds: list[str], message: str) -> None:
     with pytest.raises(TournamentError, match=re.escape(message)):
@@ -263,7 +264,8 @@ def test_tournament_prints_a_table_without_json(capsys: Capsys) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (("--bots", "basic,clever"), "unknown bot 'clever' for Familia (bots: basic, random)"),
+    (("--bots", "basic,clever"), "unknown bot 'clever' for Familia (bots: basic, random, search, "
+                                 "search:easy, search:normal, search:hard)"),
     (("--bots", "basic"), "two bot kinds or more"),
     (("--games", "0"), "--games must be at least 1"),
     (("--think", "0"), "--think must be a positive number of seconds"),

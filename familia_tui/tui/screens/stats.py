@@ -5,6 +5,7 @@ highlighted player's scores, game after game. Everything is computed from the re
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -137,14 +138,16 @@ class StatsScreen(AppScreen[None]):
 
     def fill_figures(self, figures: DataTable[str | Text], table: Table) -> None:
         figures.display = bool(table.figures)
-        figures.add_column(self.t("stats.col.figure"), key="figure")
+        names = [self.safe(figure_label(table.game, name, self.lang)) for name in table.figures]
+        header = self.t("stats.col.figure")
+        # the names' width set at once: sized on an idle tick, a busy machine drew them cut
+        figures.add_column(header, key="figure", width=max(map(cell_len, [header, *names])))
         for number, line in enumerate(table.rows):
             figures.add_column(self.safe(who_label(line.who, self.lang)), key=str(number))
         figures.add_column(self.t("stats.col.total"), key="total")
         totals = table.totals()
-        for name in table.figures:
-            figures.add_row(self.safe(figure_label(table.game, name, self.lang)),
-                            *(_number(line.figures[name]) for line in table.rows), _number(totals[name]))
+        for name, label in zip(table.figures, names, strict=True):
+            figures.add_row(label, *(_number(line.figures[name]) for line in table.rows), _number(totals[name]))
 
     def chart(self, row: int) -> None:
         """The scores of the players' table's row `row`, oldest game first."""
