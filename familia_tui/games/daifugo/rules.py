@@ -161,12 +161,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.n = len(self.seats)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.strict_uno = options.uno == "strict"
-        self.dobon_on = options.dobon != "off"
-        self.trick_sum = options.dobon_sum == "trick"
-        self.single_suit = options.suit_lock == "single_suit"
-        self.overlap = options.sequences == "overlap"
-        self.per_family = options.back_count == "per_family"
+        self.read_options(options)
         self.session = SessionResult(tuple(s.name for s in self.seats), options.games)
         self.events = []
         self._legal = None
@@ -179,6 +174,15 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.is_over = False
         self.to_act: int | None = None
         self._start_game(deal)
+
+    def read_options(self, options: DaifugoOptions) -> None:
+        """The rules' switches the moves read, kept as flags (a new game's and a sample's)."""
+        self.strict_uno = options.uno == "strict"
+        self.dobon_on = options.dobon != "off"
+        self.trick_sum = options.dobon_sum == "trick"
+        self.single_suit = options.suit_lock == "single_suit"
+        self.overlap = options.sequences == "overlap"
+        self.per_family = options.back_count == "per_family"
 
     # ----- protocol -----
     # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are

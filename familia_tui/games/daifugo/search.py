@@ -432,12 +432,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     n = len(view.seats)
     state.options, state.seats, state.n, state.seed = options, view.seats, n, None
     state.rng = random.Random(view.game)
-    state.strict_uno = options.uno == "strict"
-    state.dobon_on = options.dobon != "off"
-    state.trick_sum = options.dobon_sum == "trick"
-    state.single_suit = options.suit_lock == "single_suit"
-    state.overlap = options.sequences == "overlap"
-    state.per_family = options.back_count == "per_family"
+    state.read_options(options)
     state.session = SessionResult(tuple(s.name for s in view.seats), options.games, list(view.games_played))
     state.events, state._legal = [], None
     state.ring = seat_ring(n)

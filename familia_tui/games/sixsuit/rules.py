@@ -420,19 +420,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         seat = self.turn
         card, face_up = action
         self.hands[seat].remove(card)
-        trick = self.trick
-        trick.append((seat, card, face_up))
-        self.trick_cards += 1
-        if face_up:
-            if card.rank < 2:
-                self.shown[seat].append(card)
-            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
-        else:
-            self.events.append(_new_event(Event, ("played", seat, (), _DOWN_INFO)))
-        if len(trick) < self.n:
-            self.turn = self.following[seat]
-        else:
-            self._judge()
+        self._played(seat, card, face_up)
 
     @handles(Word)
     def _word(self, action: Word) -> None:
@@ -448,7 +436,9 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self._next_player(seat)
 
     def _played(self, seat: int, card: Card, face_up: bool) -> None:
-        self.trick.append((seat, card, face_up))
+        """A card played to the trick (from the hand or, `deck`, the top of the deck)."""
+        trick = self.trick
+        trick.append((seat, card, face_up))
         self.trick_cards += 1
         if face_up:
             if card.rank < 2:
@@ -456,7 +446,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
         else:
             self.events.append(_new_event(Event, ("played", seat, (), _DOWN_INFO)))
-        self._next_player(seat)
+        if len(trick) < self.n:  # (`_next_player`, inlined: every card comes here)
+            self.turn = self.following[seat]
+        else:
+            self._judge()
 
     def _next_player(self, seat: int) -> None:
         if len(self.trick) < self.n:
