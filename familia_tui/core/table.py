@@ -23,8 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction
@@ -305,11 +304,7 @@ class BaseState(Cloneable, ABC, Generic[A, V, R]):
         """Apply a legal action; returns the events it caused. Raises `IllegalAction` (with the
         explanation) for an action that `legal_actions()` does not contain."""
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        # the very object a bot or the table took from the list is found without calling the
-        # actions' (Python-level) equality on each; any other equal action is still legal
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
+        if action not in (legal if legal is not None else self.legal_actions()):
             raise IllegalAction(action, self.explain(action))
         self._legal = None
         self.events = []
