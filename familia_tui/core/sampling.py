@@ -48,9 +48,7 @@ def deal_unseen(cards: Sequence[C], room: Sequence[int], may_hold: Sequence[froz
     if all(len(allowed) == len(room) for allowed in constraints):
         dealt = _deal_free(free, left, rng)
     else:
-        order = list(free)
-        rng.shuffle(order)
-        dealt = _deal_constrained(order, left, constraints, free, rng)
+        dealt = _deal_constrained(free, left, constraints, rng)
     for place, cards_there in enumerate(pinned):
         if cards_there:  # in a random order among the place's others (a stock's order matters)
             dealt[place] += cards_there
@@ -68,8 +66,8 @@ def _deal_free(cards: list[C], room: list[int], rng: random.Random) -> list[list
     return dealt
 
 
-def _deal_constrained(order: list[C], room: list[int], may_hold: list[frozenset[int]],
-                      cards: Sequence[C], rng: random.Random) -> list[list[C]]:
+def _deal_constrained(cards: list[C], room: list[int], may_hold: list[frozenset[int]],
+                      rng: random.Random) -> list[list[C]]:
     """The constrained deal: a flow of card counts from groups of cards (those that may go to the
     same places) to the places is kept feasible; each card (in random order) goes to a random
     place among its group's, the flow rerouted along one alternating path when needed."""
@@ -79,10 +77,10 @@ def _deal_constrained(order: list[C], room: list[int], may_hold: list[frozenset[
         if allowed not in group_of:
             group_of[allowed] = len(groups)
             groups.append(sorted(allowed))
-    card_group = {card: group_of[allowed] for card, allowed in zip(cards, may_hold, strict=True)}
-    need = [0] * len(groups)
-    for allowed in may_hold:
-        need[group_of[allowed]] += 1
+    card_groups = [group_of[allowed] for allowed in may_hold]  # by index: two equal cards
+    need = [0] * len(groups)  # (a pair of jokers) may be bound to different places
+    for group in card_groups:
+        need[group] += 1
     flow = [[0] * len(room) for _ in groups]
     free = list(room)
     for group, count in enumerate(need):
@@ -90,14 +88,16 @@ def _deal_constrained(order: list[C], room: list[int], may_hold: list[frozenset[
             if not _route(group, None, groups, flow, free):
                 raise SamplingError("no deal of the unseen cards agrees with what the seat knows")
     dealt: list[list[C]] = [[] for _ in room]
-    for card in order:
-        group = card_group[card]
+    order = list(range(len(cards)))
+    rng.shuffle(order)
+    for index in order:
+        group = card_groups[index]
         places = [p for p in groups[group] if room[p] > 0]
         rng.shuffle(places)
         for place in places:
             if _take(group, place, groups, flow, free):
                 room[place] -= 1
-                dealt[place].append(card)
+                dealt[place].append(cards[index])
                 break
         else:  # the flow was feasible before this card, so one of its places keeps it feasible
             raise SamplingError("the unseen cards could not be dealt")  # pragma: no cover

@@ -123,21 +123,23 @@ class SearchBot:
             deals = max(1, self.level.playouts // (len(running) * rounds))
             for _ in range(deals):
                 sample = search.sample(view, rng)
+                start = search.value(sample, seat), search.horizon(sample)
                 for index in running:  # (Daifugō may offer hundreds: the clock is read each time)
                     if self.playouts and self.clock() >= deadline:
                         return legal[_best(running, totals, tries)]
-                    totals[index] += self.playout(sample.clone(), legal[index], seat, rng)
+                    totals[index] += self.playout(sample.clone(), legal[index], seat, start, rng)
                     tries[index] += 1
                     self.playouts += 1
             running.sort(key=lambda i: -totals[i] / tries[i])
             running = running[:(len(running) + 1) // 2]
         return legal[_best(running, totals, tries)]
 
-    def playout(self, state: GameState, action: Any, seat: int, rng: random.Random) -> float:
-        """What `action` gained the seat's side by the end of the deal, in one sampled deal."""
+    def playout(self, state: GameState, action: Any, seat: int, start: tuple[float, int],
+                rng: random.Random) -> float:
+        """What `action` gained the seat's side by the end of the deal, in one sampled deal
+        (`start`: the deal's value for the seat and horizon before the action)."""
         search = self.search
-        before = search.value(state, seat)
-        horizon = search.horizon(state)
+        before, horizon = start
         state.apply(action)
         policy = search.playout
         while not state.is_over and search.horizon(state) == horizon:

@@ -293,19 +293,18 @@ class Session:
         same position gives the same move), and nothing of the session that may change."""
         seat = self.to_act
         assert seat is not None and seat in self.bots, "not a bot's turn"
-        bot, view, legal = self.bots[seat], self.state.view(seat), self.state.legal_actions()
-        rng = random.Random(f"{self.record.seed}:{len(self.record.actions)}")
-        return lambda: bot.choose(view, legal, rng)
+        return self._question(self.bots[seat], seat, "")
 
     def hint_question(self) -> Callable[[], Any]:
         """What the search bot (easy) would choose for the person to act, from their own view:
         the solo hint's suggestion (the game must have a search)."""
-        from familia_tui.core.search import SearchBot
-
         seat = self.to_act
         assert seat is not None and self.spec.search is not None
-        bot, view, legal = SearchBot(self.spec.search, "easy"), self.state.view(seat), self.state.legal_actions()
-        rng = random.Random(f"hint:{self.record.seed}:{len(self.record.actions)}")
+        return self._question(self.spec.make_bot("search:easy"), seat, "hint:")
+
+    def _question(self, bot: Bot, seat: int, salt: str) -> Callable[[], Any]:
+        view, legal = self.state.view(seat), self.state.legal_actions()
+        rng = random.Random(f"{salt}{self.record.seed}:{len(self.record.actions)}")
         return lambda: bot.choose(view, legal, rng)
 
     def bot_thinks(self) -> bool:

@@ -55,3 +55,15 @@ def test_no_consistent_deal_is_an_error() -> None:
         deal_unseen(list(range(12)), [4, 4, 4], [frozenset({2})] * 5 + [frozenset({0, 1, 2})] * 7, rng)
     with pytest.raises(SamplingError, match="12 unseen cards for 11"):
         deal_unseen(list(range(12)), [4, 4, 3], None, rng)
+
+
+def test_equal_cards_keep_their_own_constraints() -> None:
+    """Two jokers, one seen only where places 0 or 1 may hold it, the other 1 or 2: never both
+    in place 0, never both in place 2 (constraints go by position, not by the card's value)."""
+    cards = ["JK", "JK", "a", "b", "c", "d"]
+    any_place = frozenset({0, 1, 2})
+    may_hold = [frozenset({0, 1}), frozenset({1, 2}), any_place, any_place, any_place, any_place]
+    rng = random.Random(2)
+    for _ in range(500):
+        dealt = deal_unseen(cards, [2, 2, 2], may_hold, rng)
+        assert dealt[0].count("JK") < 2 and dealt[2].count("JK") < 2
