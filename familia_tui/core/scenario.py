@@ -98,7 +98,8 @@ class Choice(StrictModel):
     """One option of a practice puzzle."""
 
     text: str | dict[str, str] | None = None
-    """What the option says (`who-wins`, `score`)."""
+    """What the option says (`who-wins`, `score`; for `which-cards`, a label for an action the
+    table cannot name from its cards, such as Chinkway's `take D`)."""
     action: str | None = None
     """The action offered (`which-cards`)."""
     right: bool = False
@@ -117,8 +118,9 @@ def puzzle_problems(scenario: ScenarioFile) -> list[str]:
     if kind == "best-play" and (not scenario.answer or choices):
         problems.append("best-play: give the right actions as answer, and no choices")
     if kind == "which-cards" and (scenario.answer or len(choices) < 2 or not all(
-            c.action and c.text is None and not c.right and c.expect is None for c in choices)):
-        problems.append("which-cards: give two or more choices, each {action: ACTION} only, and no answer")
+            c.action and not c.right and c.expect is None for c in choices)):
+        problems.append("which-cards: give two or more choices, each {action: ACTION} (and an optional text),"
+                        " and no answer")
     if kind in ("who-wins", "score"):
         if scenario.answer or len(choices) < 2 or any(c.text is None or c.action for c in choices):
             problems.append(f"{kind}: give two or more choices, each with a text (and no answer)")

@@ -23,6 +23,7 @@ WHO = rules_dir("familia") / "practice" / "02-who-wins-stage-two.yaml"
 SCORE = rules_dir("tarot") / "practice" / "11-garde-failed-petit-lost.yaml"
 BEST = rules_dir("daifugo") / "practice" / "07-eight-cut.yaml"
 KINDLESS = rules_dir("sixsuit") / "practice" / "05-when-to-rebuild.yaml"
+TAKE = rules_dir("chinkway") / "practice" / "4-which-card-to-take.yaml"
 
 
 @pytest.fixture(autouse=True)
@@ -78,6 +79,23 @@ async def test_which_cards_wrong_is_judged_wrong_and_the_table_then_shows_the_ha
         await settle(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.screen.verdict is not None and app.screen.verdict.right is False
     assert Progress.load(data_folder / "practice.json").of("familia/01-which-cards-batting-must-win").state == "tried"
+
+
+async def test_which_cards_of_other_actions_show_the_puzzles_labels_in_both_languages(tmp_path: Path) -> None:
+    """Chinkway's `take D` has no card the table could name: the puzzle labels it, and the card asks
+    for allowed answers rather than cards to play [CW-6]."""
+    for lang, label, allowed in (("en", "Diamonds: 5♦", "The allowed answers: Spades: 6♠  Hearts: 3♥  Pictures: K♥"),
+                                 ("ja", "ダイヤ：ダイヤの5",
+                                  "許される答え：スペード：スペードの6  ハート：ハートの3  絵札：ハートのK")):
+        app = make_app(tmp_path, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            card = await open_card(pilot, app, TAKE)
+            text = screen_text(app)
+            assert label in text and "take D" not in text
+            assert ("Tick every answer" if lang == "en" else "許されると思う答え") in text
+            await tick(pilot, card, ["take S", "take H", "take P"])
+            text = screen_text(app)
+            assert allowed in text and ("Right!" in text if lang == "en" else "take" not in text)
 
 
 async def test_hints_come_one_at_a_time_and_stay_for_the_table(tmp_path: Path) -> None:
