@@ -40,6 +40,7 @@ from pydantic import Field, ValidationError, model_validator
 from familia_tui.core.cards import parse_card
 from familia_tui.core.engine import (
     ActionSyntaxError,
+    Event,
     GameSpec,
     GameState,
     IllegalAction,
@@ -281,6 +282,19 @@ def start_state(spec: GameSpec, scenario: ScenarioFile) -> GameState:
             raise ScenarioError(f"{spec.id} scenarios cannot start from a position yet")
         return spec.position(options, seats, scenario.position, scenario.seed)
     return spec.new_game(options, seats, seed=scenario.seed, deal=scenario.deal)
+
+
+def played_state(spec: GameSpec, scenario: ScenarioFile) -> tuple[GameState, list[Event]]:
+    """The scenario's state after its `do` steps, and the events of the last action: the
+    position a `who-wins` or `score` puzzle asks about (its trick played, its hand scored)."""
+    state = start_state(spec, scenario)
+    events: list[Event] = []
+    for step in scenario.steps:
+        if "do" in step:
+            value = step["do"]
+            for text in value if isinstance(value, list) else [value]:
+                events = list(state.apply(spec.parse_action(str(text))))
+    return state, events
 
 
 def _merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:

@@ -135,6 +135,38 @@ async def test_who_wins_wrong_then_the_list_says_tried_and_right_later_says_solv
     assert app.practice_progress().of("familia/02-who-wins-stage-two").tried == 2
 
 
+async def test_who_wins_table_opens_after_the_answer_with_the_trick_as_it_came_out(tmp_path: Path) -> None:
+    """The table behind a who-wins card is the trick played out (not its start, where a player
+    could play on and read the answer off the table); t before the answer keeps the card."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        card = await open_card(pilot, app, WHO)
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen is card
+        await pilot.press("enter", "t")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        text = screen_text(app)
+        assert "P5 wins K♠" in text and "Practice puzzle: the table after the plays" in text
+        assert not app.screen.choices  # nothing to decide there
+
+
+async def test_score_puzzle_shows_the_hands_breakdown_after_the_answer_and_returns_to_it(tmp_path: Path) -> None:
+    """A score puzzle's table is its hand scored: t after the answer opens the breakdown [TA-7],
+    which goes back to the puzzle (no "play again" of a puzzle's seats)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_card(pilot, app, SCORE)
+        await pilot.press("enter", "t")
+        await settle(pilot, lambda: "breakdown" in screen_text(app))
+        text = screen_text(app)
+        assert "Petit au bout" in text and "-288" in text and "Enter returns to the puzzle." in text
+        assert "Play again" not in text
+        await pilot.press("n", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.puzzle is not None and "Done" in screen_text(app)
+
+
 async def test_best_play_is_judged_at_the_table_without_a_curtain(tmp_path: Path) -> None:
     """Four humans sit at a Daifugō puzzle's table, yet one person practises: the move is judged
     and no handoff curtain comes up."""

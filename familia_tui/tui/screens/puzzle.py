@@ -44,6 +44,9 @@ class PuzzleAtTable:
     """The legal actions at the start, in the game's notation (canonical)."""
     canonical: Callable[[str], str]
     """An action's text in canonical notation (`play 10h` → `play 10H`)."""
+    played_out: bool = False
+    """The table holds the position after the puzzle's steps (`who-wins`, `score`): the trick
+    played, the hand scored; nothing is decided there, and it opens only after the answer."""
 
     @property
     def kind(self) -> str | None:
@@ -257,8 +260,8 @@ class PuzzleCard(ModalScreen[str]):
             return self.puzzle.kind == "which-cards" and self.verdict is None
         if action == "hint":
             return bool(self.scenario.hints) and self.verdict is None
-        if action == "table":  # a which-cards puzzle's table shows which cards are allowed
-            return self.puzzle.kind != "which-cards" or self.verdict is not None
+        if action == "table":  # the table would give the answer away (allowed cards, how it came out)
+            return self.puzzle.kind == "best-play" or self.verdict is not None
         return True
 
     def action_hint(self) -> None:

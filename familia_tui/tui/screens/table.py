@@ -129,7 +129,9 @@ class TableScreen(AppScreen[None]):
 
     @property
     def practice_done(self) -> bool:
-        return self.puzzle is not None and bool(self.session.record.actions)
+        """A puzzle's decision is made (or its table shows how it came out: nothing to decide)."""
+        return self.puzzle is not None and (bool(self.session.record.actions) or (
+            self.practice is not None and self.practice.played_out))
 
     # ----- what a game provides -----
 
@@ -150,11 +152,16 @@ class TableScreen(AppScreen[None]):
         key) with the game so far; a new game's (`started`) with its deal."""
         log = self.query_one(EventLog)
         if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
+            log.add([self.practice_line()])
         elif self.session.record.actions:
             log.add([self.t(resumed)] + self.event_lines(self.session.history_events()))
         else:
             log.add([self.t(started)] + self.event_lines(self.session.table.events))
+
+    def practice_line(self) -> str:
+        """A practice puzzle's first log line: make the decision, or the table as it came out."""
+        played_out = self.practice is not None and self.practice.played_out
+        return self.t("ui.practice_played_out" if played_out else "ui.practice_started")
 
     def after_apply(self, events: Sequence[Event]) -> None:
         """What follows an applied action; by default the game simply goes on."""
@@ -199,7 +206,8 @@ class TableScreen(AppScreen[None]):
                 self.show_final()
             return
         if self.practice_done:
-            self.action_answer()
+            if not (self.practice is not None and self.practice.played_out):  # (its card is open)
+                self.action_answer()
             return
         if not session.is_human_turn():
             delay = self.app.settings.bot_delay if pause is None else pause
@@ -552,7 +560,9 @@ class TableScreen(AppScreen[None]):
     def _after_result(self, result: object = None) -> None:
         """A results screen was closed: home when the match is over (or the same game again, on
         a fresh shuffle, when the players asked for it), else play on."""
-        if self.session.table.is_over:
+        if self.session.table.is_over and self.puzzle is not None:
+            self.redraw()  # (a puzzle's scored hand: back to its table, a for its card)
+        elif self.session.table.is_over:
             self.session.close()  # before the screen below lists the saves again
             self.app.pop_screen()
             if result == AGAIN:
@@ -646,8 +656,10 @@ class TableScreen(AppScreen[None]):
             self.hints_shown = self.card.hints_shown
         if result == "leave":
             self.action_leave()
-        else:
-            self.redraw()
+            return
+        self.redraw()
+        if result == "table" and self.practice is not None and self.practice.played_out and self.session.table.is_over:
+            self.show_final()  # (a scored hand: its breakdown)
 
     def action_back(self) -> None:
         """Leave a practice puzzle."""

@@ -82,7 +82,7 @@ class FamiliaScreen(TableScreen):
     def on_mount(self) -> None:
         game_no = self.view().match.game_no
         if self.puzzle is not None:
-            self.query_one(EventLog).add([self.t("ui.practice_started")])
+            self.query_one(EventLog).add([self.practice_line()])
         elif self.session.record.actions:
             self.query_one(EventLog).add([self.t("fam.log.resumed", game=game_no)] + self.history_lines())
         else:

@@ -119,7 +119,7 @@ class TarotScreen(TableScreen):
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
         if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
+            log.add([self.practice_line()])
         elif self.session.record.actions:
             public = self.session.table.public_view()
             log.add([self.t("tarot.ui.resumed", hand=public.hand_number, hands=public.hands_total)])
