@@ -53,6 +53,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from familia_tui.tui.glyphs import card_ink, card_text, ink_style
+from familia_tui.tui.widgets.ascii import ascii_safe
 
 Translate = Callable[..., str]
 
@@ -214,9 +215,15 @@ class Canvas:
         lines = []
         for row in self.cells:
             line = Text(no_wrap=True, overflow="crop")
+            run, style = "", Style.null()
             for cell in row:
-                if cell is not None:
-                    line.append(cell[0], cell[1])
+                if cell is None:
+                    continue
+                if cell[1] != style and run:  # one span per run of a style (SVGs keep words whole)
+                    line.append(run, style)
+                    run = ""
+                run, style = run + cell[0], cell[1]
+            line.append(run, style)
             lines.append(line)
         return Text("\n", no_wrap=True).join(lines)
 
@@ -261,11 +268,11 @@ def framed(face: CardFace, glyphs: str, tall: bool, winner: bool) -> list[Text]:
     if face.down:
         fill = "###" if glyphs == "ascii" else "░░░"
         inner = [Text(fill, style="dim")] * (2 if tall else 1)
-    elif tall:
-        inner = [Text(f"{face.rank:<3}"[:3], style=face.style), Text(f"{face.suit:>3}"[-3:], style=face.style)]
     else:
         word = face.rank + face.suit if cell_len(face.rank + face.suit) <= 3 else face.rank
-        inner = [Text(f"{word:^3}"[:3], style=face.style)]
+        inner = [Text(f"{word:<3}"[:3] if tall else f"{word:^3}"[:3], style=face.style)]
+        if tall:  # the suit again in the corner, as on a card
+            inner.append(Text(f"{face.suit:>3}"[-3:], style=face.style))
     if face.struck:
         for line in inner:
             line.stylize("dim strike")
@@ -305,7 +312,7 @@ class TableView(Widget):
     """The seats around the table and the cards in front of them (see the module docstring)."""
 
     DEFAULT_CSS = """
-    TableView { height: auto; min-height: 1; }
+    TableView { height: 1fr; }
     """
 
     data: reactive[TableData | None] = reactive(None, always_update=True, layout=True)
@@ -325,6 +332,8 @@ class TableView(Widget):
 
     def watch_data(self, old: TableData | None, new: TableData | None) -> None:
         self.finish_motion()
+        if self.is_mounted:
+            self.keep_list_whole()
         if old is None or new is None:
             return
         movers = self.moved(old, new)
@@ -375,15 +384,19 @@ class TableView(Widget):
 
     # ----- size -----
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        """The room it is given; more when the list of seats needs it."""
-        data = self.data
-        if data is None:
-            return 1
-        room = max(container.height, 1)
-        if self.fit(data, width, room).mode != "list":
-            return room
-        return max(room, len(list_lines(data, width)))
+    def keep_list_whole(self) -> None:
+        """Grow below the room it has when the list of seats needs more lines (nothing is cut:
+        the box around it scrolls)."""
+        data, parent = self.data, self.parent
+        room = parent.size if isinstance(parent, Widget) else self.size
+        lines = 1
+        if data is not None and self.fit(data, room.width, room.height).mode == "list":
+            lines = len(list_lines(data, room.width))
+        if self.styles.min_height is None or self.styles.min_height.value != lines:
+            self.styles.min_height = lines
+
+    def on_resize(self) -> None:
+        self.keep_list_whole()
 
     def fit(self, data: TableData, width: int, height: int) -> Fit:
         for fit in (Fit("framed", tall=True), Fit("framed"), Fit("compact")):
@@ -434,9 +447,15 @@ class TableView(Widget):
                 canvas.put(x, y + row, line)
 
 
+def safe(markup: str, glyphs: str) -> str:
+    """Markup with nothing of ambiguous width in ascii mode (names, marks, facts)."""
+    return ascii_safe(markup) if glyphs == "ascii" else markup
+
+
 def name_line(spot: SeatSpot, data: TableData) -> Text:
     marker = ">" if spot.acting else " "
-    text = Text.from_markup(f"{marker} [b]{spot.name}[/]" + "".join(f" {m}" for m in spot.marks if m))
+    marks = "".join(f" {safe(m, data.glyphs)}" for m in spot.marks if m)
+    text = Text.from_markup(f"{marker} [b]{safe(spot.name, data.glyphs)}[/]{marks}")
     if spot.acting:
         text.stylize("reverse")
     return text
@@ -444,14 +463,15 @@ def name_line(spot: SeatSpot, data: TableData) -> Text:
 
 def spot_lines(spot: SeatSpot, data: TableData, width: int) -> list[Text]:
     """A seat's spot: its name line, then its count of cards and facts (wrapped), the win."""
-    lines = [name_line(spot, data)]
+    name = name_line(spot, data)
+    lines = list(name.wrap(_CONSOLE, width, overflow="fold")) if name.cell_len > width else [name]
     if spot.seat == data.winner:
         lines.append(Text.from_markup(f"  [b reverse] {data.t('ui.table_wins')} [/]"))
     facts = list(spot.facts)
     if spot.cards is not None:
         facts.insert(0, data.t("ui.table_cards", count=spot.cards))
     for fact in facts:
-        lines += [Text("  ") + line for line in wrapped(fact, width - 2)]
+        lines += [Text("  ") + line for line in wrapped(safe(fact, data.glyphs), width - 2)]
     return lines
 
 
@@ -459,7 +479,7 @@ def list_lines(data: TableData, width: int) -> list[Text]:
     """The table as a list: each seat in play order from the bottom one, its cards in front of it."""
     lines: list[Text] = []
     if data.centre:
-        lines += [line for part in data.centre.splitlines() for line in wrapped(part, width)]
+        lines += [line for part in safe(data.centre, data.glyphs).splitlines() for line in wrapped(part, width)]
     names = {spot.seat: name_line(spot, data) for spot in data.spots}
     name_w = max((name.cell_len for name in names.values()), default=0)
     played_w = max((compact(spot.played, False).cell_len for spot in data.spots), default=0)
@@ -474,11 +494,12 @@ def list_lines(data: TableData, width: int) -> list[Text]:
             parts.append(Text.from_markup(f"[b reverse] {data.t('ui.table_wins')} [/]"))
         if spot.cards is not None:
             parts.append(Text.from_markup(data.t("ui.table_cards", count=spot.cards)))
-        parts += [Text.from_markup(fact) for fact in spot.facts]
+        parts += [Text.from_markup(safe(fact, data.glyphs)) for fact in spot.facts]
         line = Text("  ").join(parts)
         first, *more = line.wrap(_CONSOLE, max(width, 1), overflow="fold") or [Text("")]
         lines.append(first)
-        lines += [Text("    ") + rest for rest in Text("\n").join(more).wrap(_CONSOLE, max(width - 4, 1))]
+        if more:
+            lines += [Text("    ") + rest for rest in Text("\n").join(more).wrap(_CONSOLE, max(width - 4, 1))]
     return lines
 
 
@@ -576,7 +597,8 @@ def draw_cards(canvas: Canvas, fit: Fit, box: Box, faces: Sequence[tuple[int, Ca
 def centre_text(canvas: Canvas, data: TableData, boxes: Sequence[Box], fit: Fit) -> None:
     if not data.centre:
         return
-    lines = [line for part in data.centre.splitlines() for line in wrapped(part, max(canvas.width // 3, 10))]
+    centre = safe(data.centre, data.glyphs)
+    lines = [line for part in centre.splitlines() for line in wrapped(part, max(canvas.width // 3, 10))]
     top = max((b.cards[1] + card_size(fit)[1] for b in boxes if b.side == "top"), default=0)
     bottom = min(b.cards[1] for b in boxes if b.side == "bottom")
     y = top + max(0, (bottom - top - len(lines)) // 2)

@@ -316,10 +316,13 @@ def table_data(frame: TarotFrame, bottom: int) -> TableData:
     centre = frame.held_trick or ""
     if trick is None and view.phase == "play" and (frame.previous or not view.trick) and view.last_trick:
         trick = view.last_trick
-        centre = headline(last_trick_markup(trick, view.seats, t, glyphs).replace(
-            plays_markup(trick.plays, view.seats, glyphs, trick.winner), ""))
+        centre = headline(t("tarot.ui.trick_last", number=trick.number, name=view.seats[trick.winner].name,
+                            plays="", points=number(half_to_points(trick.points_half))))
+        note = excuse_note(trick.excuse_player, trick.excuse_kept, view.seats, t)
+        centre += f" {note}" if note else ""
     elif trick is None and view.phase == "play":
-        centre = headline(trick_markup(view, t, glyphs).replace(plays_markup(view.trick, view.seats, glyphs), ""))
+        centre = headline(trick_markup(view, t, glyphs).replace(plays_markup(view.trick, view.seats, glyphs), "")
+                          if view.trick else trick_markup(view, t, glyphs))
     if frame.won:
         centre = t("tarot.ui.won_title") + "\n" + centre
     sides = sides_markup(view, t)
