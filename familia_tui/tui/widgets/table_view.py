@@ -331,6 +331,8 @@ class TableView(Widget):
     # ----- motion -----
 
     def watch_data(self, old: TableData | None, new: TableData | None) -> None:
+        if old == new:  # (drawn again unchanged: what moves goes on moving)
+            return
         self.finish_motion()
         if self.is_mounted:
             self.keep_list_whole()
@@ -412,9 +414,10 @@ class TableView(Widget):
         if data is None or width < 1 or height < 1:
             return Text("")
         fit = self.fit(data, width, height)
-        boxes = layout(data, fit, width, height) if fit.mode != "list" else None
-        if boxes is None:
+        placed = layout(data, fit, width, height) if fit.mode != "list" else None
+        if placed is None:
             return Text("\n").join(list_lines(data, width))
+        boxes = placed.boxes
         canvas = Canvas(width, height)
         moving = {(m.seat, m.index) for m in self.movers if m.to_winner is None}
         for spot, box in zip(data.ordered(), boxes, strict=True):
@@ -422,7 +425,7 @@ class TableView(Widget):
                 canvas.put(box.x, box.y + row, line, box.width)
             faces = [(i, f) for i, f in enumerate(spot.played) if (spot.seat, i) not in moving]
             draw_cards(canvas, fit, box, faces, data.glyphs, spot.seat == data.winner)
-        centre_text(canvas, data, boxes, fit)
+        centre_text(canvas, placed, fit)
         self.draw_movers(canvas, data, fit, {s.seat: b for s, b in zip(data.ordered(), boxes, strict=True)})
         return canvas.text()
 
@@ -503,7 +506,15 @@ def list_lines(data: TableData, width: int) -> list[Text]:
     return lines
 
 
-def layout(data: TableData, fit: Fit, width: int, height: int) -> list[Box] | None:
+@dataclass
+class Placed:
+    """The table laid out: each seat's spot in play order from the bottom one, the centre's lines."""
+
+    boxes: list[Box]
+    centre: list[Text]
+
+
+def layout(data: TableData, fit: Fit, width: int, height: int) -> Placed | None:
     """Where each seat (in play order from the bottom one) is drawn, or None when the table
     does not fit in `width` x `height` this way."""
     spots = data.ordered()
@@ -516,55 +527,54 @@ def layout(data: TableData, fit: Fit, width: int, height: int) -> list[Box] | No
     box_h = max(len(b.lines) for b in boxes)
     played = max((len(s.played) for s in spots), default=0) or 1
     cards_w = played * step if step else max(cell_len(compact(s.played, False).plain) for s in spots) or 3
-    centre = [line for part in data.centre.splitlines() for line in wrapped(part, max(width // 3, 10))]
-    centre_h = len(centre)
-    centre_w = max((line.cell_len for line in centre), default=0)
     # the columns: left seats, their cards, the middle, right cards, right seats
     side_w = box_w if left_n or right_n else 0
     middle_w = width - 2 * (side_w + cards_w + 1) if side_w else width
-    if middle_w < max(centre_w, box_w if top_n else 0, cards_w):
+    centre = centre_lines(data, middle_w)
+    centre_w = max((line.cell_len for line in centre), default=0)
+    if middle_w < max(centre_w, cards_w, 8) or top_n * box_w + top_n - 1 > width:
         return None
-    if top_n and top_n * box_w + (top_n - 1) > width - 2 * side_w:
-        return None
+    # the rows: top seats and their cards, the middle, the bottom seat's cards and the bottom seat
     top_h = box_h + card_h if top_n else 0
     bottom_h = box_h + card_h
-    needed_mid = max(centre_h, 1)
-    side_rows = max(left_n, right_n)
-    if top_h + bottom_h + needed_mid > height or side_rows * box_h > height - (box_h if top_n else 0):
+    side_room = height - top_h - (bottom_h if width < 3 * box_w + 2 else 0)
+    if top_h + bottom_h + max(len(centre), 1) > height or max(left_n, right_n) * box_h > side_room:
         return None
     order = ["bottom"] + ["left"] * left_n + ["top"] * top_n + ["right"] * right_n
     if not data.clockwise:
         order = ["bottom"] + ["right"] * right_n + ["top"] * top_n + ["left"] * left_n
-    placed = place(order, width, height, box_w, box_h, top_n, data.clockwise)
+    placed = place(order, (width, height), (box_w, box_h), top_h, side_room, data.clockwise)
     for box, (side, x, y) in zip(boxes, placed, strict=True):
         box.side, box.x, box.y = side, x, y
         box.cards = cards_at(box, side, box_h, cards_w, card_h, width)
-    return boxes
+    return Placed(boxes, centre)
 
 
-def place(order: list[str], width: int, height: int, box_w: int, box_h: int, top_n: int,
+def place(order: list[str], size: tuple[int, int], box: tuple[int, int], top_h: int, side_room: int,
           clockwise: bool) -> list[tuple[str, int, int]]:
-    """The top-left cell of each seat's spot, in play order from the bottom seat."""
+    """The top-left cell of each seat's spot, in play order from the bottom seat: the top row
+    between the side columns when it fits there (else across the whole width), the side columns
+    below the top seats' cards."""
+    (width, height), (box_w, box_h) = size, box
     counts = {side: order.count(side) for side in ("left", "top", "right")}
     seen = {"left": 0, "top": 0, "right": 0}
     spots = [("bottom", (width - box_w) // 2, height - box_h)]
-    upper = box_h if top_n else 0
+    sides = 2 * box_w if counts["left"] or counts["right"] else 0
+    top_room = width - sides if counts["top"] * box_w + counts["top"] - 1 <= width - sides else width
     for side in order[1:]:
         k, n = seen[side], counts[side]
         seen[side] += 1
         if side == "top":
-            room = width - 2 * box_w if counts["left"] or counts["right"] else width
-            slot = room // n
+            slot = top_room // n
             from_left = k if clockwise else n - 1 - k
-            spots.append((side, (width - room) // 2 + slot * from_left + (slot - box_w) // 2, 0))
+            spots.append((side, (width - top_room) // 2 + slot * from_left + (slot - box_w) // 2, 0))
             continue
-        room = height - upper
-        slot = room // n
+        slot = side_room // n
         # the seats of a column go up the left side and down the right in clockwise play
         up = side == "left" if clockwise else side == "right"
         row = n - 1 - k if up else k
-        y = upper + slot * row + max(0, (slot - box_h) // 2)
-        if not top_n and n == 1:
+        y = top_h + slot * row + max(0, (slot - box_h) // 2)
+        if not top_h and n == 1:
             y = max(0, (height - box_h) // 3)
         spots.append((side, 0 if side == "left" else width - box_w, y))
     return spots
@@ -594,11 +604,16 @@ def draw_cards(canvas: Canvas, fit: Fit, box: Box, faces: Sequence[tuple[int, Ca
             canvas.put(x + index * step, y + row, line)
 
 
-def centre_text(canvas: Canvas, data: TableData, boxes: Sequence[Box], fit: Fit) -> None:
+def centre_lines(data: TableData, width: int) -> list[Text]:
+    """The centre's lines, wrapped to `width` (at most 40 cells)."""
     if not data.centre:
-        return
-    centre = safe(data.centre, data.glyphs)
-    lines = [line for part in centre.splitlines() for line in wrapped(part, max(canvas.width // 3, 10))]
+        return []
+    return [line for part in safe(data.centre, data.glyphs).splitlines() for line in wrapped(part, min(width, 40))]
+
+
+def centre_text(canvas: Canvas, placed: Placed, fit: Fit) -> None:
+    """The centre's lines in the middle, between the top seats' cards and the bottom seat's."""
+    lines, boxes = placed.centre, placed.boxes
     top = max((b.cards[1] + card_size(fit)[1] for b in boxes if b.side == "top"), default=0)
     bottom = min(b.cards[1] for b in boxes if b.side == "bottom")
     y = top + max(0, (bottom - top - len(lines)) // 2)
