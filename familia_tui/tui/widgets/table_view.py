@@ -25,6 +25,12 @@ it in the room it has; the screen never places anything itself:
   short note after it (`=♠`, `¹`). `face_of()` makes one from a standard-pack `Card`; other packs
   build it from their own glyph helpers.
 
+A game screen binds it to its reactive `frame` like its panels: a subclass with a `frame`
+reactive whose watcher sets `data` (`FamiliaTable`, `TarotTable`), and `bottom` set from
+`TableScreen.table_bottom()` for the public view (between two humans, bots only); the facts the
+old seats table showed go in `facts`, so nothing is lost. Words come from the catalogue: the
+widget itself writes only `ui.table_cards` (`{count} cards`) and `ui.table_wins`.
+
 Placement: the bottom seat at the bottom, the others around in play order (left column, top row,
 right column for clockwise play; the mirror for counter-clockwise), 2 to 10 seats. Cards are
 small framed faces (ASCII frames in ascii mode) when the widget has the room, else one line of
@@ -64,6 +70,9 @@ SIDES = {2: (0, 1, 0), 3: (1, 0, 1), 4: (1, 1, 1), 5: (1, 2, 1), 6: (2, 1, 2), 7
 """How many of the other seats sit on the left, across and on the right, by table size."""
 BOX_WIDTH = 24
 """The widest a seat's spot is drawn (its facts wrap within it)."""
+CENTRE_WIDTH = 24
+"""The narrowest the centre's text is wrapped to around the table (else the table is a list,
+with the centre above it at full width)."""
 
 
 @dataclass(frozen=True)
@@ -530,9 +539,9 @@ def layout(data: TableData, fit: Fit, width: int, height: int) -> Placed | None:
     # the columns: left seats, their cards, the middle, right cards, right seats
     side_w = box_w if left_n or right_n else 0
     middle_w = width - 2 * (side_w + cards_w + 1) if side_w else width
-    centre = centre_lines(data, middle_w)
+    centre = centre_lines(data, middle_w - 4)  # (two cells clear of the side seats' cards)
     centre_w = max((line.cell_len for line in centre), default=0)
-    if middle_w < max(centre_w, cards_w, 8) or top_n * box_w + top_n - 1 > width:
+    if middle_w - 4 < max(centre_w, cards_w, CENTRE_WIDTH if centre else 8) or top_n * box_w + top_n - 1 > width:
         return None
     # the rows: top seats and their cards, the middle, the bottom seat's cards and the bottom seat
     top_h = box_h + card_h if top_n else 0
@@ -543,6 +552,8 @@ def layout(data: TableData, fit: Fit, width: int, height: int) -> Placed | None:
     order = ["bottom"] + ["left"] * left_n + ["top"] * top_n + ["right"] * right_n
     if not data.clockwise:
         order = ["bottom"] + ["right"] * right_n + ["top"] * top_n + ["left"] * left_n
+    between = height - top_h - bottom_h  # (the side seats face the middle when they fit there)
+    side_room = between if between >= max(left_n, right_n) * box_h else side_room
     placed = place(order, (width, height), (box_w, box_h), top_h, side_room, data.clockwise)
     for box, (side, x, y) in zip(boxes, placed, strict=True):
         box.side, box.x, box.y = side, x, y
