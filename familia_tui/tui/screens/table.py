@@ -52,6 +52,7 @@ from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.footer_room import spare_keys
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.panel import Frame, Note
+from familia_tui.tui.widgets.table_view import TableView
 
 
 class TableScreen(AppScreen[None]):
@@ -396,6 +397,11 @@ class TableScreen(AppScreen[None]):
             self._shown = tuple(seat.model_copy(update={"name": escape(seat.name)}) for seat in seats)
         return self._shown
 
+    def table_bottom(self) -> int:
+        """The seat the table widget draws at the bottom when no seat's view is shown (between
+        two humans, or only bots): the first human's, else the first seat."""
+        return next((i for i, seat in enumerate(self.session.seats) if seat.is_human), 0)
+
     def turn_text(self, name: str) -> str:
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""
         return self.t("ui.turn_play", name=name)
@@ -437,7 +443,9 @@ class TableScreen(AppScreen[None]):
 
     def on_key(self, event: Key) -> None:
         """A held last trick goes on at any key (q still saves and quits); while typing after
-        `/`, the keys go to the typed text."""
+        `/`, the keys go to the typed text. Cards on their way on the table arrive at once."""
+        for table in self.query(TableView):
+            table.finish_motion()
         if self.held is not None and event.key not in ("q", "f1"):
             event.stop()
             event.prevent_default()
