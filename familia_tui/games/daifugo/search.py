@@ -45,7 +45,7 @@ from familia_tui.core.cards import JOKER, Card
 from familia_tui.core.engine import Event
 from familia_tui.core.sampling import deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
+from familia_tui.core.table import lazy_copy, seat_ring
 from familia_tui.games.daifugo.actions import PASS, Action, Play
 from familia_tui.games.daifugo.deck import (
     CARD,
@@ -403,8 +403,9 @@ def build(view: DaifugoView, dealt: list[list[Card]]) -> DaifugoState:
     """The sampler's second half: the state with those hands and everything else from the view."""
     history, template = _read(view)
     state = DaifugoState.__new__(DaifugoState)
-    fields = template.__dict__.copy()  # a clone that shares the template's rng: a sample's rng
-    # deals only the games after the playouts' horizon
+    fields = template.__dict__.copy()  # a clone of the template, whose rng never draws: each
+    # sample's copy of it deals only the games after the playouts' horizon
+    fields["rng"] = lazy_copy(template.rng)
     fields["session"] = template.session.clone()
     fields["kept"] = [list(cards) for cards in template.kept]
     for name in ("trick", "passed", "places", "pending", "events"):
