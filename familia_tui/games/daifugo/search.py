@@ -73,9 +73,9 @@ ENDGAME = 3
 FINISH_SCAN = 8
 """A playout's leader with this many cards or fewer looks for a play that empties his hand."""
 TRIES = 100
+"""Deals tried per sample before one that disagrees with a sum the table saw is kept."""
 REPAIRS = 400
 """Swaps tried per deal to give the seats shown a ドボン window the sum it showed."""
-"""Deals tried per sample before one that disagrees with a sum the table saw is kept."""
 HEART3 = CARD[POS3][HEART]
 _WORTH = {card: VALUE[POS_OF_RANK[card.rank]] for card in NATURALS} | {JOKER: 0}
 """Each card's ドボン value (C5; a joker's counts as declared, so 0 in a hand's sum)."""
@@ -469,18 +469,17 @@ def _template(view: DaifugoView) -> DaifugoState:
     return state
 
 
-class DaifugoSearch(SearchSpec):
-    """The core's search spec with a sample that redeals a deal disagreeing with a hand sum the
-    table saw (see the module's text)."""
+def deal(view: DaifugoView, rng: random.Random) -> list[list[Card]]:
+    """A deal of the unseen cards by the per-card facts, the asked seats' hands mended towards
+    the sums they showed (`_History.deal`)."""
+    return _read(view)[0].deal(rng)
 
-    def sample(self, view: Any, rng: random.Random) -> DaifugoState:
-        history = _read(view)[0]
-        dealt = history.deal(rng)
-        tries = 1
-        while tries < TRIES and not history.agrees(history.hands(dealt)):
-            dealt = history.deal(rng)
-            tries += 1
-        return build(view, dealt)
+
+def accept(view: DaifugoView, dealt: list[list[Card]]) -> bool:
+    """Whether a deal agrees with the hand sums and hands the table saw (`_History.agrees`): the
+    search deals again when not, `TRIES` deals at most (see the module)."""
+    history = _read(view)[0]
+    return history.agrees(history.hands(dealt))
 
 
 def horizon(state: DaifugoState) -> int:
@@ -558,6 +557,6 @@ def _shed(state: DaifugoState, rng: random.Random) -> Action:
     return best or first
 
 
-SEARCH = DaifugoSearch(unseen=unseen, build=build, horizon=cast(Any, horizon), value=cast(Any, value),
-                       playout=cast(Any, quick_policy))
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=cast(Any, horizon), value=cast(Any, value),
+                    playout=cast(Any, quick_policy), deal=deal, accept=accept, tries=TRIES)
 """The search bot's Daifugō."""

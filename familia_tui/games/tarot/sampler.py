@@ -70,7 +70,7 @@ HIDDEN_TRUMP_CASE = 0.05
 """With hidden discards, how often a sample takes the rare case of trumps in the écart (the taker
 then holds no discardable suit card), when that case agrees with the view at all."""
 REDEALS = 40
-"""Deals tried before a sample that breaks a several-card condition is kept anyway."""
+"""Deals tried again before a sample that breaks a several-card condition is kept anyway."""
 
 _LETTER_SUIT = {letter: suit for suit, letter in enumerate(SUIT_LETTERS)} | {"T": TRUMP}
 
@@ -379,21 +379,17 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
     return state
 
 
-@dataclass(frozen=True)
-class TarotSearch(SearchSpec):
-    """Tarot's search spec: the sample honours the several-card conditions (see the module), and
-    one deal serves as many playouts in a row as the seat has actions (see `sample`)."""
+def deal(view: TarotView, rng: random.Random) -> list[list[Card]]:
+    """A deal of the unseen cards under the per-card constraints, with hidden discards one of
+    the écart's two cases first (see the module)."""
+    return _deal(_analysis(view), rng)
 
-    def sample(self, view: Any, rng: random.Random) -> TarotState:
-        """A deal as the module says (the search bot plays every action it compares out in the
-        same deals: a hand's score swings far more with the deal than with one card)."""
-        analysis = _analysis(view)
-        dealt = _deal(analysis, rng)
-        for _ in range(REDEALS):
-            if _agrees(view, analysis, dealt):
-                break
-            dealt = _deal(analysis, rng)
-        return build(view, dealt)
+
+def accept(view: TarotView, dealt: list[list[Card]]) -> bool:
+    """Whether a deal keeps the several-card conditions (the petit sec, the called tier): the
+    search bot deals again when not, `REDEALS` times at most (a hand's score swings far more
+    with the deal than with one card, so a deal the seat could rule out is worth avoiding)."""
+    return _agrees(view, _analysis(view), dealt)
 
 
 horizon = attrgetter("deals_dealt")
@@ -406,5 +402,6 @@ def value(state: GameState, seat: int) -> float:
     return float(cast(TarotState, state).totals_half[seat])
 
 
-SEARCH = TarotSearch(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy)
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy,
+                    deal=deal, accept=accept, tries=REDEALS + 1)
 """The search bot's spec (rule-based playouts to the end of the deal)."""
