@@ -27,7 +27,7 @@ is weighed against the table's).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,13 @@ from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import seat_ring
 from familia_tui.games.chinkway.actions import TRUMP, card_key
 from familia_tui.games.chinkway.bots import trump_choice
-from familia_tui.games.chinkway.quest import ALL_PICTURES, CATEGORY_INDEX, INDEX_OF, PLAY_PACK, QUEST_SIZE
+from familia_tui.games.chinkway.quest import (
+    ALL_PICTURES,
+    CATEGORY_INDEX,
+    INDEX_OF,
+    PLAY_PACK,
+    QUEST_SIZE,
+)
 from familia_tui.games.chinkway.rules import PLAYERS, ChinkwayState, Phase
 from familia_tui.games.chinkway.view import ChinkwayView
 
@@ -247,5 +253,40 @@ def _follow(state: Any, legal: Sequence[Any]) -> Any:
     return cheapest
 
 
-SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy)
+def same_discards(view: ChinkwayView, legal: Sequence[Any]) -> list[Hashable]:
+    """The search's key of equivalent actions: discards that leave the dealer equivalent hands.
+
+    The dealer's discards are out of play and count for nothing [B3.2, CW-7], so a discard's
+    whole future is the hand it keeps. Two of the dealer's cards are interchangeable when they
+    have one suit and one quest category [B4] and every card of that suit ranked between them is
+    the dealer's own: against any card another seat can play (follow suit and the winner read
+    only suit and rank [B5]) they win and lose alike, they collect as the same category [B6], and
+    two cards of one hand never meet in a trick. So two discards are equivalent when they take
+    as many cards from each class of interchangeable cards (with ♥2 ♥4 ♥5 ♥6 and ♥3 elsewhere,
+    ♥4 ♥5 ♥6 are one class: discarding ♥4 or ♥6 keeps the same hand up to those labels; with
+    ♥10 J Q K A and the lower hearts elsewhere, ♥10 and ♥A are one class). Any other action is
+    its own."""
+    if view.phase != Phase.DISCARD:
+        return list(range(len(legal)))
+    classes = _classes(view.hand)
+    return [tuple(sorted(classes[card] for card in action.cards)) for action in legal]
+
+
+def _classes(hand: Sequence[Card]) -> dict[Card, tuple[str, int, int]]:
+    """Each card of the hand's class of interchangeable cards (see `same_discards`): its suit,
+    its stretch of the suit between other seats' cards, and its quest category."""
+    held = set(hand)
+    classes: dict[Card, tuple[str, int, int]] = {}
+    for suit in "SHDC":
+        stretch = 0
+        for card in sorted((c for c in PLAY_PACK if c.suit == suit), key=lambda c: c.rank):
+            if card in held:
+                classes[card] = (suit, stretch, INDEX_OF[card])
+            else:
+                stretch += 1  # another seat's card splits the suit
+    return classes
+
+
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy,
+                    key=same_discards)
 """Chinkway's search bot: deals sampled from the seat's view, played out to the deal's end."""
