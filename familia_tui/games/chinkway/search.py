@@ -253,40 +253,50 @@ def _follow(state: Any, legal: Sequence[Any]) -> Any:
     return cheapest
 
 
-def same_discards(view: ChinkwayView, legal: Sequence[Any]) -> list[Hashable]:
-    """The search's key of equivalent actions: discards that leave the dealer equivalent hands.
+def same_cards(view: ChinkwayView, legal: Sequence[Any]) -> list[Hashable]:
+    """The search's key of equivalent actions: discards, or plays, of interchangeable cards.
 
-    The dealer's discards are out of play and count for nothing [B3.2, CW-7], so a discard's
-    whole future is the hand it keeps. Two of the dealer's cards are interchangeable when they
-    have one suit and one quest category [B4] and every card of that suit ranked between them is
-    the dealer's own: against any card another seat can play (follow suit and the winner read
-    only suit and rank [B5]) they win and lose alike, they collect as the same category [B6], and
-    two cards of one hand never meet in a trick. So two discards are equivalent when they take
-    as many cards from each class of interchangeable cards (with ♥2 ♥4 ♥5 ♥6 and ♥3 elsewhere,
-    ♥4 ♥5 ♥6 are one class: discarding ♥4 or ♥6 keeps the same hand up to those labels; with
-    ♥10 J Q K A and the lower hearts elsewhere, ♥10 and ♥A are one class). Any other action is
-    its own."""
-    if view.phase != Phase.DISCARD:
+    Two cards of one hand are interchangeable when they have one suit and one quest category
+    [B4] and every card of that suit ranked between them is the seat's own or out of play (in
+    a finished trick of this deal, or the dealer's own discard [B3.2, CW-7]; a card of the trick
+    in play is not out): against any card that may still meet them (follow suit and the
+    winner read only suit and rank [B5]) they win and lose alike, they collect as the same
+    category [B6], and two cards of one hand never meet in a trick. So playing one or the other
+    gives the same game up to their labels, and two discards (out of play, counting for nothing)
+    are the same when they take as many cards from each class. With ♥2 ♥4 ♥5 ♥6 in hand and ♥3
+    elsewhere, ♥4 ♥5 ♥6 are one class; with ♥10 J Q K A and the lower hearts elsewhere, ♥10
+    and ♥A are one class. The trump choice and a trick winner's take are each their own."""
+    phase = view.phase
+    if phase != Phase.DISCARD and phase != Phase.PLAY:
         return list(range(len(legal)))
-    classes = _classes(view.hand)
+    in_trick = {card for _, card in view.trick}
+    out = {card for _, card in view.played if card not in in_trick}
+    out.update(view.discards)
+    classes = _classes(view.hand, out)
+    if phase == Phase.PLAY:
+        return [classes[action.card] for action in legal]
     return [tuple(sorted(classes[card] for card in action.cards)) for action in legal]
 
 
-def _classes(hand: Sequence[Card]) -> dict[Card, tuple[str, int, int]]:
-    """Each card of the hand's class of interchangeable cards (see `same_discards`): its suit,
-    its stretch of the suit between other seats' cards, and its quest category."""
+def _classes(hand: Sequence[Card], out: set[Card]) -> dict[Card, tuple[str, int, int]]:
+    """Each card of the hand's class of interchangeable cards (see `same_cards`): its suit, its
+    stretch of the suit between cards that may still meet it, and its quest category."""
     held = set(hand)
     classes: dict[Card, tuple[str, int, int]] = {}
     for suit in "SHDC":
         stretch = 0
-        for card in sorted((c for c in PLAY_PACK if c.suit == suit), key=lambda c: c.rank):
+        for card in _BY_RANK[suit]:
             if card in held:
                 classes[card] = (suit, stretch, INDEX_OF[card])
-            else:
-                stretch += 1  # another seat's card splits the suit
+            elif card not in out:
+                stretch += 1  # a card that may still meet them splits the suit
     return classes
 
 
+_BY_RANK = {suit: sorted((c for c in PLAY_PACK if c.suit == suit), key=lambda c: c.rank) for suit in "SHDC"}
+"""Each suit's cards, lowest first."""
+
+
 SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy,
-                    key=same_discards)
+                    key=same_cards)
 """Chinkway's search bot: deals sampled from the seat's view, played out to the deal's end."""
