@@ -37,7 +37,7 @@ than uniform moves (random play passes half the time).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -557,6 +557,37 @@ def _shed(state: DaifugoState, rng: random.Random) -> Action:
     return best or first
 
 
+def same_play(view: DaifugoView, legal: Sequence[Action]) -> list[Hashable]:
+    """The search's key of actions it treats as one: plays that differ only in the suits their
+    jokers are declared as, where no suit lock is at stake now. An approximation, and why:
+
+    A declared joker's rank counts (strength, the number lock, ドボン values, DF-12, C5) and is
+    kept apart. Its suit counts only for the suit lock (DF-10a, DF-10): whether this play locks
+    the trick now, and which later plays could lock on it. Plays that lock now, or follow a
+    lock already in place, have the lock's suits, so they are kept apart by those (exact). The
+    others differ only in the suits a later play must show to lock on them, which turns on hands
+    the seat cannot see: the search takes them as one and plays the first of them in the
+    engine's order (its jokers declared ♠ first, so a suit often doubled: a lock the others can
+    only make with jokers of their own). The engine already makes one play of declarations that
+    cannot differ at all (jokers in 8s). What it buys: a lead with three jokers beside a card
+    offers some thirty plays per rank, hundreds in all, far more than a decision's playouts; they
+    become one per rank and joker count."""
+    top = view.top
+    previous = legal_shape(top.play).lock_suits if top is not None else None
+    locked = view.suit_lock is not None
+    keys: list[Hashable] = []
+    for action in legal:
+        if type(action) is not Play or not action.jokers or JOKER in action.jokers:
+            keys.append(action)
+            continue
+        suits = legal_shape(action).lock_suits
+        at_stake = locked or (previous is not None and suits == previous)
+        keys.append((action.naturals, action.uno, tuple(card.rank for card in action.jokers),
+                     suits if at_stake else None))
+    return keys
+
+
 SEARCH = SearchSpec(unseen=unseen, build=build, horizon=cast(Any, horizon), value=cast(Any, value),
-                    playout=cast(Any, quick_policy), deal=deal, accept=accept, tries=TRIES)
+                    playout=cast(Any, quick_policy), deal=deal, accept=accept, tries=TRIES,
+                    key=cast(Any, same_play))
 """The search bot's Daifugō."""
