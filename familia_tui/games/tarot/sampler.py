@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -45,11 +46,12 @@ from familia_tui.core.engine import GameState
 from familia_tui.core.sampling import SamplingError, deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import seat_ring
-from familia_tui.games.tarot.actions import Contract
+from familia_tui.games.tarot.actions import Contract, Play
 from familia_tui.games.tarot.cards import (
     CARDS,
     EXCUSE,
     EXCUSE_SUIT,
+    HALF_POINTS,
     IS_BOUT,
     KING,
     NO_SUIT,
@@ -392,6 +394,46 @@ def accept(view: TarotView, dealt: list[list[Card]]) -> bool:
     return _agrees(view, _analysis(view), dealt)
 
 
+def same_play(view: TarotView, legal: Sequence[Any]) -> list[Hashable]:
+    """The search's key of equivalent actions: plays of interchangeable cards.
+
+    Two cards of the seat's hand are interchangeable when they are of one suit (or both
+    trumps), are worth the same card points [A1] and are no bout, and every card of that suit
+    ranked between them is the seat's own or out of play (in a finished trick of this hand, or
+    in its own écart; a card of the trick in play is not out): against any card that may still
+    meet them, following, trumping and overtrumping [A9] read only suit and rank, so they win
+    and lose alike, and they count the same points. Playing one or the other gives the same
+    hand up to their labels. The bouts (the Petit au bout, the Excuse's rules) and every other
+    action are their own."""
+    if view.phase != Phase.PLAY:
+        return list(range(len(legal)))
+    out = {card for trick in view.tricks for card in trick.cards}
+    if view.ecart and view.taker == view.seat:
+        out.update(view.ecart)
+    classes = _classes(view.hand, out)
+    return [classes.get(action.card, action) if type(action) is Play else action for action in legal]
+
+
+def _classes(hand: Sequence[Card], out: set[Card]) -> dict[Card, tuple[int, int, int]]:
+    """Each card of the hand that has a class of interchangeable cards (see `same_play`): its
+    suit, its stretch of the suit between cards that may still meet it, and its points."""
+    held = set(hand)
+    classes: dict[Card, tuple[int, int, int]] = {}
+    for suit, cards in enumerate(_SUITS):
+        stretch = 0
+        for card in cards:
+            if card in held:
+                if not IS_BOUT[card]:
+                    classes[card] = (suit, stretch, HALF_POINTS[card])
+            elif card not in out:
+                stretch += 1  # a card that may still meet them splits the suit
+    return classes
+
+
+_SUITS = tuple(tuple(card for card in CARDS if SUIT[card] == suit) for suit in (*range(4), TRUMP))
+"""The four suits' cards and the trumps, lowest first (card ids rise with rank)."""
+
+
 horizon = attrgetter("deals_dealt")
 """Changes with every new deal (a passed-out or annulled one too): a playout stops there."""
 
@@ -403,5 +445,5 @@ def value(state: GameState, seat: int) -> float:
 
 
 SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy,
-                    deal=deal, accept=accept, tries=REDEALS + 1)
+                    deal=deal, accept=accept, tries=REDEALS + 1, key=cast(Any, same_play))
 """The search bot's spec (rule-based playouts to the end of the deal)."""
