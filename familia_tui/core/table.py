@@ -165,16 +165,25 @@ def copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator in the same state.
+    """An independent generator in the same state (a `SharedRandom` is its own copy).
 
     As a field's copier in a `Cloneable` it is copy-on-write: the clone and the original share
     the generator's state until one of them draws (see `Cloneable`), as a search clones a state
     for every playout and a playout seldom deals."""
+    if type(rng) is SharedRandom:
+        return rng
     if type(rng) is _LazyCopy:
         rng = rng._source
     other = random.Random.__new__(random.Random)  # no seeding: the state is replaced next
     other.setstate(rng.getstate())
     return other
+
+
+class SharedRandom(random.Random):
+    """A generator that clones share rather than copy (`copy_rng` returns it as it is): for a
+    search's sampled state only, whose later deals are the search's own guess, so that a playout
+    that runs into the next deal copies no generator state. A game's own state never has one: it
+    would break DESIGN.md §2's rule that clones draw independently."""
 
 
 def lazy_copy(source: random.Random) -> random.Random:
@@ -249,8 +258,8 @@ def _share(fields: dict[str, Any], name: str) -> random.Random | None:
     """Clone the generator in `fields[name]` copy-on-write: the original's becomes a lazy copy
     too when it owned its state (which then freezes, the origin of both)."""
     rng = fields[name]
-    if rng is None:
-        return None
+    if rng is None or type(rng) is SharedRandom:
+        return rng
     if type(rng) is not _LazyCopy:
         fields[name] = lazy_copy(rng)
     return lazy_copy(rng)

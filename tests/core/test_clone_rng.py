@@ -13,7 +13,7 @@ import pytest
 
 from familia_tui.core.presets import find_preset
 from familia_tui.core.registry import game_ids, get_game
-from familia_tui.core.table import Cloneable, copy_list, copy_rng, lazy_copy
+from familia_tui.core.table import Cloneable, SharedRandom, copy_list, copy_rng, lazy_copy
 
 
 class Holder(Cloneable):
@@ -159,3 +159,26 @@ def test_every_game_is_checked() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_game_cloned_at_every_step_is_the_game_never_cloned(game: str) -> None:
     assert random_game(game, 4, clone_every_step=True) == random_game(game, 4, clone_every_step=False)
+
+
+def test_a_shared_random_is_shared_by_clones_on_purpose() -> None:
+    """A search's sample may hold a `SharedRandom` (its later deals are the search's guess):
+    clones then share it, and no state is copied; any other generator is never shared."""
+    holder = Holder(2)
+    holder.rng = SharedRandom(2)
+    twin = holder.clone()
+    assert twin.rng is holder.rng and copy_rng(holder.rng) is holder.rng
+    assert twin.draw() == sequence(2, 0, 1)[0] and holder.draw() == sequence(2, 1, 1)[0]
+    plain = Holder(2).clone()
+    assert plain.rng is not Holder(2).rng and type(plain.rng) is not SharedRandom
+
+
+@pytest.mark.parametrize("game", ["chinkway", "daifugo", "tarot"])
+def test_a_sample_draws_from_a_shared_random_and_a_real_game_never_does(game: str) -> None:
+    spec = get_game(game)
+    assert spec.search is not None
+    options = find_preset(game, spec.default_preset).options
+    state = spec.new_game(options, spec.default_seats(options), seed=1)
+    assert type(state.rng) is not SharedRandom  # type: ignore[attr-defined]
+    sample = spec.search.sample(state.view(state.to_act), random.Random(1))
+    assert type(sample.rng) is SharedRandom  # type: ignore[attr-defined]

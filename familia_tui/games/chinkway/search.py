@@ -33,7 +33,7 @@ from typing import Any
 
 from familia_tui.core.cards import Card
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
+from familia_tui.core.table import SharedRandom, seat_ring
 from familia_tui.games.chinkway.actions import TRUMP, card_key
 from familia_tui.games.chinkway.bots import trump_choice
 from familia_tui.games.chinkway.quest import (
@@ -131,7 +131,7 @@ def _set_table(state: ChinkwayState, view: ChinkwayView, seed: int) -> None:
     """Every public field of the state, from the view."""
     state.options, state.seats, state.seed = view.options, view.seats, None
     state.ring = seat_ring(PLAYERS)
-    state.rng = random.Random(seed)
+    state.rng = SharedRandom(seed)  # later deals are the search's own guess (playouts stop before)
     state.deals_total, state.first_dealer = view.options.deals, view.first_dealer
     state.stacked = []
     state.reshuffles = 0

@@ -45,7 +45,7 @@ from familia_tui.core.cards import JOKER, Card
 from familia_tui.core.engine import Event
 from familia_tui.core.sampling import deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import lazy_copy, seat_ring
+from familia_tui.core.table import SharedRandom, seat_ring
 from familia_tui.games.daifugo.actions import PASS, Action, Play
 from familia_tui.games.daifugo.deck import (
     CARD,
@@ -403,9 +403,8 @@ def build(view: DaifugoView, dealt: list[list[Card]]) -> DaifugoState:
     """The sampler's second half: the state with those hands and everything else from the view."""
     history, template = _read(view)
     state = DaifugoState.__new__(DaifugoState)
-    fields = template.__dict__.copy()  # a clone of the template, whose rng never draws: each
-    # sample's copy of it deals only the games after the playouts' horizon
-    fields["rng"] = lazy_copy(template.rng)
+    fields = template.__dict__.copy()  # a clone of the template, sharing its SharedRandom: it
+    # deals only the games after the playouts' horizon, the search's own guess
     fields["session"] = template.session.clone()
     fields["kept"] = [list(cards) for cards in template.kept]
     for name in ("trick", "passed", "places", "pending", "events"):
@@ -432,7 +431,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     state = DaifugoState.__new__(DaifugoState)
     n = len(view.seats)
     state.options, state.seats, state.n, state.seed = options, view.seats, n, None
-    state.rng = random.Random(view.game)
+    state.rng = SharedRandom(view.game)
     state.read_options(options)
     state.session = SessionResult(tuple(s.name for s in view.seats), options.games, list(view.games_played))
     state.events, state._legal = [], None

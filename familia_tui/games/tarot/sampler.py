@@ -45,7 +45,7 @@ from typing import Any, cast
 from familia_tui.core.engine import GameState
 from familia_tui.core.sampling import SamplingError, deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
+from familia_tui.core.table import SharedRandom, seat_ring
 from familia_tui.games.tarot.actions import Contract, Play
 from familia_tui.games.tarot.cards import (
     CARDS,
@@ -313,7 +313,8 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
     state.seed = None
     state.tricks_per_hand = options.tricks
     state.ring = seat_ring(n)
-    state.rng = random.Random(hash(tuple(map(tuple, dealt))))  # later deals: unknown, random
+    state.rng = SharedRandom(hash(tuple(map(tuple, dealt))))  # later deals: unknown, random (and
+    # shared by the playouts' clones, which stop at the next deal)
     state.rng_owned = True
     state.stacked = []
     state.dealer = view.dealer
