@@ -151,13 +151,15 @@ class SearchBot:
         the same deals (so they are compared on equal cards), then the worse half drops out.
         Of actions the game's `key` makes equivalent only the first runs (and may be chosen)."""
         self.playouts = 0
-        search = self.search
-        if search.key is not None and len(legal) > 1:
-            legal = distinct(legal, search.key(view, legal))
         if len(legal) == 1:
             return legal[0]
+        deadline = self.clock() + self.level.seconds * 0.95  # (the key's time counts too)
+        search = self.search
+        if search.key is not None:
+            legal = distinct(legal, search.key(view, legal))
+            if len(legal) == 1:
+                return legal[0]
         seat: int = view.seat
-        deadline = self.clock() + self.level.seconds * 0.95
         totals = [0.0] * len(legal)
         tries = [0] * len(legal)
         running = list(range(len(legal)))
