@@ -79,8 +79,10 @@ class SearchSpec:
     """Deals per sample at most when `accept` rejects them: then the last one is kept."""
     key: Callable[[Any, Sequence[Any]], Sequence[Hashable]] | None = None
     """`key(view, legal)`: one key per legal action, equal for actions that the rules make
-    equivalent for the rest of the game (the same outcome whatever anyone does next): the
-    search plays out only the first action of each key (None: every action is its own)."""
+    equivalent for the rest of the game (the same outcome whatever anyone does next), or that
+    the game's key says it approximates as such, and why: the search plays out only the first
+    action of each key and may choose it, so it spreads its playouts over distinct actions
+    (None: every action is its own)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
