@@ -111,7 +111,7 @@ class SearchSpec:
 
     def _core_deal(self, view: Any, rng: random.Random) -> list[list[Any]]:
         unseen = self.unseen(view)
-        return deal_unseen(unseen.cards, unseen.room, unseen.may_hold, rng)
+        return deal_unseen(unseen.cards, unseen.room, unseen.may_hold, rng, spare=True)
 
 
 @dataclass(frozen=True)

@@ -201,7 +201,7 @@ class _History:
     def deal(self, rng: random.Random) -> list[list[Card]]:
         """A deal of the unseen cards by the per-card facts, asked seats given their sums."""
         cards, room, may_hold, heart = self.quick
-        dealt = deal_unseen(cards, room, may_hold, rng)
+        dealt = deal_unseen(cards, room, may_hold, rng, spare=True)
         if heart is not None:
             dealt[heart].append(HEART3)
         self.repair(dealt, rng)
