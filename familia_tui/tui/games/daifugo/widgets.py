@@ -201,10 +201,10 @@ def table_markup(view: DaifugoView, t: Translate, glyphs: str, show_last: bool) 
     return line
 
 
-def play_faces(play: Play, glyphs: str, dim: bool) -> tuple[CardFace, ...]:
+def play_faces(play: Play, glyphs: str, earlier: bool) -> tuple[CardFace, ...]:
     """A play's cards as the table draws them, weakest first: a joker that stands for a card
-    shows it after `JK=` (`JK=7♠`, `JK=8` for an 8 whose suit is open); dimmed when the play
-    is not the top one."""
+    shows it after `JK=` (`JK=7♠`, `JK=8` for an 8 whose suit is open); an `earlier` play (not
+    the top one) in plain italics, the top one bold."""
     tokens = [(sort_key(c), 0, c) for c in play.naturals] + [(sort_key(c), 1, c) for c in play.jokers]
     faces = []
     for _, joker, card in sorted(tokens, key=lambda token: token[:2]):
@@ -213,8 +213,14 @@ def play_faces(play: Play, glyphs: str, dim: bool) -> tuple[CardFace, ...]:
             face = CardFace("JK", "=" + declared, ink_style("magenta"))
         else:
             face = face_of(JOKER if joker else card, glyphs)
-        faces.append(replace(face, style=f"{face.style} dim".strip()) if dim else face)
+        faces.append(replace(face, style=earlier_style(face.style)) if earlier else face)
     return tuple(faces)
+
+
+def earlier_style(style: str) -> str:
+    """A card's ink for a play below the top one: italic, not bold (its colour kept: a dimmed
+    card would be unreadable in some themes)."""
+    return " ".join(["italic", *(part for part in style.split() if part != "bold")])
 
 
 def shown_plays(view: DaifugoView, show_last: bool) -> tuple[tuple[tuple[int, Play], ...], int | None]:
@@ -232,7 +238,7 @@ def shown_plays(view: DaifugoView, show_last: bool) -> tuple[tuple[tuple[int, Pl
 def table_data(frame: DaifugoFrame, bottom: int | None) -> TableData:
     """The table: each seat with its cards held, what it did (passed, top play, out and its
     place, ウノ) and its session ビリ; in front of it its latest play of the trick shown (the
-    top one bright, earlier ones dimmed); in the middle the top play with its kind and ドボン
+    top one bold, earlier ones in italics); in the middle the top play with its kind and ドボン
     value and the plays before it, or the empty table, who leads and the trick that ended."""
     view, t, glyphs, lang = frame.view, frame.t, frame.glyphs, frame.lang
     plays, winner = shown_plays(view, frame.show_previous)
