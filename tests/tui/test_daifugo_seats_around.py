@@ -7,11 +7,13 @@ nothing cut at 80x24."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from tui_helpers import make_app, screen_text, settle
 
+from familia_tui.core.cards import parse_card
 from familia_tui.games.daifugo.actions import Play, parse_action
 from familia_tui.tui.games.daifugo.scenes import (
     EIGHT,
@@ -23,7 +25,8 @@ from familia_tui.tui.games.daifugo.scenes import (
     trick_in_progress,
     trick_taken,
 )
-from familia_tui.tui.games.daifugo.widgets import DaifugoTable, play_faces
+from familia_tui.tui.games.daifugo.widgets import DaifugoFrame, DaifugoTable, play_faces
+from familia_tui.tui.games.daifugo.widgets import table_data as widget_table_data
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.widgets.table_view import TableData
 
@@ -133,3 +136,17 @@ async def test_hot_seat_bottom_is_the_acting_human_after_the_curtain(tmp_path: P
         await settle(pilot, lambda: deciding(app))
         screen = table_of(app)
         assert table_data(app).bottom == screen.session.to_act == screen.session.viewer_seat()
+
+
+async def test_cards_shown_going_out_stay_beside_their_seat(tmp_path: Path) -> None:
+    """天和 / ○○残し (DF-24, DF-25): the cards a seat showed going out are among its facts."""
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        frame = table_of(app).frame
+        assert isinstance(frame, DaifugoFrame)
+        shown = (parse_card("4C"), parse_card("5C"), parse_card("7C"))
+        view = replace(frame.view, kept=((), shown, (), ()))
+        data = widget_table_data(replace(frame, view=view), 0)
+        assert "4♣" in " ".join(data.spots[1].facts) and "7♣" in " ".join(data.spots[1].facts)
+        assert not any("♣" in fact for fact in data.spots[2].facts)

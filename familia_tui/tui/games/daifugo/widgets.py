@@ -237,9 +237,10 @@ def shown_plays(view: DaifugoView, show_last: bool) -> tuple[tuple[tuple[int, Pl
 
 def table_data(frame: DaifugoFrame, bottom: int | None) -> TableData:
     """The table: each seat with its cards held, what it did (passed, top play, out and its
-    place, ウノ) and its session ビリ; in front of it its latest play of the trick shown (the
-    top one bold, earlier ones in italics); in the middle the top play with its kind and ドボン
-    value and the plays before it, or the empty table, who leads and the trick that ended."""
+    place, ウノ), the cards it showed going out by 天和 or ○○残し, and its session ビリ; in
+    front of it its latest play of the trick shown (the top one bold, earlier ones in italics);
+    in the middle the top play with its kind and ドボン value and the plays before it, or the
+    empty table, who leads and the trick that ended."""
     view, t, glyphs, lang = frame.view, frame.t, frame.glyphs, frame.lang
     plays, winner = shown_plays(view, frame.show_previous)
     latest = {seat: index for index, (seat, _) in enumerate(plays)}
@@ -247,6 +248,8 @@ def table_data(frame: DaifugoFrame, bottom: int | None) -> TableData:
     for seat, who in enumerate(view.seats):
         state = seat_state(view, seat, t)
         facts = ([state] if state else []) + [t("dfg.ui.seat_biri", count=view.biri_counts[seat])]
+        if view.kept[seat]:  # the cards shown going out by 天和 or ○○残し
+            facts.insert(1, " ".join(card_markup(card, glyphs) for card in view.kept[seat]))
         played = (play_faces(plays[latest[seat]][1], glyphs, latest[seat] != len(plays) - 1)
                   if seat in latest else ())
         spots.append(SeatSpot(seat, glyph_safe(escape(who.name), glyphs, lang), acting=seat == view.to_act,
