@@ -35,9 +35,6 @@ EN: dict[str, str] = {
     "dfg.ui.kind.sequence": "sequence of {size}",
     "dfg.ui.kind.top": "top jokers",
     # the seats
-    "dfg.ui.col_seat": "Seat",
-    "dfg.ui.col_cards": "Cards",
-    "dfg.ui.col_state": "Now",
     "dfg.ui.col_biri": "ビリ",
     "dfg.ui.seat_biri": "ビリ ×{count}",
     "dfg.ui.st_passed": "passed",
@@ -144,9 +141,6 @@ JA: dict[str, str] = {
     "dfg.ui.kind.sequence": "{size}枚の階段",
     "dfg.ui.kind.top": "最強のジョーカー",
     # the seats
-    "dfg.ui.col_seat": "席",
-    "dfg.ui.col_cards": "枚数",
-    "dfg.ui.col_state": "状況",
     "dfg.ui.col_biri": "ビリ",
     "dfg.ui.seat_biri": "ビリ ×{count}",
     "dfg.ui.st_passed": "パス",

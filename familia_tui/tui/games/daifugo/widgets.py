@@ -2,10 +2,11 @@
 
 Everything here reads a `DaifugoView` (never the state) or the events:
 
-- markup and Rich tables for the rule card and its families, the order and the locks, the trick,
-  the seats and the log (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of
-  ambiguous width);
-- the table's panels, drawn from the screen's `DaifugoFrame` (`tui/widgets/panel.py`), and the
+- markup for the rule card and its families, the order and the locks, the trick and the log
+  (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of ambiguous width);
+- the table's panels, drawn from the screen's `DaifugoFrame` (`tui/widgets/panel.py`): the rule
+  card and the order, and `DaifugoTable`, the seats around the shared `TableView` (`table_data`:
+  each seat's facts, its play of the trick in front of it, the top play in the middle); the
   banner and explanation lines (Japanese wraps with kinsoku);
 - `HandBar`, the hand's card chips, and `OffersLine`, the offers drawn as one line of chips (a
   key that changes forty offers repaints one widget and lays nothing out again).
