@@ -150,3 +150,23 @@ async def test_cards_shown_going_out_stay_beside_their_seat(tmp_path: Path) -> N
         data = widget_table_data(replace(frame, view=view), 0)
         assert "4♣" in " ".join(data.spots[1].facts) and "7♣" in " ".join(data.spots[1].facts)
         assert not any("♣" in fact for fact in data.spots[2].facts)
+
+
+async def test_p_shows_the_previous_trick_around_the_table(tmp_path: Path) -> None:
+    """p: the trick that ended last in front of its players, its taker marked; p again: back."""
+    app = make_app(tmp_path, daifugo_record(FOUR, seed=3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, app, lambda: trick_in_progress(app)
+                         and table_of(app).shown.last_trick is not None)  # type: ignore[union-attr]
+        view = table_of(app).shown
+        assert view is not None and view.last_trick is not None
+        await pilot.press("p")
+        await pilot.pause()
+        data = table_data(app)
+        last = view.last_trick.plays
+        assert data.winner == last[-1][0]
+        assert data.spots[last[-1][0]].played == play_faces(last[-1][1], "unicode", earlier=False)
+        assert "Last trick" in data.centre
+        await pilot.press("p")
+        await pilot.pause()
+        assert table_data(app).winner is None
