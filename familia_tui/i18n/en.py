@@ -15,7 +15,7 @@ MESSAGES: dict[str, str] = {
     'ui.quit': 'Quit',
     'ui.seat': 'Seat',
     'ui.cards': 'Cards',
-    'ui.table_cards': '{count} cards',
+    'ui.table_cards': '{count} {count:card|cards}',
     'ui.table_wins': 'wins',
     'ui.tricks': 'Tricks',
     'ui.match_over': 'The match is over',

@@ -335,7 +335,8 @@ class TableScreen(AppScreen[None]):
         self.lit = on and self.solo_hint()
         self.query_one(ChoiceBar).set_class(self.lit, "-lit")
         if self.lit:
-            legal = [choice.label for choice in self.choices if choice.enabled]
+            legal = list(dict.fromkeys(choice.label for choice in self.choices if choice.enabled))  # (Daifugō:
+            # a card in hand and its single play are both choices, named alike)
             self.explain_text(self.t("ui.hint_legal", count=len(legal), choices="  ".join(legal)))
             if self.session.spec.search is not None:
                 self.find_suggestion(self.session.record, self.session.hint_question())
@@ -353,7 +354,7 @@ class TableScreen(AppScreen[None]):
         if not self.lit or self.session.record is not at:
             return
         label = next((choice.label for choice in self.choices if choice.value == action), None)
-        shown = label if label is not None else self.notation_markup(str(action))
+        shown = label if label is not None else self.notation_markup(str(action).removeprefix("play "))
         self.explain_text(f"{self.explain_note}\n{self.t('ui.hint_search', choice=shown)}")
 
     def show_choices(self, note: str = "") -> None:

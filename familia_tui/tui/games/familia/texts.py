@@ -7,7 +7,7 @@ EN: dict[str, str] = {
     'fam.ui.captured': 'Captured',
     'fam.ui.trick_for': 'Trick {number} for {face}',
     'fam.ui.leads': 'leads',
-    'fam.ui.seat_facts': '{tricks} tricks, {score} pts',
+    'fam.ui.seat_facts': '{tricks} {tricks:trick|tricks}, {score} pts',
     'fam.ui.score': 'Score',
     'fam.ui.pile_black': 'Black',
     'fam.ui.pile_red': 'Red',

@@ -47,7 +47,7 @@ EN: dict[str, str] = {
     "tarot.ui.tag_taker": "taker",
     "tarot.ui.tag_partner": "partner",
     "tarot.ui.points": "Points",
-    "tarot.ui.seat_facts": "{tricks} tricks, {points} pts",
+    "tarot.ui.seat_facts": "{tricks} {tricks:trick|tricks}, {points} pts",
     "tarot.ui.seat_total": "{bouts} bouts, total {total}",
     "tarot.ui.dealer_mark": "(D)",
     "tarot.ui.secret": "secret",
