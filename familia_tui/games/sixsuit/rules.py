@@ -30,8 +30,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from functools import cache, partial
-from itertools import chain, combinations
+from itertools import chain, combinations, repeat
+from operator import attrgetter
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -124,6 +126,48 @@ def _splits(joker: Card, members: int) -> tuple[Split, ...]:
     return tuple(found)
 
 
+def _empty_rows(n: int) -> list[list[Any]]:
+    """`n` new empty lists (made in C: a new game makes five such rows)."""
+    return list(map(list, repeat((), n)))
+
+
+_SEAT_FIELDS = attrgetter("fields")
+
+
+def _seating(suits: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
+                                                                            tuple[int, ...]]:
+    """Each seat's colour [R-S2], the order of play (canonical suit order [B.2.1]) and each
+    seat's follower. (With `map` and `zip`, in C: every new game asks, and the Ace draw makes
+    the seating differ from game to game.)"""
+    colours = tuple(map(_colours(black_suits).__getitem__, suits))
+    order = tuple(map(suits.index, sorted(suits, key=CANONICAL.index)))
+    following = dict(zip(order, order[1:] + order[:1]))
+    return colours, order, tuple(map(following.__getitem__, range(len(suits))))
+
+
+@cache
+def _colours(black_suits: tuple[str, ...]) -> dict[str, str]:
+    """Each suit's colour under this mapping [R-S2]."""
+    return {suit: "black" if suit in black_suits else "red" for suit in CANONICAL}
+
+
+_TEAM_OF_COLOUR = {"black": 0, "red": 1}
+"""The team game's team of each colour [B.2.1]: `TEAM_NAMES` order."""
+
+
+def _members(order: tuple[int, ...], team_of: tuple[int, ...], count: int) -> tuple[tuple[int, ...], ...]:
+    """Each team's seats in play order."""
+    members: list[list[int]] = _empty_rows(count)
+    for seat in order:
+        members[team_of[seat]].append(seat)
+    return tuple(map(tuple, members))
+
+
+_SPLIT_ASKED = tuple(tuple(Event("split_asked", seat, info=(("team", team),)) for seat in range(6)) for team in TEAM_NAMES)
+_SPLIT_DONE = tuple(tuple(Event("split", seat, info=(("team", team),)) for seat in range(6)) for team in TEAM_NAMES)
+"""The split's events by team and seat, made once."""
+
+
 @dataclass(frozen=True)
 class Deal:
     """A stacked start (scenarios): any part left None is drawn from the seed.
@@ -138,6 +182,7 @@ class Deal:
     face_pile: tuple[Card, ...] | None = None
 
 
+_NO_DEAL = Deal()
 @dataclass(frozen=True)
 class SixSuitResult:
     """Scores per unit (team, or seat in the individual game), the items per seat, the winner."""
@@ -188,29 +233,24 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         suit_set = options.suit_set
         if len(seats) != len(suit_set):
             raise ValueError(f"these rules seat {len(suit_set)} players, not {len(seats)}")
-        deal = deal or Deal()
+        deal = deal or _NO_DEAL
         self.rng = random.Random(seed)
         self.options = options
         self.seats = tuple(seats)
         self.n = n = len(seats)
         self.team_game = options.variant == "team"
         self.suits = self._draw_suits(deal, suit_set)
-        self.colours = tuple(options.colour(s) for s in self.suits)
-        self.order = tuple(sorted(range(n), key=lambda s: CANONICAL.index(self.suits[s])))
-        following = [0] * n
-        for place, seat in enumerate(self.order):
-            following[seat] = self.order[(place + 1) % n]
-        self.following = tuple(following)
+        self.colours, self.order, self.following = _seating(self.suits, options.black_suits)
         self.spade = self.order[0]
         self.battalion_size = 3 if n == 6 else (2 if options.battalion_4p else None)
         if not self.team_game:
             self.battalion_size = None
         self.out_limit = (3 if n == 6 else 2) if self.team_game else (2 if n <= 4 else 3)
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.decks: list[list[Card]] = [[] for _ in range(n)]
-        self.discards: list[list[Card]] = [[] for _ in range(n)]
-        self.captured: list[list[Card]] = [[] for _ in range(n)]
-        self.shown: list[list[Card]] = [[] for _ in range(n)]
+        self.hands: list[list[Card]] = _empty_rows(n)
+        self.decks: list[list[Card]] = _empty_rows(n)
+        self.discards: list[list[Card]] = _empty_rows(n)
+        self.captured: list[list[Card]] = _empty_rows(n)
+        self.shown: list[list[Card]] = _empty_rows(n)
         self.removed: list[Card] = []
         self.rebuilt = [False] * n
         self.rebuilt_after = [-1] * n
@@ -246,7 +286,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.phase = "split"
             self.split_team = self.team_of[self.spade]
             self.turn = self.members[self.split_team][0]
-            self.events.append(Event("split_asked", self.turn, info=(("team", TEAM_NAMES[self.split_team]),)))
+            self.events.append(_SPLIT_ASKED[self.split_team][self.turn])
         else:
             assert specials is not None
             self._start(specials, deal.decks)
@@ -258,7 +298,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
 
     def _draw_suits(self, deal: Deal, suit_set: tuple[str, ...]) -> tuple[str, ...]:
         """The Ace draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
-        given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
+        if deal.suits is None and not any(map(_SEAT_FIELDS, self.seats)):  # (the usual case, quickly)
+            given: tuple[str, ...] = ("",)
+        else:
+            given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
         if all(given):
             if sorted(given) != sorted(suit_set):
                 raise ValueError(f"the seats' suits {list(given)} are not the suits in play {list(suit_set)}")
@@ -267,7 +310,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             return tuple(given)
         if self.options.teams == "fixed":
             raise ValueError("fixed teams: every seat needs a suit of its team's colour [R-S30]")
-        return tuple(suit_set[i] for i in permutation(len(suit_set), self.rng))
+        return tuple(map(suit_set.__getitem__, permutation(len(suit_set), self.rng)))
 
     def _check_fixed_teams(self, suits: Sequence[str]) -> None:
         """Each team's suits share one colour and the two teams differ [R-S30]."""
@@ -310,14 +353,14 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _set_teams(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
         n = self.n
         if self.team_game:
-            self.team_of = tuple(TEAM_NAMES.index(c) for c in self.colours)
+            self.team_of = tuple(map(_TEAM_OF_COLOUR.__getitem__, self.colours))
         elif self.options.variant == "secret_team":
             assert specials is not None
             self.team_of = tuple(SPECIAL_TEAM[share[0]] if share else 0 for share in specials)
         else:
             self.team_of = tuple(range(n))
         self.team_count = max(self.team_of) + 1
-        self.members = tuple(tuple(s for s in self.order if self.team_of[s] == t) for t in range(self.team_count))
+        self.members = _members(self.order, self.team_of, self.team_count)
         self.battalions = [0] * self.team_count
 
     def _start(self, specials: tuple[tuple[Card, ...], ...], decks: tuple[tuple[Card, ...], ...] | None) -> None:
@@ -445,11 +488,11 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         for seat, share in zip(members, action.shares):
             splits[seat] = share
         self.splits = tuple(splits)
-        self.events.append(Event("split", self.turn, info=(("team", TEAM_NAMES[self.split_team]),)))
+        self.events.append(_SPLIT_DONE[self.split_team][self.turn])
         if self.split_team == self.team_of[self.spade]:
             self.split_team = 1 - self.split_team
             self.turn = self.members[self.split_team][0]
-            self.events.append(Event("split_asked", self.turn, info=(("team", TEAM_NAMES[self.split_team]),)))
+            self.events.append(_SPLIT_ASKED[self.split_team][self.turn])
             return
         self._start(self.splits, None)
 
@@ -618,9 +661,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
 
     def items(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's points per item (`scoring.ITEMS`), as the game stands."""
-        white_is_joker = not self.team_game
-        return tuple(player_items(self.captured[s], self.hands[s], self.decks[s], self.suits[s],
-                                  self.options.colour, white_is_joker) for s in range(self.n))
+        return tuple(map(player_items, self.captured, self.hands, self.decks, self.suits,
+                         repeat(self.options.colour), repeat(not self.team_game)))
 
     def unit_names(self) -> tuple[str, ...]:
         if self.team_game:
@@ -633,18 +675,18 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if self.final is not None:
             return self.final
         items = self.items()
-        scores = [sum(row) for row in items]
+        scores = list(map(sum, items))
         names = self.unit_names()
         bonus = tuple(2 * count for count in self.battalions) if self.team_game else ()
         distance = self.order.index
         if self.team_game:
             members = [sorted(m) for m in self.members]
-            totals = [sum(scores[s] for s in m) + bonus[t] for t, m in enumerate(members)]
+            totals = [sum(map(scores.__getitem__, m)) + bonus[t] for t, m in enumerate(members)]
             best, tie_break = team_winner(members, scores, totals, self.team_of[self.spade])
             ranked = [best, 1 - best]
         elif self.options.variant == "secret_team":
             members = [sorted(m) for m in self.members]
-            totals = [sum(scores[s] for s in m) for m in members]
+            totals = [sum(map(scores.__getitem__, m)) for m in members]
             ranked = secret_order(members, scores, distance)
             tie_break = _secret_tie_break(ranked, members, scores, totals)
         else:
@@ -653,9 +695,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             counts = [len(c) for c in self.captured]
             ranked = individual_order(scores, counts, distance)
             tie_break = _individual_tie_break(ranked, scores, counts)
-        units = tuple((names[t], tuple(m)) for t, m in enumerate(members))
-        return SixSuitResult(units, {names[t]: float(totals[t]) for t in range(len(members))}, items, bonus,
-                             tuple(names[t] for t in ranked), tie_break, self.end, tuple(sorted(self.judged.items())))
+        units = tuple(zip(names, map(tuple, members)))
+        return SixSuitResult(units, dict(zip(names, map(float, totals))), items, bonus,
+                             tuple(map(names.__getitem__, ranked)), tie_break, self.end,
+                             tuple(sorted(self.judged.items())))
 
     # ----- views -----
 
