@@ -81,6 +81,8 @@ def battalions(up: list[tuple[int, Card]], team_of: Sequence[int], size: int) ->
     return [(team, rank, seats[1]) for (team, rank), seats in groups.items() if len(seats) >= size]
 
 
+JUDGEMENT_KINDS = ("battalion", "white_punisher", "same_two", "last_joker", "strongest", "none")
+"""Every `Judgement.kind`."""
 _NOBODY = Judgement(None, "none", ())
 _SEATS = range(6)
 _STRONGEST = tuple(Judgement(seat, "strongest", ()) for seat in _SEATS)

@@ -30,16 +30,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from functools import cache, partial
 from itertools import chain, combinations, repeat
 from operator import attrgetter
+from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, copy_rows, handles
 from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
-from familia_tui.games.sixsuit.judge import Judgement, PlayRecord, judge_individual, judge_team
+from familia_tui.games.sixsuit.judge import JUDGEMENT_KINDS, Judgement, PlayRecord, judge_individual, judge_team
 from familia_tui.games.sixsuit.options import CANONICAL, SixSuitOptions
 from familia_tui.games.sixsuit.scoring import individual_order, player_items, secret_order, team_winner
 from familia_tui.games.sixsuit.view import SixSuitView, TrickPlay
@@ -66,8 +66,13 @@ _DOWN_INFO = (("face_up", False),)
 _new_event = tuple.__new__
 """Events on the hot paths are made as `_new_event(Event, (kind, seat, cards, info))`: the
 same value as `Event(...)`, without a Python call per card played."""
+_JUDGEMENT_INFO = {kind: (("judgement", kind),) for kind in JUDGEMENT_KINDS}
+"""A won trick's event info by judgement, made once."""
 _PLAYED_DOWN = tuple(Event("played", seat, (), _DOWN_INFO) for seat in range(6))
-"""Each seat's event of a card played face down (events are values: shared)."""
+_PASSED = tuple(Event("passed", seat) for seat in range(6))
+_REBUILD_PASSED = tuple(Event("rebuild_passed", seat) for seat in range(6))
+"""Each seat's events of a card played face down, a pass and a rebuild not declared (events
+are values: made once and shared)."""
 _PASS_ONLY: list[SixSuitAction] = [PASS]
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
 _CARD = {card: card for card in _ALL_CARDS}
@@ -163,7 +168,8 @@ def _members(order: tuple[int, ...], team_of: tuple[int, ...], count: int) -> tu
     return tuple(map(tuple, members))
 
 
-_SPLIT_ASKED = tuple(tuple(Event("split_asked", seat, info=(("team", team),)) for seat in range(6)) for team in TEAM_NAMES)
+_SPLIT_ASKED = tuple(tuple(Event("split_asked", seat, info=(("team", team),)) for seat in range(6))
+                     for team in TEAM_NAMES)
 _SPLIT_DONE = tuple(tuple(Event("split", seat, info=(("team", team),)) for seat in range(6)) for team in TEAM_NAMES)
 """The split's events by team and seat, made once."""
 
@@ -385,9 +391,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.face = self.face_pile.pop()
             self.events.append(_new_event(Event, ("face_revealed", leader, (self.face,), ())))
         self.leader = self.turn = leader
-        self.trick = []
-        self.trick_cards = 0
-        self.phase = "play"
+        self.phase = "play"  # (the trick was emptied when the last one was judged)
 
     # ----- the protocol -----
 
@@ -511,11 +515,11 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if action.word == "deck":
             self._played(seat, self.decks[seat].pop(), True)
         elif self.phase == "rebuild":
-            self.events.append(Event("rebuild_passed", seat))
+            self.events.append(_REBUILD_PASSED[seat])
             self._next_declarer()
         else:
             self.trick.append((seat, None, False))
-            self.events.append(Event("passed", seat))
+            self.events.append(_PASSED[seat])
             self._next_player(seat)
 
     def _played(self, seat: int, card: Card, face_up: bool) -> None:
@@ -552,20 +556,20 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                    else judge_individual(trick))
         events = self.events
         winner, kind, formed = verdict
-        for team in formed:
-            self.battalions[team] += 1
-            events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
+        if formed:
+            for team in formed:
+                self.battalions[team] += 1
+                events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
         face = self.face
         self.last_trick, self.last_winner, self.last_judgement = tuple(trick), winner, kind
         judged = self.judged
         judged[kind] = judged.get(kind, 0) + 1
         self.tricks += 1
         if winner is not None:
-            assert face is not None
             self.last_face = face
-            self.captured[winner].append(face)
+            self.captured[winner].append(face)  # type: ignore[arg-type]
             self.face = None
-            events.append(_new_event(Event, ("trick_won", winner, (face,), (("judgement", kind),))))
+            events.append(_new_event(Event, ("trick_won", winner, (face,), _JUDGEMENT_INFO[kind])))
         else:
             self.last_face = None
             events.append(Event("no_winner", self.leader, (face,)))
@@ -603,7 +607,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _ask_declaration(self, index: int) -> None:
         """Ask the next seat from play position `index` (from the round's start) that may still
         rebuild; a round with no declaration ends the cleanup [R-S4]."""
-        order = self._declaration_order()
+        order = _rounds(self.order)[self.decl_start]  # (`_declaration_order`)
         rebuilt = self.rebuilt
         while True:
             while index < self.n and rebuilt[order[index]]:
