@@ -419,9 +419,12 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             hand = self.hands[turn]
             if not hand:
                 legal = _PASS_ONLY
-            else:  # equal cards (two Jokers) give one choice: `dict.fromkeys(hand)`
-                legal = list(map(_FACE_UP_OF, dict.fromkeys(hand))) if self.trick_cards == 0 \
-                    else list(_chain(map(_PLAYS_OF, dict.fromkeys(hand))))
+            else:
+                specials = self.splits[turn]  # equal cards (two Jokers) give one choice; only a seat
+                if len(specials) > 1 and len(set(specials)) < len(specials):  # given both can hold them
+                    hand = list(dict.fromkeys(hand))
+                legal = [FACE_UP[card] for card in hand] if self.trick_cards == 0 \
+                    else [play for card in hand for play in PLAYS[card]]
                 if self.decks[turn]:
                     legal.append(DECK)
             self._legal = legal
