@@ -423,8 +423,13 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 specials = self.splits[turn]  # equal cards (two Jokers) give one choice; only a seat
                 if len(specials) > 1 and len(set(specials)) < len(specials):  # given both can hold them
                     hand = list(dict.fromkeys(hand))
-                legal = [FACE_UP[card] for card in hand] if self.trick_cards == 0 \
-                    else [play for card in hand for play in PLAYS[card]]
+                if len(hand) == HAND_SIZE:  # the usual hand, unpacked: half the cost of a comprehension
+                    first, second, third = hand
+                    legal = [FACE_UP[first], FACE_UP[second], FACE_UP[third]] if self.trick_cards == 0 \
+                        else [*PLAYS[first], *PLAYS[second], *PLAYS[third]]
+                else:
+                    legal = [FACE_UP[card] for card in hand] if self.trick_cards == 0 \
+                        else [play for card in hand for play in PLAYS[card]]
                 if self.decks[turn]:
                     legal.append(DECK)
             self._legal = legal
