@@ -1,19 +1,23 @@
 """The search bot's playout policy for Tarot: quick rules read off the (sampled) state.
 
 Random playouts bid, discard and play at random, so every contract looks like a coin toss; the
-search then misjudges its bids. These rules are the basic bot's in spirit and a few list
-operations per card (no view is built):
+search then misjudges its bids. These rules are the basic bot's, a few list operations per card
+(no view is built):
 
 - **Bidding, call, écart, slam, declarations**: the basic bot's rules on the seat's hand (its hand
   strength and thresholds, its call, its écart, no slam, the highest poignée).
-- **Leading**: the taker's side cashes its kings, then leads its shortest suit low; the defence
-  leads its longest suit low; trumps only when no suit card is left (never a bout if avoidable).
-  No randomness: the search compares its actions on equal terms.
-- **Following**: when its side holds the trick and nobody is left to play, the most valuable card
-  it may give; when it can take the trick, the cheapest card that does; otherwise its least
-  valuable card (the Excuse rather than a valuable one, and the Excuse before the last trick).
-  The Petit is kept back unless it wins or is all it may play. In a Grasch hand each plays for
-  himself and ducks.
+- **Card play**: the basic bot's rules (`bots._Table`), read off the sampled state, where what
+  a view only narrows down is known (the trumps the others hold, a taker's empty suits). Leading,
+  a taker holding more trumps than the others draws them (from the top when his highest is
+  sure); else a king of a suit nobody has played; else a low card of the shortest suit, the
+  defence keeping face cards of a played suit the taker lacks out of his ruffs. Following, it
+  gives points (the Petit first) to a trick its side holds for sure, takes the trick with the
+  cheapest card that holds it, else plays its cheapest card (the Excuse rather than a knight or
+  better); the Excuse goes before the last trick unless its side took every trick. In a Grasch
+  hand each ducks with its most valuable losing card. No randomness: the search compares its
+  actions on equal terms. Played by all seats, a hand comes out like one of basic bots (a
+  Garde is made 67 % of the time by both in tarot-4); simpler rules that left the taker weaker
+  than basic bots made the search refuse every contract basic bots take.
 """
 
 from __future__ import annotations
