@@ -37,10 +37,13 @@ from familia_tui.games.sixsuit.scoring import ITEMS
 
 ACE_ITEM = ITEMS.index("ace")
 """The A in hand scores only when the game ends: before that, holding it back is no gain."""
-SUPPLY = 0.25
+SUPPLY = 0.5
 """Points per card a seat can still play (its hand and deck, and before its rebuild its discard
 pile and, again, its hand and deck): without it a one-trick playout would rebuild at once to
-draw better cards, and run out of cards long before the others [R-S3]."""
+draw better cards, and run out of cards long before the others [R-S3]. Most 4-player games end
+when two seats are out of cards [B.2.7 b] with face cards left, so a card to play is worth about
+a quarter of a face card's trick: at 0.25 the 4-player search team rebuilt after 1 to 5 tricks
+where basic bots wait until their deck is spent (7 to 8)."""
 WANDER = 0.1
 """How often a playout's player plays a random legal action instead."""
 
@@ -81,7 +84,6 @@ def value(state: SixSuitState, seat: int) -> float:
     text)."""
     team_of = state.team_of
     totals = [0.0] * state.team_count
-    points = [0.0] * state.team_count  # without the supply: the score as it stands
     over = state.is_over
     hands, decks, discards, rebuilt = state.hands, state.decks, state.discards, state.rebuilt
     for s, row in enumerate(state.items()):
@@ -91,24 +93,22 @@ def value(state: SixSuitState, seat: int) -> float:
         supply = len(hands[s]) + len(decks[s])
         if not rebuilt[s]:
             supply += supply + len(discards[s])
-        own = sum(row) - row[ACE_ITEM]
-        points[team_of[s]] += own
-        totals[team_of[s]] += own + SUPPLY * supply
+        totals[team_of[s]] += sum(row) - row[ACE_ITEM] + SUPPLY * supply
     if state.team_game:
         for team, count in enumerate(state.battalions):
             totals[team] += 2 * count
-            points[team] += 2 * count
     mine = team_of[seat]
     margin = totals[mine] - (sum(totals) - totals[mine]) / (len(totals) - 1)
-    return margin + WIN * _won(state, mine, points)
+    return margin + WIN * _won(state, mine, totals)
 
 
-def _won(state: SixSuitState, mine: int, points: list[float]) -> float:
+def _won(state: SixSuitState, mine: int, totals: list[float]) -> float:
     """1 for a game the side `mine` has won, 0 for one lost; before the end, a guess from its
-    lead over the best other side."""
+    lead over the best other side (its points and cards to come: a seat out of cards while the
+    others still play loses the face cards left to them)."""
     if state.is_over:
         return float(state.result().order[0] == state.unit_names()[mine])
-    lead = points[mine] - max(p for side, p in enumerate(points) if side != mine)
+    lead = totals[mine] - max(p for side, p in enumerate(totals) if side != mine)
     return 0.5 + 0.5 * math.tanh(lead / (SPREAD * math.sqrt(_left(state) + 1)))
 
 
