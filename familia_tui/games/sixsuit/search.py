@@ -11,8 +11,8 @@ playout stops, what a side has, and the playouts' policy.
   when its deck runs out. On top of the margin, the game won (`WIN`): at the game's end the
   rules' winner (ties broken as B.2.9, B.3, B.4 say), before it a guess from the side's lead
   over the best other side and the face cards left (`SPREAD`). A point then counts most while
-  the game is close and little once it is decided, and a side that is behind takes chances:
-  the margin alone made the 4-player search team give away close games.
+  the game is close and little once it is decided, and a side that is behind takes chances (a
+  game, not a margin, is what the table plays for; tie-breaks end one game in six).
 - **Horizon**: the trick in play, or the rest of the game once `ENDGAME` face cards or fewer
   are left (the end's tie-breaks and the A in hand then count).
 - **Playouts**: each seat plays like a sensible player, fast: it lets a teammate's winning card
