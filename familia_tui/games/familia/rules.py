@@ -194,7 +194,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             assert self.turn is not None
             played = self.played
             cards = tr.playable(self.hands[self.turn], self.led, self.trump, self.stock_trick,
-                                self.batting, played, self.keys)
+                                self.batting, played, self.keys, self.options.unique_hand_cards)
             actions: list[Action] = list(map(PLAY.__getitem__, cards))
             if not played and not self.stock_trick and JOKER in cards:
                 actions.remove(PLAY[JOKER])
