@@ -364,11 +364,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _draw_round(self) -> None:
         """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        for seat in self.ring.order(self.leader):
-            card = self.stock.pop()
-            self.hands[seat].append(card)
-            self.known[seat].append(card)
-            self.events.append(_make(Event, ("card_drawn", seat, (card,), ())))
+        stock, hands, known, events = self.stock, self.hands, self.known, self.events
+        for seat in self.ring.orders[self.leader]:
+            card = stock.pop()
+            hands[seat].append(card)
+            known[seat].append(card)
+            events.append(_make(Event, ("card_drawn", seat, (card,), ())))
 
     # ----- deal, game and match ends -----
 
