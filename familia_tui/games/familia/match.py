@@ -102,8 +102,15 @@ class GameResult:
 
 
 def _sums(players: Sequence[PlayerScore], members: Sequence[int]) -> tuple[int, int, int]:
-    return (sum(players[i].total for i in members), sum(players[i].face_count for i in members),
-            sum(players[i].face_points for i in members))
+    """A unit's total, face count and face points: its members' sums (one pass: every game end
+    of every playout adds them)."""
+    total = count = points = 0
+    for i in members:
+        player = players[i]
+        total += player.total
+        count += player.face_count
+        points += player.face_points
+    return total, count, points
 
 
 @dataclass

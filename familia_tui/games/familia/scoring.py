@@ -244,10 +244,12 @@ def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> l
     """
     ordered = sorted(units, key=_ranking_key)
     standings: list[Standing] = []
+    previous = None
     for index, (unit, seats, total, face_count, face_points) in enumerate(ordered):
-        tied = index > 0 and _ranking_key(ordered[index - 1]) == _ranking_key(ordered[index])
-        rank = standings[-1].rank if tied else index + 1
+        key = (-total, face_count, face_points)  # _ranking_key
+        rank = standings[-1].rank if key == previous else index + 1
         standings.append(Standing(unit, tuple(seats), total, face_count, face_points, rank))
+        previous = key
     return standings
 
 
