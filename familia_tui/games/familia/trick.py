@@ -41,14 +41,14 @@ def rank_value(card: Card) -> int:
 
 
 @cache
-def batting_key(decks: int, style: str) -> dict[Card, int]:
+def batting_key(decks: int, style: str) -> dict[Card, object]:
     """The collision key of every hand card for this deal (A.7 table) [R-F3]: two cards bat when
     their keys are equal. The keys are small integers (rank, colour and rank, or suit and rank):
     the hot paths hash them for every play."""
     level = {("normal", 1): "colour", ("batting", 1): "rank", ("batting", 2): "colour"}.get(
         (style, decks), "suit"
     )
-    keys: dict[Card, int] = {JOKER: JOKER_KEY}
+    keys: dict[Card, object] = {JOKER: JOKER_KEY}
     for card in number_cards(1):
         keys[card] = {
             "rank": card.rank,
@@ -155,7 +155,8 @@ def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_tri
             for card in follow:
                 if card.rank:
                     return follow if unique else list(dict.fromkeys(follow))
-        return list(hand) if unique else list(dict.fromkeys(hand))  # a free lead [R-F7], a no-lead trick [R-F16], a void
+        # a free lead [R-F7], a no-lead trick [R-F16], a void
+        return list(hand) if unique else list(dict.fromkeys(hand))
     if led is None:
         base = None
     else:
