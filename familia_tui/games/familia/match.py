@@ -32,6 +32,20 @@ class _SeatTable(NamedTuple):
 
 
 _tables: dict[int, tuple[tuple[Seat, ...], _SeatTable]] = {}
+_interned: dict[tuple[int, ...], tuple[Seat, ...]] = {}
+
+
+def table_seats(seats: Sequence[Seat]) -> tuple[Seat, ...]:
+    """The seats as a tuple, the same tuple for the same seat objects: a new game on the same
+    table then finds its seat table (`_table`) already read. Keyed by the seats' identities,
+    which the kept tuple holds alive (seats are frozen, so equal identities mean equal seats)."""
+    key = tuple(map(id, seats))
+    known = _interned.get(key)
+    if known is None:
+        if len(_interned) > 64:
+            _interned.clear()
+        known = _interned[key] = tuple(seats)
+    return known
 
 
 def _table(seats: tuple[Seat, ...]) -> _SeatTable:
@@ -88,8 +102,15 @@ class GameResult:
 
 
 def _sums(players: Sequence[PlayerScore], members: Sequence[int]) -> tuple[int, int, int]:
-    return (sum(players[i].total for i in members), sum(players[i].face_count for i in members),
-            sum(players[i].face_points for i in members))
+    """A unit's total, face count and face points: its members' sums (one pass: every game end
+    of every playout adds them)."""
+    total = count = points = 0
+    for i in members:
+        player = players[i]
+        total += player.total
+        count += player.face_count
+        points += player.face_points
+    return total, count, points
 
 
 @dataclass

@@ -167,6 +167,12 @@ class FamiliaOptions(StrictModel):
             return tuple(self.removed_sets or ()), self.hand_jokers or 0
         return auto_adjustment(self.pool_decks, self.hands * self.deal_tricks)
 
+    @cached_property
+    def unique_hand_cards(self) -> bool:
+        """No two hand cards are equal: one deck and at most one hand Joker (legal plays then
+        need no de-duplication)."""
+        return self.pool_decks == 1 and self.adjustment[1] <= 1
+
     @property
     def pool_size(self) -> int:
         removed, jokers = self.adjustment

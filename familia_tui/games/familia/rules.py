@@ -31,7 +31,7 @@ from enum import StrEnum
 from functools import cache
 from typing import ClassVar
 
-from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, shuffled
+from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutation
 from familia_tui.core.engine import Event, Explanation, Seat
 from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.core.table import (
@@ -47,7 +47,7 @@ from familia_tui.core.table import (
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, PlayCard
 from familia_tui.games.familia.explain import explain_action
-from familia_tui.games.familia.match import GameResult, MatchState
+from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 
@@ -60,6 +60,22 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
         for suit in SUITS:
             cards.remove(Card(rank, suit))
     return tuple(cards) + (JOKER,) * jokers
+
+
+@cache
+def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A face set's black and red cards, each in the set's order (worked out once per set:
+    `Card.colour` is a Python property, and every deal fills its piles)."""
+    black = tuple(card for card in cards if card.colour == "black")
+    red = tuple(card for card in cards if card.colour == "red")
+    assert len(black) + len(red) == len(cards), "face cards have a colour"
+    return black, red
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """`core.cards.shuffled` (the same order from the same generator state: seeded deals do not
+    change), with the cards picked in C."""
+    return list(map(cards.__getitem__, permutation(len(cards), rng)))
 
 
 JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
@@ -120,7 +136,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
         self.options = options
-        self.seats = tuple(seats)
+        self.seats = table_seats(seats)
         self.n = len(self.seats)
         self.ring = seat_ring(self.n)
         """Play and the deal's start pass clockwise [R-F26]."""
@@ -178,7 +194,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             assert self.turn is not None
             played = self.played
             cards = tr.playable(self.hands[self.turn], self.led, self.trump, self.stock_trick,
-                                self.batting, played, self.keys)
+                                self.batting, played, self.keys, self.options.unique_hand_cards)
             actions: list[Action] = list(map(PLAY.__getitem__, cards))
             if not played and not self.stock_trick and JOKER in cards:
                 actions.remove(PLAY[JOKER])
@@ -229,9 +245,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 self.face_discard.extend(self.piles[colour])
                 self.piles[colour] = []
         if self.reserve and (mode != "through" or self.deal == 0):
-            for card in self.reserve.pop(0):
-                assert card.colour is not None
-                self.piles[card.colour].append(card)
+            black, red = by_colour(tuple(self.reserve.pop(0)))
+            self.piles["black"].extend(black)
+            self.piles["red"].extend(red)
         self._add_face_jokers(self.options.face_jokers_of(self.deal))
         for colour in COLOURS:
             self.piles[colour] = shuffled(self.piles[colour], self.rng)
@@ -348,11 +364,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _draw_round(self) -> None:
         """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        for seat in self.ring.order(self.leader):
-            card = self.stock.pop()
-            self.hands[seat].append(card)
-            self.known[seat].append(card)
-            self.events.append(_make(Event, ("card_drawn", seat, (card,), ())))
+        stock, hands, known, events = self.stock, self.hands, self.known, self.events
+        for seat in self.ring.orders[self.leader]:
+            card = stock.pop()
+            hands[seat].append(card)
+            known[seat].append(card)
+            events.append(_make(Event, ("card_drawn", seat, (card,), ())))
 
     # ----- deal, game and match ends -----
 

@@ -127,6 +127,18 @@ _SINGLE_ENTRIES = {
 """Each role's single lines in its zeroing order, built once (entries are immutable)."""
 
 
+_SINGLE_PLACES = {
+    role: {entry.cards[0]: place for place, (_, _, entry) in enumerate(entries)}
+    for role, entries in _SINGLE_ENTRIES.items()
+}
+"""Each face card's place in the role's zeroing order."""
+_SINGLE_LINES = {role: {entry.cards[0]: entry for _, _, entry in entries}
+                 for role, entries in _SINGLE_ENTRIES.items()}
+"""Each face card's single line by role."""
+_MARRIAGES = tuple((kings_queen[0], kings_queen[1]) for kings_queen in _FACES.values())
+"""The K and Q of each suit: a hand without both of one suit holds no Marriage (nor Family)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerScore:
     """A player's score at game end, with everything the score sheet and the ranking need."""
@@ -196,6 +208,10 @@ def score_player(
     cards = tuple(captured)
     checked_role = _check_role(role)
     royal_suit = _royal_suit(royal, crest)
+    if len(cards) < 4 and _all_singles(cards, checked_role):  # most hands: no Joker, no meld
+        lines = _SINGLE_LINES[checked_role]
+        singles = [lines[card] for card in sorted(cards, key=_SINGLE_PLACES[checked_role].__getitem__)]
+        return _sheet(cards, checked_role, singles, False, misere_bonus)
     counts = _count_faces(cards)
     jokers = len(cards) - sum(map(sum, counts.values()))
     if jokers:
@@ -204,6 +220,15 @@ def score_player(
         melds = _planned_melds(counts, _best_plan(counts, checked_role, royal_suit), royal_suit)
         entries = melds + _singles(counts, checked_role)
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
+
+
+def _all_singles(cards: tuple[Card, ...], role: Role) -> bool:
+    """Fewer than four cards, all face cards and no Marriage among them: every card is a single
+    (no Familia needs fewer than four, and every other meld holds a K and a Q of one suit)."""
+    places = _SINGLE_PLACES[role]
+    if not all(map(places.__contains__, cards)):
+        return False  # a Joker, or a card that `_count_faces` refuses
+    return not any(king in cards and queen in cards for king, queen in _MARRIAGES)
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
@@ -219,10 +244,12 @@ def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> l
     """
     ordered = sorted(units, key=_ranking_key)
     standings: list[Standing] = []
+    previous = None
     for index, (unit, seats, total, face_count, face_points) in enumerate(ordered):
-        tied = index > 0 and _ranking_key(ordered[index - 1]) == _ranking_key(ordered[index])
-        rank = standings[-1].rank if tied else index + 1
+        key = (-total, face_count, face_points)  # _ranking_key
+        rank = standings[-1].rank if key == previous else index + 1
         standings.append(Standing(unit, tuple(seats), total, face_count, face_points, rank))
+        previous = key
     return standings
 
 

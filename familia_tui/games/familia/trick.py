@@ -18,17 +18,20 @@ Pure functions on small values; `rules.py` owns the state. Implements (rules dig
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from familia_tui.core.cards import JOKER, Card, number_cards
+from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, number_cards
 
 JOKER_VALUE = 13
 """A hand Joker ranks between the A (14) and the 10."""
 
 OFF, LED, TRUMP = 0, 100, 200
 """Strength categories, added to the rank value: off-suit < led suit < trump."""
+
+JOKER_KEY = -1
+"""A hand Joker's batting key: it collides with Jokers only."""
 
 BattingKey = Callable[[Card], object]
 
@@ -39,16 +42,18 @@ def rank_value(card: Card) -> int:
 
 @cache
 def batting_key(decks: int, style: str) -> dict[Card, object]:
-    """The collision key of every hand card for this deal (A.7 table) [R-F3]."""
+    """The collision key of every hand card for this deal (A.7 table) [R-F3]: two cards bat when
+    their keys are equal. The keys are small integers (rank, colour and rank, or suit and rank):
+    the hot paths hash them for every play."""
     level = {("normal", 1): "colour", ("batting", 1): "rank", ("batting", 2): "colour"}.get(
         (style, decks), "suit"
     )
-    keys: dict[Card, object] = {JOKER: "JK"}
-    for card in set(number_cards(1)):
+    keys: dict[Card, object] = {JOKER: JOKER_KEY}
+    for card in number_cards(1):
         keys[card] = {
             "rank": card.rank,
-            "colour": (card.colour, card.rank),
-            "suit": (card.suit, card.rank),
+            "colour": 16 * COLOURS.index(card.colour or "") + card.rank,
+            "suit": 16 * SUITS.index(card.suit) + card.rank,
         }[level]
     return keys
 
@@ -108,7 +113,7 @@ class Obligations(NamedTuple):
         return cards
 
 
-def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) -> Obligations:
+def obligations(hand: Sequence[Card], ctx: Context, keys: Mapping[Card, object]) -> Obligations:
     """Apply follow, ruff, must-win, batting and Joker freedom to a hand (A.6, A.13 `legal`).
 
     Written with plain loops: this runs for every decision of every bot and simulation.
@@ -134,20 +139,24 @@ def obligations(hand: Sequence[Card], ctx: Context, keys: dict[Card, object]) ->
 
 
 def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_trick: bool,
-             batting: bool, played: Sequence[Card], keys: dict[Card, object]) -> list[Card]:
+             batting: bool, played: Sequence[Card], keys: Mapping[Card, object],
+             unique: bool = False) -> list[Card]:
     """The cards of `hand` that may be played now, each once, in hand order: the layers of
     `obligations` joined, `(must_win or base) ∪ bats ∪ Jokers` [R-F12], worked out with as little
     as the trick needs (it runs for every play of every game, bot and playout; a test checks it
     against `obligations(...).legal` on random positions of every preset).
 
-    `led`, `trump` and `stock_trick` are the trick's (`Context`), `played` its cards so far."""
+    `led`, `trump` and `stock_trick` are the trick's (`Context`), `played` its cards so far.
+    `unique` says that the hand holds no two equal cards (`FamiliaOptions.unique_hand_cards`):
+    then nothing is looked for twice (removing repeats costs as much as the rest)."""
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
             follow = [c for c in hand if c.suit == led or not c.rank]
             for card in follow:
                 if card.rank:
-                    return list(dict.fromkeys(follow))
-        return list(dict.fromkeys(hand))  # a free lead [R-F7], a no-lead trick [R-F16], a void
+                    return follow if unique else list(dict.fromkeys(follow))
+        # a free lead [R-F7], a no-lead trick [R-F16], a void
+        return list(hand) if unique else list(dict.fromkeys(hand))
     if led is None:
         base = None
     else:
@@ -159,9 +168,11 @@ def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_tri
         beating = [c for c in pool if strength(c, led, trump) > best]
         if beating:
             base = beating
-    if base is None:
-        return list(dict.fromkeys(hand))  # any card: bats and Jokers are among them
-    played_keys = set(map(keys.__getitem__, played))
+    if base is None:  # any card: bats and Jokers are among them
+        return list(hand) if unique else list(dict.fromkeys(hand))
+    played_keys = {JOKER_KEY, *map(keys.__getitem__, played)}
+    if played_keys.isdisjoint(map(keys.__getitem__, hand)):
+        return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
     return [c for c in dict.fromkeys(hand) if c in allowed or not c.rank or keys[c] in played_keys]
 
@@ -195,7 +206,7 @@ class Resolution(NamedTuple):
 
 
 def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
-            keys: dict[Card, object]) -> Resolution:
+            keys: Mapping[Card, object]) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
     played_keys = [keys[c] for c in cards]
     if len(set(played_keys)) == len(played_keys):
