@@ -60,6 +60,8 @@ class TableScreen(AppScreen[None]):
     """One game at the table; see the module docstring for what a subclass provides."""
 
     game_id = ""
+    ROOMY_ROWS = 32
+    """From this terminal height the framed hand cards have a row to lift the selected one into."""
     clause_style = ClauseStyle()
     """How the game's explanation parameters are drawn (its card notation, named parameters)."""
     held_texts = ""
@@ -193,6 +195,7 @@ class TableScreen(AppScreen[None]):
             self.query_one("#too-small", Static).update(self.t(
                 "ui.too_small", need=f"{min_width}x{min_height}", now=f"{width}x{height}"))
         self.set_class(small, "-too-small")
+        self.set_class(height >= self.ROOMY_ROWS, "-roomy")
         self.refresh_bindings()  # the spare keys come and go with the width
 
     # ----- the flow of the game -----

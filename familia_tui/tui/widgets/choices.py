@@ -92,6 +92,9 @@ class Chip(Static):
 class ChoiceBar(HorizontalScroll):
     """The choices of the current decision, with a cursor."""
 
+    DEFAULT_CLASSES = "-lift"
+    """Framed chips: in a tall terminal the selected one stands a row above the others."""
+
     fixed_chips = False
     """The chips have one width (set in CSS): a new label is drawn without laying the screen
     out again."""

@@ -313,6 +313,7 @@ class TarotChoiceBar(ChoiceBar):
     def lay_out(self, layout: str, shown: bool) -> None:
         """Buttons, or (`layout` cards or hand) a grid; hidden when there is no choice."""
         self.set_class(layout != "buttons", "-cards")
+        self.set_class(layout == "buttons", "-lift")  # (a grid of one-line cards has no row to spare)
         self.display = shown
 
     def fit(self, width: int) -> None:
