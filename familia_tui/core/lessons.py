@@ -22,7 +22,8 @@ lessons:
 
 A lesson fires once, the first time its trigger holds: an **event** kind from `apply()` (the
 game's own kinds or the shared ones, `core/events.py`), optionally with `where` (values the
-event's info must have) and `by` (`human`: the learner's seat, `other`, `any`); or a
+event's info must have), `by` (`human`: the learner's seat, `other`, `any`) and `test` (a test
+of the event the game names in `EVENT_TESTS`: a trick with batted cards); or a
 **condition** the game package names in `CONDITIONS` (`games/<game>/lessons.py`), a pure
 predicate on the learner's view and legal actions, asked when the learner is to decide. The UI
 needs no rule knowledge: it shows what fires, pointing at the area named by `point`.
@@ -60,6 +61,8 @@ LESSONS_FILE = "lessons.yaml"
 Area = Literal["hand", "table", "log", "banner", "scores"]
 Condition = Callable[[Any, Sequence[Any]], bool]
 """A game's named condition: (the learner's view, the legal actions) → whether it holds."""
+EventTest = Callable[[Event], bool]
+"""A game's named test of one event (`trigger.test`)."""
 
 
 class LearnError(FamiliaTuiError):
@@ -86,6 +89,9 @@ class Trigger(StrictModel):
     """Values the event's info must have (`{why: eight}`), compared as text."""
     by: Literal["human", "other", "any"] = "any"
     """Whose event: the learner's seat, another seat, or any."""
+    test: str | None = None
+    """A test of the event the game names (its `lessons.py` `EVENT_TESTS`: a trick whose cards
+    were batted …), for what `where` cannot say."""
     condition: str | None = None
     """A condition the game names (its `lessons.py`), asked when the learner is to decide."""
 
@@ -93,8 +99,8 @@ class Trigger(StrictModel):
     def _one_kind(self) -> Trigger:
         if (self.event is None) == (self.condition is None):
             raise ValueError("give either an event or a condition")
-        if self.condition is not None and (self.where or self.by != "any"):
-            raise ValueError("where and by go with an event, not a condition")
+        if self.condition is not None and (self.where or self.by != "any" or self.test):
+            raise ValueError("where, by and test go with an event, not a condition")
         return self
 
 
@@ -144,6 +150,7 @@ class Learn:
     human: int
     """The learner's seat (the scenario's one human)."""
     conditions: Mapping[str, Condition]
+    event_tests: Mapping[str, EventTest] = field(default_factory=dict)
 
     def start(self) -> GameState:
         """The guided game's first state (the scenario's deal)."""
@@ -169,18 +176,20 @@ def learn_games() -> list[str]:
     return [game for game in game_ids() if learn_path(game).is_file()]
 
 
-def game_conditions(spec: GameSpec) -> Mapping[str, Condition]:
-    """The conditions a game names for lessons: `CONDITIONS` of the `lessons` module beside its
-    spec (`familia_tui.games.<game>.lessons`); none when it has no such module."""
+def game_conditions(spec: GameSpec) -> tuple[Mapping[str, Condition], Mapping[str, EventTest]]:
+    """The conditions and event tests a game names for lessons: `CONDITIONS` and `EVENT_TESTS`
+    of the `lessons` module beside its spec (`familia_tui.games.<game>.lessons`); none when it
+    has no such module."""
     package = spec.entry.spec.partition(":")[0].rpartition(".")[0]
     try:
         module = importlib.import_module(f"{package}.lessons")
     except ModuleNotFoundError as error:
         if error.name != f"{package}.lessons":
             raise
-        return {}
-    conditions: Mapping[str, Condition] = module.CONDITIONS
-    return conditions
+        return {}, {}
+    conditions: Mapping[str, Condition] = getattr(module, "CONDITIONS", {})
+    tests: Mapping[str, EventTest] = getattr(module, "EVENT_TESTS", {})
+    return conditions, tests
 
 
 def load_learn(game_or_path: str | Path) -> Learn:
@@ -197,8 +206,8 @@ def load_learn(game_or_path: str | Path) -> Learn:
         spec = get_game(lessons.game)
     except UnknownGame as error:
         raise LearnError(f"{path}: game: {error}") from None
-    conditions = game_conditions(spec)
-    problems = trigger_problems(lessons, spec, conditions) + ruling_problems(lessons)
+    conditions, tests = game_conditions(spec)
+    problems = trigger_problems(lessons, spec, conditions, tests) + ruling_problems(lessons)
     scenario_path = path.parent / lessons.scenario
     try:
         scenario = load_scenario(scenario_path)
@@ -214,7 +223,7 @@ def load_learn(game_or_path: str | Path) -> Learn:
         problems.append(f"scenario: {scenario_path.name} needs exactly one human seat ({len(humans)} found)")
     if problems:
         raise LearnError(f"{path}: " + "; ".join(problems))
-    return Learn(path, lessons, scenario, spec, humans[0], conditions)
+    return Learn(path, lessons, scenario, spec, humans[0], conditions, tests)
 
 
 def _read(path: Path) -> LessonsFile:
@@ -243,8 +252,9 @@ def start_seats(spec: GameSpec, scenario: ScenarioFile) -> tuple[Any, ...]:
         raise LearnError(f"scenario: cannot be set up: {error}".replace("\n", " ")) from None
 
 
-def trigger_problems(lessons: LessonsFile, spec: GameSpec, conditions: Mapping[str, Condition]) -> list[str]:
-    """Triggers that name no event the game reports or no condition it provides."""
+def trigger_problems(lessons: LessonsFile, spec: GameSpec, conditions: Mapping[str, Condition],
+                     tests: Mapping[str, EventTest]) -> list[str]:
+    """Triggers that name no event the game reports, or no condition or test it provides."""
     problems = []
     kinds = COMMON | spec.events
     for index, lesson in enumerate(lessons.lessons):
@@ -256,6 +266,9 @@ def trigger_problems(lessons: LessonsFile, spec: GameSpec, conditions: Mapping[s
             known = ", ".join(sorted(conditions)) or "none"
             problems.append(f"{where}.condition: {trigger.condition!r} is no condition of "
                             f"{spec.id} ({known})")
+        if trigger.test is not None and trigger.test not in tests:
+            known = ", ".join(sorted(tests)) or "none"
+            problems.append(f"{where}.test: {trigger.test!r} is no event test of {spec.id} ({known})")
     return problems
 
 
@@ -306,6 +319,8 @@ class Tutor:
             return False
         mine = event.seat == self.learn.human
         if (trigger.by == "human" and not mine) or (trigger.by == "other" and mine):
+            return False
+        if trigger.test is not None and not self.learn.event_tests[trigger.test](event):
             return False
         return all(_same(event.get(key), value) for key, value in trigger.where.items())
 

@@ -58,7 +58,7 @@ MESSAGES: dict[str, str] = {
     'ui.lesson_area_table': 'the table',
     'ui.lesson_area_log': 'the log',
     'ui.lesson_area_banner': 'the line at the top',
-    'ui.lesson_area_scores': 'the seats and places',
+    'ui.lesson_area_scores': 'the seats and their scores',
     'ui.lesson_allowed': 'Allowed now: {choices}',
     'ui.lesson_rulings': 'Rules {rulings} (F1)',
     'ui.learn_summary': 'Lessons seen: {seen} of {count}',

@@ -58,7 +58,7 @@ MESSAGES: dict[str, str] = {
     'ui.lesson_area_table': '場',
     'ui.lesson_area_log': 'ログ',
     'ui.lesson_area_banner': '上の行',
-    'ui.lesson_area_scores': '各席と順位',
+    'ui.lesson_area_scores': '各席と得点',
     'ui.lesson_allowed': 'いま選べるもの：{choices}',
     'ui.lesson_rulings': 'ルール {rulings}（F1）',
     'ui.learn_summary': '見た説明：{count}個中{seen}個',
