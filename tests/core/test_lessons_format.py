@@ -29,12 +29,13 @@ ORDER = {
     "daifugo": ["lead", "eight-cut", "suit-lock", "follow", "number-lock", "cannot-beat", "trick-over",
                 "forbidden-finish", "went-out", "revolution", "game-over"],
     "familia": ["pile", "follow", "draw", "free", "batting", "capture", "trump", "scoring"],
+    "tarot": ["bid", "chien", "ecart", "slam", "poignee", "follow", "ruff", "overtrump", "excuse", "counting"],
 }
 """The order in which each game's lessons fire when the basic bot plays the learner."""
 
 
 def test_every_game_with_a_table_of_the_issue_ships_a_guided_game() -> None:
-    assert {"daifugo", "familia"} <= set(learn_games())
+    assert {"daifugo", "familia", "tarot"} <= set(learn_games())
 
 
 @pytest.mark.parametrize("game", learn_games())

@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.widget import Widget
 
 from familia_tui.core.engine import Event
 from familia_tui.core.events import DEAL_SCORED
@@ -97,6 +98,12 @@ class TarotScreen(TableScreen):
         self.hand_end = ""
         """The last trick of the hand just scored (markup): held on the table, then p in the
         breakdown."""
+
+    def lesson_area(self, area: str) -> Widget | None:
+        """A guided game's lesson points at the trick (`table`) and the seats with their points
+        (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#trick", "scores": "#seats-box"}.get(area, "#-none"))
+        return found.first() if found else super().lesson_area(area)
 
     def compose(self) -> ComposeResult:
         yield self.banner_line()
