@@ -8,6 +8,7 @@ game: daifugo
 scenario: game.yaml              # the deal, beside this file (default game.yaml)
 title: {en: First game of Daifugō, ja: はじめての大富豪}
 closing: {en: ..., ja: ...}      # said at the end, above the lessons seen
+ends_at: deal_scored             # optional: the guided game ends there (a long game's first deal)
 lessons:
   - id: eight-cut
     trigger: {event: trick_won, where: {why: eight}}    # an event apply() reports ...
@@ -127,6 +128,9 @@ class LessonsFile(StrictModel):
     title: Texts
     closing: Texts
     """Said at the end of the game, above the list of lessons seen."""
+    ends_at: str | None = None
+    """An event kind that ends the guided game (a long game's first `deal_scored`); left out,
+    the guided game is the whole game."""
     lessons: list[Lesson] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -151,6 +155,11 @@ class Learn:
     """The learner's seat (the scenario's one human)."""
     conditions: Mapping[str, Condition]
     event_tests: Mapping[str, EventTest] = field(default_factory=dict)
+
+    def ends(self, over: bool, events: Sequence[Event]) -> bool:
+        """Whether the guided game is over: the game is (`over`), or its `ends_at` event came."""
+        ends_at = self.lessons.ends_at
+        return over or any(event.kind == ends_at for event in events)
 
     def start(self) -> GameState:
         """The guided game's first state (the scenario's deal)."""
@@ -255,8 +264,9 @@ def start_seats(spec: GameSpec, scenario: ScenarioFile) -> tuple[Any, ...]:
 def trigger_problems(lessons: LessonsFile, spec: GameSpec, conditions: Mapping[str, Condition],
                      tests: Mapping[str, EventTest]) -> list[str]:
     """Triggers that name no event the game reports, or no condition or test it provides."""
-    problems = []
     kinds = COMMON | spec.events
+    problems = [] if lessons.ends_at is None or lessons.ends_at in kinds else [
+        f"ends_at: {lessons.ends_at!r} is no event of {spec.id}"]
     for index, lesson in enumerate(lessons.lessons):
         trigger, where = lesson.trigger, f"lessons.{index}.trigger"
         if trigger.event is not None and trigger.event not in kinds:
@@ -369,18 +379,20 @@ def rehearse(learn: Learn, script: Script | None = None, limit: int = 5000) -> R
 
         def script(view: Any, legal: Sequence[Any]) -> Any:
             return bot.choose(view, legal, random.Random(f"learn:{len(session.record.actions)}"))
-    actions = 0
+    actions, ended = 0, False
     tutor.after_events(session.table.events)
-    while not session.table.is_over and actions < limit:
+    while not ended and actions < limit:
         if session.to_act == learn.human:
             view, legal = session.table.view(learn.human), list(session.table.legal_actions())
             tutor.at_decision(view, legal)
             action = script(view, legal)
         else:
             action = session.bot_action()
-        tutor.after_events(session.apply(action))
+        events = session.apply(action)
+        tutor.after_events(events)
+        ended = learn.ends(session.table.is_over, events)
         actions += 1
-    return Rehearsal(tutor.seen, session.table.is_over, actions)
+    return Rehearsal(tutor.seen, ended, actions)
 
 
 @dataclass

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     'ui.learn_summary': 'Lessons seen: {seen} of {count}',
     'ui.learn_not_met': 'Not met in this game: {titles}',
     'ui.learn_summary_keys': 'Enter: the results',
+    'ui.learn_summary_home': 'Enter: back home (the game itself goes on for more deals)',
     'ui.learn_skipped': 'No more lessons: the game goes on as a normal game (q leaves).',
     'ui.hint': 'Hint',
     'ui.answer': 'Answer:',

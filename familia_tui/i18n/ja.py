@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     'ui.learn_summary': '見た説明：{count}個中{seen}個',
     'ui.learn_not_met': 'このゲームでは出てこなかったもの：{titles}',
     'ui.learn_summary_keys': 'Enter：結果へ',
+    'ui.learn_summary_home': 'Enter：ホームへ（実際のゲームはこのあと何ディールも続きます）',
     'ui.learn_skipped': '説明を止めました。このまま普通のゲームとして続きます（qで終了）。',
     'ui.hint': 'ヒント',
     'ui.answer': '答え：',

@@ -29,13 +29,15 @@ ORDER = {
     "daifugo": ["lead", "eight-cut", "suit-lock", "follow", "number-lock", "cannot-beat", "trick-over",
                 "forbidden-finish", "went-out", "revolution", "game-over"],
     "familia": ["pile", "follow", "draw", "free", "batting", "capture", "trump", "scoring"],
+    "sixsuit": ["split", "lead", "face-down", "capture", "rebuild", "same-two", "over"],
+    "chinkway": ["discard", "trumps", "quest", "follow", "take", "free", "scored"],
     "tarot": ["bid", "chien", "ecart", "slam", "poignee", "follow", "ruff", "overtrump", "excuse", "counting"],
 }
 """The order in which each game's lessons fire when the basic bot plays the learner."""
 
 
 def test_every_game_with_a_table_of_the_issue_ships_a_guided_game() -> None:
-    assert {"daifugo", "familia", "tarot"} <= set(learn_games())
+    assert set(learn_games()) == {"daifugo", "familia", "tarot", "sixsuit", "chinkway"}
 
 
 @pytest.mark.parametrize("game", learn_games())
@@ -152,6 +154,16 @@ def test_a_deal_that_places_a_card_twice_is_refused(tmp_path: Path) -> None:
     game.write_text(game.read_text().replace("0: [3H, 5S", "0: [4S, 5S"))
     message = refusal(path)
     assert str(path) in message and "4S" in message
+
+
+def test_a_long_game_ends_its_guided_part_at_ends_at(tmp_path: Path) -> None:
+    learn = load_learn("chinkway")
+    assert learn.lessons.ends_at == "deal_scored"
+    run = rehearse(learn)
+    assert run.over and run.fired[-1] == "scored"
+    path = copy_learn(tmp_path, "chinkway")
+    path.write_text(path.read_text().replace("ends_at: deal_scored", "ends_at: deal_scord"))
+    assert "ends_at: 'deal_scord' is no event of chinkway" in refusal(path)
 
 
 def test_check_fails_a_lesson_that_never_fires(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -94,6 +94,8 @@ class Guide:
         """The closing card is still to come (at the end of the game)."""
         self.number = 0
         """Lessons shown so far (the card's number)."""
+        self.leave_after = False
+        """The guided game ends before the game does (`ends_at`): the closing card leads home."""
 
     # ----- what the table tells the guide -----
 
@@ -108,9 +110,11 @@ class Guide:
         if self.off:
             return False
         self.queue += self.tutor.after_events(events)
-        if self.screen.session.table.is_over and self.summary_due:
+        table = self.screen.session.table
+        if self.summary_due and self.learn.ends(table.is_over, events):
             self.queue.append(None)
             self.summary_due = False
+            self.leave_after = not table.is_over  # the guided part of a long game is over
         if not self.queue and self.card is None:
             return False
         self.then = then
@@ -176,7 +180,8 @@ class Guide:
         text = screen.safe(escape("\n".join(lines)))
         missed = [lesson.title.get(lang) for lesson in lessons.lessons if lesson.id not in self.tutor.seen]
         notes = [screen.t("ui.learn_not_met", titles=screen.safe(escape("; ".join(missed))))] if missed else []
-        return title, text, [*notes, f"[b]{screen.t('ui.learn_summary_keys')}[/]"]
+        keys = "ui.learn_summary_home" if self.leave_after else "ui.learn_summary_keys"
+        return title, text, [*notes, f"[b]{screen.t(keys)}[/]"]
 
     def show(self, title: str, text: str, notes: Sequence[str], point: str | None = None) -> None:
         screen = self.screen
@@ -211,6 +216,9 @@ class Guide:
             self.show_next()
             return
         self.close_card()
+        if self.leave_after and not self.summary_due:
+            self.screen.action_leave()
+            return
         self.go_on()
 
     def skip(self) -> None:
