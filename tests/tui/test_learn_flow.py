@@ -92,8 +92,9 @@ async def test_escape_turns_the_lessons_off_and_the_game_goes_on(tmp_path: Path)
         assert guide(app).card is None and guide(app).tutor.seen == ["lead"]
 
 
-async def play_to_the_end(pilot, app) -> str:  # type: ignore[no-untyped-def]
-    """Read every card (Enter) and play the first legal action; returns the closing card's text."""
+async def play_to_the_end(pilot, app, shown: list[str] | None = None) -> str:  # type: ignore[no-untyped-def]
+    """Read every card (Enter) and play the first legal action; returns the closing card's text
+    (and adds the whole screen under it to `shown`)."""
     closing = ""
     for _ in range(2000):
         screen = app.screen
@@ -101,7 +102,11 @@ async def play_to_the_end(pilot, app) -> str:  # type: ignore[no-untyped-def]
             break
         card = screen.guide.card if screen.guide is not None else None
         if card is not None:
-            closing = card.text() if "Lessons seen" in card.text() or "見た説明" in card.text() else closing
+            if "Lessons seen" in card.text() or "見た説明" in card.text():
+                closing = card.text()
+                await pilot.pause()
+                if shown is not None:
+                    shown.append(screen_text(app))
             await pilot.press("enter")
         elif screen.session.table.is_over:
             break
@@ -113,17 +118,33 @@ async def play_to_the_end(pilot, app) -> str:  # type: ignore[no-untyped-def]
 
 async def test_the_whole_guided_game_ends_with_the_lessons_seen(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         open_learn(app, "daifugo")
         await settle(pilot, lambda: isinstance(app.screen, TableScreen) and guide(app).card is not None)
         table = app.screen
-        closing = await play_to_the_end(pilot, app)
+        shown: list[str] = []
+        closing = await play_to_the_end(pilot, app, shown)
+        assert "Enter: the results" in shown[0], "the closing card is whole at 80x24"
         assert table.session.table.is_over
         seen = table.guide.tutor.seen
         assert seen[0] == "lead" and seen[-1] == "game-over" and len(seen) == len(set(seen))
         assert seen == rehearse(load_learn("daifugo"), first_legal).fired, "the app fires as the core does"
         assert f"Lessons seen: {len(seen)} of {len(load_learn('daifugo').lessons.lessons)}" in closing
         assert "[x] You lead: put down any play" in closing
+
+
+async def test_chinkway_guided_deal_ends_home_with_the_whole_closing_card_at_80x24(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_learn(app, "chinkway")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and guide(app).card is not None)
+        table = app.screen
+        shown: list[str] = []
+        closing = await play_to_the_end(pilot, app, shown)
+        assert not table.session.table.is_over, "the game has more deals; the guided part ended"
+        assert "Lessons seen" in closing and "Enter: back home" in shown[0]
+        await settle(pilot, lambda: not isinstance(app.screen, TableScreen))
+        assert table.guide.tutor.seen[-1] == "scored"
 
 
 @pytest.mark.parametrize(("lang", "glyphs"), [("ja", "unicode"), ("en", "ascii"), ("ja", "letters"), ("ja", "ascii")])

@@ -151,6 +151,8 @@ class Guide:
         lesson = self.queue.pop(0)
         if lesson is None:
             self.show(*self.summary())
+            if self.card is not None:
+                self.card.styles.max_height = "85%"  # the closing card may take the table's room
             return
         self.number += 1
         self.show(*self.lesson_texts(lesson), point=lesson.point)
@@ -175,9 +177,8 @@ class Guide:
         screen, lang, lessons = self.screen, self.screen.lang, self.learn.lessons
         seen = self.tutor.lessons_seen()
         title = screen.t("ui.learn_summary", seen=len(seen), count=len(lessons.lessons))
-        lines = [_paragraphs(lessons.closing.get(lang), lang), ""]
-        lines += [f"[x] {lesson.title.get(lang)}" for lesson in seen]
-        text = screen.safe(escape("\n".join(lines)))
+        listing = "  ".join(f"[x] {lesson.title.get(lang)}" for lesson in seen)
+        text = screen.safe(escape(f"{_paragraphs(lessons.closing.get(lang), lang)}\n\n{listing}"))
         missed = [lesson.title.get(lang) for lesson in lessons.lessons if lesson.id not in self.tutor.seen]
         notes = [screen.t("ui.learn_not_met", titles=screen.safe(escape("; ".join(missed))))] if missed else []
         keys = "ui.learn_summary_home" if self.leave_after else "ui.learn_summary_keys"
