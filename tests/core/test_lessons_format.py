@@ -29,7 +29,7 @@ ORDER = {
     "daifugo": ["lead", "eight-cut", "suit-lock", "follow", "number-lock", "cannot-beat", "trick-over",
                 "forbidden-finish", "went-out", "revolution", "game-over"],
     "familia": ["pile", "follow", "draw", "free", "batting", "capture", "trump", "scoring"],
-    "sixsuit": ["split", "lead", "face-down", "capture", "rebuild", "same-two", "over"],
+    "sixsuit": ["split", "lead", "capture", "face-down", "rebuild", "same-two", "over"],
     "chinkway": ["discard", "trumps", "quest", "follow", "take", "free", "scored"],
     "tarot": ["bid", "chien", "ecart", "slam", "poignee", "follow", "ruff", "overtrump", "excuse", "counting"],
 }

@@ -130,7 +130,7 @@ async def test_the_whole_guided_game_ends_with_the_lessons_seen(tmp_path: Path) 
         assert seen[0] == "lead" and seen[-1] == "game-over" and len(seen) == len(set(seen))
         assert seen == rehearse(load_learn("daifugo"), first_legal).fired, "the app fires as the core does"
         assert f"Lessons seen: {len(seen)} of {len(load_learn('daifugo').lessons.lessons)}" in closing
-        assert "[x] You lead: put down any play" in closing
+        assert "[x]\u00a0You lead: put down any play" in closing
 
 
 async def test_chinkway_guided_deal_ends_home_with_the_whole_closing_card_at_80x24(tmp_path: Path) -> None:

@@ -177,7 +177,7 @@ class Guide:
         screen, lang, lessons = self.screen, self.screen.lang, self.learn.lessons
         seen = self.tutor.lessons_seen()
         title = screen.t("ui.learn_summary", seen=len(seen), count=len(lessons.lessons))
-        listing = "  ".join(f"[x] {lesson.title.get(lang)}" for lesson in seen)
+        listing = "  ".join(f"[x]\u00a0{lesson.title.get(lang)}" for lesson in seen)  # (no break after [x])
         text = screen.safe(escape(f"{_paragraphs(lessons.closing.get(lang), lang)}\n\n{listing}"))
         missed = [lesson.title.get(lang) for lesson in lessons.lessons if lesson.id not in self.tutor.seen]
         notes = [screen.t("ui.learn_not_met", titles=screen.safe(escape("; ".join(missed))))] if missed else []
