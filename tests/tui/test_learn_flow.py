@@ -173,3 +173,19 @@ async def test_learn_on_the_command_line_opens_at_the_guided_game(tmp_path: Path
         await pilot.press("q")  # leaves home, nothing saved and no "not saved" alarm
         await settle(pilot, lambda: not isinstance(app.screen, TableScreen))
         assert not list((tmp_path / "games").glob("*.json"))
+
+
+@pytest.mark.parametrize("game", ["daifugo", "familia", "tarot", "sixsuit", "chinkway"])
+async def test_every_game_table_maps_every_lesson_area_and_opens_its_first_lesson(tmp_path: Path, game: str) -> None:
+    """Each table screen maps the vocabulary (hand, table, log, banner, scores) to its widgets
+    through `lesson_area()`, so a lesson in any game lights what it is about."""
+    from familia_tui.core.lessons import AREAS
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_learn(app, game)
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and guide(app).card is not None)
+        assert {area: app.screen.lesson_area(area) is not None for area in AREAS} == dict.fromkeys(AREAS, True)
+        first = load_learn(game).lessons.lessons[0]
+        assert first.title.en in card_text(app)
+        assert guide(app).lit is app.screen.lesson_area(first.point)
