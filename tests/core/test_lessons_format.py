@@ -28,7 +28,7 @@ from familia_tui.core.lessons import (
 ORDER = {
     "daifugo": ["lead", "eight-cut", "suit-lock", "follow", "number-lock", "cannot-beat", "trick-over",
                 "forbidden-finish", "went-out", "revolution", "game-over"],
-    "familia": ["pile", "follow", "draw", "free", "batting", "capture", "trump", "scoring"],
+    "familia": ["pile", "follow", "draw", "free", "batting", "joker", "trump", "capture", "scoring"],
     "sixsuit": ["split", "lead", "capture", "face-down", "rebuild", "same-two", "over"],
     "chinkway": ["discard", "trumps", "quest", "follow", "take", "free", "scored"],
     "tarot": ["bid", "chien", "ecart", "slam", "poignee", "follow", "ruff", "overtrump", "excuse", "counting"],

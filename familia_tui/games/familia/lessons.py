@@ -9,7 +9,8 @@ Conditions (the learner is to decide):
 - `free_play`: a stock trick, the learner holds none of the led suit: every card is allowed;
 - `trump_trick`: the stock is gone, so the face card's suit is trump (A.5 phase 2).
 
-Event tests (`trick_won`): `batted` (cards were batted, A.7), `void` (every card was).
+Event tests: `batted` (a trick whose cards were batted, A.7), `void` (every card was),
+`joker_face` (a Joker turned up as the face card, A.8).
 """
 
 from __future__ import annotations
@@ -65,5 +66,9 @@ CONDITIONS = {
 }
 """The conditions a lessons file may name."""
 
-EVENT_TESTS = {"batted": batted, "void": void}
+def joker_face(event: Event) -> bool:
+    return event.kind == "face_revealed" and any(card.is_joker for card in event.cards)
+
+
+EVENT_TESTS = {"batted": batted, "void": void, "joker_face": joker_face}
 """The event tests a lessons file may name."""

@@ -14,6 +14,7 @@ from familia_tui.games.familia.lessons import (
     batted,
     choosing_pile,
     free_play,
+    joker_face,
     must_follow,
     trump_trick,
     void,
@@ -22,7 +23,7 @@ from familia_tui.games.familia.lessons import (
 
 def test_conditions_never_contradict_the_legal_set_R_F1() -> None:
     spec = get_game("familia")
-    options = find_preset("familia", "familia-4").options
+    options = find_preset("familia", "familia-4").options.model_copy(update={"face_jokers": 2})
     rng = random.Random(3)
     seen = set()
     for seed in range(8):
@@ -44,9 +45,12 @@ def test_conditions_never_contradict_the_legal_set_R_F1() -> None:
                 assert view.trump is not None and view.stock_count == 0
             assert choosing_pile(view, legal) == (not cards)
             for event in state.apply(rng.choice(legal)) or ():
+                if joker_face(event):
+                    seen.add("joker")
+                    assert event.kind == "face_revealed" and event.cards[0].is_joker
                 if event.kind == "trick_won":
                     record = event.get("trick")
                     assert batted(event) == bool(record.stage1 or record.stage2)
                     assert void(event) == (record.winner is None)
                     seen |= {"batted"} if batted(event) else set()
-    assert seen == {"follow", "free", "trump", "batted"}
+    assert seen == {"follow", "free", "trump", "batted", "joker"}
