@@ -146,7 +146,7 @@ MESSAGES: dict[str, str] = {
     'ui.puzzle_allowed': 'The cards that may be played: {cards}',
     'ui.puzzle_right_choice': 'The answer: {answer}',
     'ui.puzzle_why': 'Why:',
-    'ui.puzzle_rulings': 'Rules {rulings} (F1)',
+    'ui.puzzle_rulings': 'Rules: {rulings} (F1 opens the rulebook)',
     'ui.puzzle_after': 't: look at the table · Esc: back to the puzzles',
     'ui.puzzle_none': '(none)',
     'ui.practice_new': 'new',
