@@ -24,9 +24,17 @@ class SamplingError(ValueError):
 
 
 def deal_unseen(cards: Sequence[C], room: Sequence[int], may_hold: Sequence[frozenset[int]] | None,
-                rng: random.Random) -> list[list[C]]:
+                rng: random.Random, spare: bool = False) -> list[list[C]]:
     """Deal `cards` to places 0 … len(room)-1, place p receiving exactly `room[p]` cards and card i
-    going only to a place in `may_hold[i]` (None: any place). Returns each place's cards."""
+    going only to a place in `may_hold[i]` (None: any place). Returns each place's cards.
+
+    With `spare`, cards beyond the places' room are left out at random: a position set up with
+    part of a pack (a practice puzzle, a guided game) has cards that are nowhere, and the seat
+    cannot tell which. A game's own deal never has any (its sampler tests say so)."""
+    if spare and len(cards) > sum(room):
+        out = len(room)  # (a place for the cards left out, dropped from the deal)
+        anywhere = None if may_hold is None else [allowed | {out} for allowed in may_hold]
+        return deal_unseen(cards, [*room, len(cards) - sum(room)], anywhere, rng)[:out]
     if sum(room) != len(cards):
         raise SamplingError(f"{len(cards)} unseen cards for {sum(room)} places")
     if may_hold is None:

@@ -40,6 +40,7 @@ from pydantic import Field, ValidationError, model_validator
 from familia_tui.core.cards import parse_card
 from familia_tui.core.engine import (
     ActionSyntaxError,
+    Event,
     GameSpec,
     GameState,
     IllegalAction,
@@ -98,7 +99,8 @@ class Choice(StrictModel):
     """One option of a practice puzzle."""
 
     text: str | dict[str, str] | None = None
-    """What the option says (`who-wins`, `score`)."""
+    """What the option says (`who-wins`, `score`; for `which-cards`, a label for an action the
+    table cannot name from its cards, such as Chinkway's `take D`)."""
     action: str | None = None
     """The action offered (`which-cards`)."""
     right: bool = False
@@ -117,8 +119,9 @@ def puzzle_problems(scenario: ScenarioFile) -> list[str]:
     if kind == "best-play" and (not scenario.answer or choices):
         problems.append("best-play: give the right actions as answer, and no choices")
     if kind == "which-cards" and (scenario.answer or len(choices) < 2 or not all(
-            c.action and c.text is None and not c.right and c.expect is None for c in choices)):
-        problems.append("which-cards: give two or more choices, each {action: ACTION} only, and no answer")
+            c.action and not c.right and c.expect is None for c in choices)):
+        problems.append("which-cards: give two or more choices, each {action: ACTION} (and an optional text),"
+                        " and no answer")
     if kind in ("who-wins", "score"):
         if scenario.answer or len(choices) < 2 or any(c.text is None or c.action for c in choices):
             problems.append(f"{kind}: give two or more choices, each with a text (and no answer)")
@@ -279,6 +282,19 @@ def start_state(spec: GameSpec, scenario: ScenarioFile) -> GameState:
             raise ScenarioError(f"{spec.id} scenarios cannot start from a position yet")
         return spec.position(options, seats, scenario.position, scenario.seed)
     return spec.new_game(options, seats, seed=scenario.seed, deal=scenario.deal)
+
+
+def played_state(spec: GameSpec, scenario: ScenarioFile) -> tuple[GameState, list[Event]]:
+    """The scenario's state after its `do` steps, and the events of the last action: the
+    position a `who-wins` or `score` puzzle asks about (its trick played, its hand scored)."""
+    state = start_state(spec, scenario)
+    events: list[Event] = []
+    for step in scenario.steps:
+        if "do" in step:
+            value = step["do"]
+            for text in value if isinstance(value, list) else [value]:
+                events = list(state.apply(spec.parse_action(str(text))))
+    return state, events
 
 
 def _merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:

@@ -165,10 +165,104 @@ def copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator in the same state."""
-    other = random.Random(0)  # seeding from 0 is cheap; its state is replaced next
+    """An independent generator in the same state (a `SharedRandom` is its own copy).
+
+    As a field's copier in a `Cloneable` it is copy-on-write: the clone and the original share
+    the generator's state until one of them draws (see `Cloneable`), as a search clones a state
+    for every playout and a playout seldom deals."""
+    if type(rng) is SharedRandom:
+        return rng
+    if type(rng) is _LazyCopy:
+        rng = rng._source
+    other = random.Random.__new__(random.Random)  # no seeding: the state is replaced next
     other.setstate(rng.getstate())
     return other
+
+
+class SharedRandom(random.Random):
+    """A generator that clones share rather than copy (`copy_rng` returns it as it is): for a
+    search's sampled state only, whose later deals are the search's own guess, so that a playout
+    that runs into the next deal copies no generator state. A game's own state never has one: it
+    would break DESIGN.md §2's rule that clones draw independently."""
+
+
+def lazy_copy(source: random.Random) -> random.Random:
+    """A copy of `source` made only when it first draws (or is read): `source` must never draw
+    again (it stays the frozen origin of every lazy copy of it; a sampler's template, say).
+    Cheap: no state is copied until then."""
+    if type(source) is _LazyCopy:
+        source = source._source
+    copy = _new_random(_LazyCopy)
+    fields = copy.__dict__
+    fields["_source"] = source
+    fields["gauss_next"] = source.__dict__["gauss_next"]  # (`gauss` reads it before drawing)
+    return copy
+
+
+_new_random = random.Random.__new__
+_setstate = random.Random.setstate
+
+
+class _LazyCopy(random.Random):
+    """A generator that is a copy of `_source`, a generator nobody draws from any more, made on
+    its first draw: then it copies the source's state and becomes a plain `random.Random`, so
+    later draws cost what a generator's always do. Every way to draw or read the state goes
+    through `random`, `getrandbits` or `getstate` (the rest of `random.Random` is built on them);
+    `setstate` and `seed` replace the state without copying it."""
+
+    _source: random.Random
+
+    def random(self) -> float:
+        _own(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int, /) -> int:
+        _own(self)
+        return random.Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        _own(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _disown(self)
+        _setstate(self, state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        _disown(self)
+        random.Random.seed(self, a, version)
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        _own(self)
+        return random.Random.__reduce__(self)
+
+
+def _own(rng: random.Random) -> None:
+    """Give a lazy copy its own state (no-op once it has one: a method bound before the first
+    draw, such as `shuffle`'s, may call again)."""
+    fields = rng.__dict__
+    if "_source" in fields:
+        gauss = fields["gauss_next"]  # its own already (`gauss` may have used the source's)
+        _setstate(rng, fields.pop("_source").getstate())
+        fields["gauss_next"] = gauss
+        rng.__class__ = random.Random
+
+
+def _disown(rng: random.Random) -> None:
+    """Make a lazy copy a plain generator whose state is about to be replaced."""
+    if rng.__dict__.pop("_source", None) is not None:
+        rng.__class__ = random.Random
+
+
+def _share(fields: dict[str, Any], name: str) -> random.Random | None:
+    """Clone the generator in `fields[name]` copy-on-write: the original's becomes a lazy copy
+    too when it owned its state (which then freezes, the origin of both)."""
+    rng = fields[name]
+    if rng is None or type(rng) is SharedRandom:
+        return rng
+    if type(rng) is not _LazyCopy:
+        fields[name] = lazy_copy(rng)
+    return lazy_copy(rng)
 
 
 def clone_value(value: Cloneable) -> Any:
@@ -192,6 +286,12 @@ class Cloneable:
       table, the legal-action list that is replaced, never edited).
     - `COPIED`: field → `Copier` (`copy_list`, `copy_rows`, `copy_rng`, `clone_value` …).
 
+    A generator copied by `copy_rng` is copied on write: the clone and the original each get a
+    lazy copy of the generator's state at the clone (`lazy_copy`), which copies the state only
+    when it first draws. A clone costs no copy of the 625-word state, and each side still draws
+    exactly what it would have drawn from a copy of its own (DESIGN.md §2: the same seed and
+    actions give the same game), never moving the other's.
+
     A subclass adds to its parents' declarations (and may move a field to another kind).
     `undeclared_fields(obj)` names the fields the policy misses; a test runs it over every game,
     so a new field cannot be forgotten.
@@ -204,6 +304,8 @@ class Cloneable:
     """Every declared field: its copier, or None for a field the clone shares."""
     _immutable: ClassVar[frozenset[str]] = frozenset()
     _copiers: ClassVar[tuple[tuple[str, Copier], ...]] = ()
+    _generators: ClassVar[tuple[str, ...]] = ()
+    """The fields copied by `copy_rng`: shared copy-on-write."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -220,7 +322,9 @@ class Cloneable:
         policy.update(copied)
         cls._policy = policy
         cls._immutable = (cls._immutable - set(shared) - copied.keys()) | set(immutable)
-        cls._copiers = tuple((name, copy) for name, copy in policy.items() if copy is not None)
+        cls._copiers = tuple((name, copy) for name, copy in policy.items()
+                             if copy is not None and copy is not copy_rng)
+        cls._generators = tuple(name for name, copy in policy.items() if copy is copy_rng)
 
     def clone(self) -> Self:
         """An independent copy: every field copied by the class's policy."""
@@ -228,6 +332,8 @@ class Cloneable:
         fields = self.__dict__.copy()
         for name, copy in self._copiers:
             fields[name] = copy(fields[name])
+        for name in self._generators:
+            fields[name] = _share(self.__dict__, name)
         other.__dict__ = fields
         return other
 
@@ -243,8 +349,8 @@ def immutable_fields(obj: Cloneable) -> frozenset[str]:
 
 
 def copied_fields(obj: Cloneable) -> tuple[str, ...]:
-    """The fields `obj`'s class copies on `clone()`."""
-    return tuple(name for name, _ in type(obj)._copiers)
+    """The fields `obj`'s class copies on `clone()` (its generators copy-on-write)."""
+    return tuple(name for name, _ in type(obj)._copiers) + type(obj)._generators
 
 
 # ----- a base for game states -----

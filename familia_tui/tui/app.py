@@ -238,7 +238,7 @@ class FamiliaTuiApp(App[None]):
         from familia_tui.core.presets import PresetError
         from familia_tui.core.record import Record
         from familia_tui.core.registry import get_game
-        from familia_tui.core.scenario import ScenarioError, load_scenario, start_state
+        from familia_tui.core.scenario import ScenarioError, load_scenario, played_state, start_state
         from familia_tui.core.session import Session
         from familia_tui.tui.screens.puzzle import PuzzleAtTable
         from familia_tui.tui.screens.tables import table_screen
@@ -247,16 +247,20 @@ class FamiliaTuiApp(App[None]):
             puzzle = load_scenario(path)
             spec = get_game(puzzle.game)
             state = start_state(spec, puzzle)
+            start_legal = frozenset(str(action) for action in state.legal_actions())
+            played_out = puzzle.kind in ("who-wins", "score")  # (the table shows how it came out)
+            events = []
+            if played_out:
+                state, events = played_state(spec, puzzle)
         except (ScenarioError, PresetError, ValueError, KeyError) as error:
             self.notify(f"{path}: {error}", severity="error", timeout=10)
             return
         record = Record(spec.id, state.options, state.seats, puzzle.seed)  # type: ignore[attr-defined]
-        start_legal = frozenset(str(action) for action in state.legal_actions())
-        session = Session(spec, record, state)
+        session = Session(spec, record, state, last_events=events)
         session.confirm(*session.audience())
         screen = table_screen(session, puzzle)
         screen.practice = PuzzleAtTable(  # type: ignore[attr-defined]
-            puzzle, f"{spec.id}/{path.stem}", start_legal, lambda text: str(spec.parse_action(text)))
+            puzzle, f"{spec.id}/{path.stem}", start_legal, lambda text: str(spec.parse_action(text)), played_out)
         self.push_screen(screen)
 
     def practice_progress(self) -> Progress:

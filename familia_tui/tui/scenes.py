@@ -9,6 +9,7 @@ scenes live in its UI package (`scenes.py`, a tuple `SCENES`, numbered after the
 from __future__ import annotations
 
 import asyncio
+import re
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -149,7 +150,9 @@ def all_scenes() -> tuple[Scene, ...]:
 
 
 def scene_size(scene: Scene) -> tuple[int, int]:
-    return (80, 24) if "80x24" in scene.name else SIZE
+    """The terminal a scene is drawn in: the size its name ends with (`-80x24`, `-200x60`), else `SIZE`."""
+    found = re.search(r"-(\d+)x(\d+)$", scene.name)
+    return (int(found.group(1)), int(found.group(2))) if found else SIZE
 
 
 async def _shoot(scene: Scene, out: Path) -> Path:

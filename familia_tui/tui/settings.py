@@ -1,4 +1,4 @@
-"""The app's settings (language, glyphs, bot pace, theme, undo), kept in the platform's config folder.
+"""The app's settings (language, glyphs, bot pace, card motion, theme, undo), kept in the platform's config folder.
 
 A settings file that cannot be read is reported and left alone; the app then runs on defaults.
 """
@@ -16,6 +16,8 @@ KEEP_FINISHED = (50, 200, 1000)
 BOT_PACES = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 """Seconds a bot's move stays on screen before the next one."""
 UNDO = ("on", "off")
+MOTIONS = ("off", "normal", "slow")
+"""How cards move on the table (`widgets/table_view.py`): not at all, or at one of two speeds."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,9 @@ class Settings:
     bot_pace: str = "normal"
     trick_pause: float = 1.6
     """Seconds a finished trick (with its batting result) stays on screen."""
+    motion: str = "normal"
+    """How a played card moves to the table and a won trick to its winner (`MOTIONS`); tests
+    and screenshots run headless, where the table never moves."""
     theme: str = "textual-dark"
     """The Textual theme last chosen (with the command palette)."""
     undo: str = "on"
@@ -66,6 +71,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return base, f"{path}: settings not read ({error}); using defaults, the file was left as it is"
     if settings.lang not in ("en", "ja") or settings.glyphs not in ("unicode", "letters", "ascii"):
         return base, f"{path}: unknown language or glyph mode; using defaults"
+    if settings.motion not in MOTIONS:
+        return base, f"{path}: motion must be one of {', '.join(MOTIONS)}; using defaults"
     if settings.undo not in UNDO:
         return base, f"{path}: undo must be one of {', '.join(UNDO)}; using defaults"
     keep = settings.keep_finished

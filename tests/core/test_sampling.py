@@ -67,3 +67,19 @@ def test_equal_cards_keep_their_own_constraints() -> None:
     for _ in range(500):
         dealt = deal_unseen(cards, [2, 2, 2], may_hold, rng)
         assert dealt[0].count("JK") < 2 and dealt[2].count("JK") < 2
+
+
+def test_spare_cards_of_a_part_pack_position_are_left_out_at_random() -> None:
+    """A puzzle's or guided game's position may hold part of a pack: with `spare`, the cards
+    beyond the places' room are left out, any of them, and the constraints still hold."""
+    rng = random.Random(4)
+    may_hold = [frozenset({0})] * 2 + [frozenset({0, 1})] * 6
+    left_out: set[int] = set()
+    for _ in range(300):
+        dealt = deal_unseen(list(range(8)), [3, 2], may_hold, rng, spare=True)
+        assert [len(hand) for hand in dealt] == [3, 2]
+        assert all(place in may_hold[card] for place, hand in enumerate(dealt) for card in hand)
+        left_out |= set(range(8)) - {card for hand in dealt for card in hand}
+    assert left_out == set(range(8))
+    with pytest.raises(SamplingError, match="8 unseen cards for 5"):
+        deal_unseen(list(range(8)), [3, 2], None, rng)  # (a game's own deal has no spare cards)

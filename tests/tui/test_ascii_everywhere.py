@@ -30,6 +30,7 @@ from familia_tui.tui import scenes
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, all_scenes, until
 from familia_tui.tui.screens.puzzle import PuzzleCard
+from familia_tui.tui.screens.table import TableScreen
 
 ORIGINAL_APP_FOR = scenes.app_for
 TABLES = [entry.id for entry in entries() if entry.ui is not None]
@@ -168,6 +169,11 @@ async def test_every_practice_puzzle_in_ascii_shows_only_ascii(puzzle: Path, tmp
                 assert_ascii(app, f"{puzzle.stem}: verdict")
             await pilot.press("t")
             await until(pilot, lambda: not isinstance(app.screen, PuzzleCard))
+        if not isinstance(app.screen, TableScreen):  # a score puzzle's hand: its breakdown first
+            await pilot.pause()
+            assert_ascii(app, f"{puzzle.stem}: the breakdown")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
         screen = app.screen
         illegal = next((i for i, c in enumerate(screen.choices) if not c.enabled), None)  # type: ignore[attr-defined]
         if illegal is not None and illegal < 9:

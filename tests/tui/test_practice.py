@@ -23,6 +23,7 @@ WHO = rules_dir("familia") / "practice" / "02-who-wins-stage-two.yaml"
 SCORE = rules_dir("tarot") / "practice" / "11-garde-failed-petit-lost.yaml"
 BEST = rules_dir("daifugo") / "practice" / "07-eight-cut.yaml"
 KINDLESS = rules_dir("sixsuit") / "practice" / "05-when-to-rebuild.yaml"
+TAKE = rules_dir("chinkway") / "practice" / "4-which-card-to-take.yaml"
 
 
 @pytest.fixture(autouse=True)
@@ -80,6 +81,23 @@ async def test_which_cards_wrong_is_judged_wrong_and_the_table_then_shows_the_ha
     assert Progress.load(data_folder / "practice.json").of("familia/01-which-cards-batting-must-win").state == "tried"
 
 
+async def test_which_cards_of_other_actions_show_the_puzzles_labels_in_both_languages(tmp_path: Path) -> None:
+    """Chinkway's `take D` has no card the table could name: the puzzle labels it, and the card asks
+    for allowed answers rather than cards to play [CW-6]."""
+    for lang, label, allowed in (("en", "Diamonds: 5♦", "The allowed answers: Spades: 6♠  Hearts: 3♥  Pictures: K♥"),
+                                 ("ja", "ダイヤ：ダイヤの5",
+                                  "許される答え：スペード：スペードの6  ハート：ハートの3  絵札：ハートのK")):
+        app = make_app(tmp_path, lang=lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            card = await open_card(pilot, app, TAKE)
+            text = screen_text(app)
+            assert label in text and "take D" not in text
+            assert ("Tick every answer" if lang == "en" else "許されると思う答え") in text
+            await tick(pilot, card, ["take S", "take H", "take P"])
+            text = screen_text(app)
+            assert allowed in text and ("Right!" in text if lang == "en" else "take" not in text)
+
+
 async def test_hints_come_one_at_a_time_and_stay_for_the_table(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -115,6 +133,38 @@ async def test_who_wins_wrong_then_the_list_says_tried_and_right_later_says_solv
         await pilot.pause()
         assert "Familia  1 of 15 solved" in screen_text(app) and "[x] Who wins this trick?" in screen_text(app)
     assert app.practice_progress().of("familia/02-who-wins-stage-two").tried == 2
+
+
+async def test_who_wins_table_opens_after_the_answer_with_the_trick_as_it_came_out(tmp_path: Path) -> None:
+    """The table behind a who-wins card is the trick played out (not its start, where a player
+    could play on and read the answer off the table); t before the answer keeps the card."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        card = await open_card(pilot, app, WHO)
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen is card
+        await pilot.press("enter", "t")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        text = screen_text(app)
+        assert "P5 wins K♠" in text and "Practice puzzle: the table after the plays" in text
+        assert not app.screen.choices  # nothing to decide there
+
+
+async def test_score_puzzle_shows_the_hands_breakdown_after_the_answer_and_returns_to_it(tmp_path: Path) -> None:
+    """A score puzzle's table is its hand scored: t after the answer opens the breakdown [TA-7],
+    which goes back to the puzzle (no "play again" of a puzzle's seats)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_card(pilot, app, SCORE)
+        await pilot.press("enter", "t")
+        await settle(pilot, lambda: "breakdown" in screen_text(app))
+        text = screen_text(app)
+        assert "Petit au bout" in text and "-288" in text and "Enter returns to the puzzle." in text
+        assert "Play again" not in text
+        await pilot.press("n", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.screen.puzzle is not None and "Done" in screen_text(app)
 
 
 async def test_best_play_is_judged_at_the_table_without_a_curtain(tmp_path: Path) -> None:

@@ -173,3 +173,24 @@ async def test_play_again_is_not_offered_between_deals(tmp_path: Path) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, ChinkwayResultsScreen)
+
+
+async def test_daifugo_hint_names_each_choice_once_and_the_suggestion_in_the_tables_words(tmp_path: Path) -> None:
+    """A Daifugō card in hand and its single play are both choices, named alike: the hint names it
+    once, and the search bot's play is named as the table names cards (`2♠`, not `play 2S`)."""
+    from familia_tui.games.daifugo.game import GAME as DAIFUGO
+
+    options = find_preset("daifugo", "daifugo-4").options
+    seats = tuple(parse_seats("Aki,bot,bot,bot", DAIFUGO.default_seats(options), list(DAIFUGO.bots)))
+    app = make_app(tmp_path, Record("daifugo", options, seats, 3, preset="daifugo-4"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        table = app.screen
+        while sum(c.enabled for c in table.choices) < 3:  # pass until a lead, with plays to name
+            await pilot.press("x")
+            await settle(pilot, lambda: deciding(app))
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await settle(pilot, lambda: "would choose" in table.explain_note)
+        named = table.explain_note.split("): ")[1].split("\n")[0].split("  ")
+        assert len(named) == len(set(named)) and "play" not in table.explain_note

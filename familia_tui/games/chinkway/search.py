@@ -27,16 +27,22 @@ is weighed against the table's).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from familia_tui.core.cards import Card
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
+from familia_tui.core.table import SharedRandom, seat_ring
 from familia_tui.games.chinkway.actions import TRUMP, card_key
 from familia_tui.games.chinkway.bots import trump_choice
-from familia_tui.games.chinkway.quest import ALL_PICTURES, CATEGORY_INDEX, INDEX_OF, PLAY_PACK, QUEST_SIZE
+from familia_tui.games.chinkway.quest import (
+    ALL_PICTURES,
+    CATEGORY_INDEX,
+    INDEX_OF,
+    PLAY_PACK,
+    QUEST_SIZE,
+)
 from familia_tui.games.chinkway.rules import PLAYERS, ChinkwayState, Phase
 from familia_tui.games.chinkway.view import ChinkwayView
 
@@ -125,7 +131,7 @@ def _set_table(state: ChinkwayState, view: ChinkwayView, seed: int) -> None:
     """Every public field of the state, from the view."""
     state.options, state.seats, state.seed = view.options, view.seats, None
     state.ring = seat_ring(PLAYERS)
-    state.rng = random.Random(seed)
+    state.rng = SharedRandom(seed)  # later deals are the search's own guess (playouts stop before)
     state.deals_total, state.first_dealer = view.options.deals, view.first_dealer
     state.stacked = []
     state.reshuffles = 0
@@ -247,5 +253,50 @@ def _follow(state: Any, legal: Sequence[Any]) -> Any:
     return cheapest
 
 
-SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy)
+def same_cards(view: ChinkwayView, legal: Sequence[Any]) -> list[Hashable]:
+    """The search's key of equivalent actions: discards, or plays, of interchangeable cards.
+
+    Two cards of one hand are interchangeable when they have one suit and one quest category
+    [B4] and every card of that suit ranked between them is the seat's own or out of play (in
+    a finished trick of this deal, or the dealer's own discard [B3.2, CW-7]; a card of the trick
+    in play is not out): against any card that may still meet them (follow suit and the
+    winner read only suit and rank [B5]) they win and lose alike, they collect as the same
+    category [B6], and two cards of one hand never meet in a trick. So playing one or the other
+    gives the same game up to their labels, and two discards (out of play, counting for nothing)
+    are the same when they take as many cards from each class. With ♥2 ♥4 ♥5 ♥6 in hand and ♥3
+    elsewhere, ♥4 ♥5 ♥6 are one class; with ♥10 J Q K A and the lower hearts elsewhere, ♥10
+    and ♥A are one class. The trump choice and a trick winner's take are each their own."""
+    phase = view.phase
+    if phase != Phase.DISCARD and phase != Phase.PLAY:
+        return list(range(len(legal)))
+    in_trick = {card for _, card in view.trick}
+    out = {card for _, card in view.played if card not in in_trick}
+    out.update(view.discards)
+    classes = _classes(view.hand, out)
+    if phase == Phase.PLAY:
+        return [classes[action.card] for action in legal]
+    return [tuple(sorted(classes[card] for card in action.cards)) for action in legal]
+
+
+def _classes(hand: Sequence[Card], out: set[Card]) -> dict[Card, tuple[str, int, int]]:
+    """Each card of the hand's class of interchangeable cards (see `same_cards`): its suit, its
+    stretch of the suit between cards that may still meet it, and its quest category."""
+    held = set(hand)
+    classes: dict[Card, tuple[str, int, int]] = {}
+    for suit in "SHDC":
+        stretch = 0
+        for card in _BY_RANK[suit]:
+            if card in held:
+                classes[card] = (suit, stretch, INDEX_OF[card])
+            elif card not in out:
+                stretch += 1  # a card that may still meet them splits the suit
+    return classes
+
+
+_BY_RANK = {suit: sorted((c for c in PLAY_PACK if c.suit == suit), key=lambda c: c.rank) for suit in "SHDC"}
+"""Each suit's cards, lowest first."""
+
+
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy,
+                    key=same_cards)
 """Chinkway's search bot: deals sampled from the seat's view, played out to the deal's end."""

@@ -37,7 +37,7 @@ than uniform moves (random play passes half the time).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -45,7 +45,7 @@ from familia_tui.core.cards import JOKER, Card
 from familia_tui.core.engine import Event
 from familia_tui.core.sampling import deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
+from familia_tui.core.table import SharedRandom, seat_ring
 from familia_tui.games.daifugo.actions import PASS, Action, Play
 from familia_tui.games.daifugo.deck import (
     CARD,
@@ -73,9 +73,9 @@ ENDGAME = 3
 FINISH_SCAN = 8
 """A playout's leader with this many cards or fewer looks for a play that empties his hand."""
 TRIES = 100
+"""Deals tried per sample before one that disagrees with a sum the table saw is kept."""
 REPAIRS = 400
 """Swaps tried per deal to give the seats shown a ドボン window the sum it showed."""
-"""Deals tried per sample before one that disagrees with a sum the table saw is kept."""
 HEART3 = CARD[POS3][HEART]
 _WORTH = {card: VALUE[POS_OF_RANK[card.rank]] for card in NATURALS} | {JOKER: 0}
 """Each card's ドボン value (C5; a joker's counts as declared, so 0 in a hand's sum)."""
@@ -201,7 +201,7 @@ class _History:
     def deal(self, rng: random.Random) -> list[list[Card]]:
         """A deal of the unseen cards by the per-card facts, asked seats given their sums."""
         cards, room, may_hold, heart = self.quick
-        dealt = deal_unseen(cards, room, may_hold, rng)
+        dealt = deal_unseen(cards, room, may_hold, rng, spare=True)
         if heart is not None:
             dealt[heart].append(HEART3)
         self.repair(dealt, rng)
@@ -403,8 +403,8 @@ def build(view: DaifugoView, dealt: list[list[Card]]) -> DaifugoState:
     """The sampler's second half: the state with those hands and everything else from the view."""
     history, template = _read(view)
     state = DaifugoState.__new__(DaifugoState)
-    fields = template.__dict__.copy()  # a clone that shares the template's rng: a sample's rng
-    # deals only the games after the playouts' horizon
+    fields = template.__dict__.copy()  # a clone of the template, sharing its SharedRandom: it
+    # deals only the games after the playouts' horizon, the search's own guess
     fields["session"] = template.session.clone()
     fields["kept"] = [list(cards) for cards in template.kept]
     for name in ("trick", "passed", "places", "pending", "events"):
@@ -431,7 +431,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     state = DaifugoState.__new__(DaifugoState)
     n = len(view.seats)
     state.options, state.seats, state.n, state.seed = options, view.seats, n, None
-    state.rng = random.Random(view.game)
+    state.rng = SharedRandom(view.game)
     state.read_options(options)
     state.session = SessionResult(tuple(s.name for s in view.seats), options.games, list(view.games_played))
     state.events, state._legal = [], None
@@ -468,18 +468,17 @@ def _template(view: DaifugoView) -> DaifugoState:
     return state
 
 
-class DaifugoSearch(SearchSpec):
-    """The core's search spec with a sample that redeals a deal disagreeing with a hand sum the
-    table saw (see the module's text)."""
+def deal(view: DaifugoView, rng: random.Random) -> list[list[Card]]:
+    """A deal of the unseen cards by the per-card facts, the asked seats' hands mended towards
+    the sums they showed (`_History.deal`)."""
+    return _read(view)[0].deal(rng)
 
-    def sample(self, view: Any, rng: random.Random) -> DaifugoState:
-        history = _read(view)[0]
-        dealt = history.deal(rng)
-        tries = 1
-        while tries < TRIES and not history.agrees(history.hands(dealt)):
-            dealt = history.deal(rng)
-            tries += 1
-        return build(view, dealt)
+
+def accept(view: DaifugoView, dealt: list[list[Card]]) -> bool:
+    """Whether a deal agrees with the hand sums and hands the table saw (`_History.agrees`): the
+    search deals again when not, `TRIES` deals at most (see the module)."""
+    history = _read(view)[0]
+    return history.agrees(history.hands(dealt))
 
 
 def horizon(state: DaifugoState) -> int:
@@ -557,6 +556,37 @@ def _shed(state: DaifugoState, rng: random.Random) -> Action:
     return best or first
 
 
-SEARCH = DaifugoSearch(unseen=unseen, build=build, horizon=cast(Any, horizon), value=cast(Any, value),
-                       playout=cast(Any, quick_policy))
+def same_play(view: DaifugoView, legal: Sequence[Action]) -> list[Hashable]:
+    """The search's key of actions it treats as one: plays that differ only in the suits their
+    jokers are declared as, where no suit lock is at stake now. An approximation, and why:
+
+    A declared joker's rank counts (strength, the number lock, ドボン values, DF-12, C5) and is
+    kept apart. Its suit counts only for the suit lock (DF-10a, DF-10): whether this play locks
+    the trick now, and which later plays could lock on it. Plays that lock now, or follow a
+    lock already in place, have the lock's suits, so they are kept apart by those (exact). The
+    others differ only in the suits a later play must show to lock on them, which turns on hands
+    the seat cannot see: the search takes them as one and plays the first of them in the
+    engine's order (its jokers declared ♠ first, so a suit often doubled: a lock the others can
+    only make with jokers of their own). The engine already makes one play of declarations that
+    cannot differ at all (jokers in 8s). What it buys: a lead with three jokers beside a card
+    offers some thirty plays per rank, hundreds in all, far more than a decision's playouts; they
+    become one per rank and joker count."""
+    top = view.top
+    previous = legal_shape(top.play).lock_suits if top is not None else None
+    locked = view.suit_lock is not None
+    keys: list[Hashable] = []
+    for action in legal:
+        if type(action) is not Play or not action.jokers or JOKER in action.jokers:
+            keys.append(action)
+            continue
+        suits = legal_shape(action).lock_suits
+        at_stake = locked or (previous is not None and suits == previous)
+        keys.append((action.naturals, action.uno, tuple(card.rank for card in action.jokers),
+                     suits if at_stake else None))
+    return keys
+
+
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=cast(Any, horizon), value=cast(Any, value),
+                    playout=cast(Any, quick_policy), deal=deal, accept=accept, tries=TRIES,
+                    key=cast(Any, same_play))
 """The search bot's Daifugō."""

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, cast
@@ -44,12 +45,13 @@ from typing import Any, cast
 from familia_tui.core.engine import GameState
 from familia_tui.core.sampling import SamplingError, deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
-from familia_tui.games.tarot.actions import Contract
+from familia_tui.core.table import SharedRandom, seat_ring
+from familia_tui.games.tarot.actions import Contract, Play
 from familia_tui.games.tarot.cards import (
     CARDS,
     EXCUSE,
     EXCUSE_SUIT,
+    HALF_POINTS,
     IS_BOUT,
     KING,
     NO_SUIT,
@@ -70,7 +72,7 @@ HIDDEN_TRUMP_CASE = 0.05
 """With hidden discards, how often a sample takes the rare case of trumps in the écart (the taker
 then holds no discardable suit card), when that case agrees with the view at all."""
 REDEALS = 40
-"""Deals tried before a sample that breaks a several-card condition is kept anyway."""
+"""Deals tried again before a sample that breaks a several-card condition is kept anyway."""
 
 _LETTER_SUIT = {letter: suit for suit, letter in enumerate(SUIT_LETTERS)} | {"T": TRUMP}
 
@@ -311,7 +313,8 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
     state.seed = None
     state.tricks_per_hand = options.tricks
     state.ring = seat_ring(n)
-    state.rng = random.Random(hash(tuple(map(tuple, dealt))))  # later deals: unknown, random
+    state.rng = SharedRandom(hash(tuple(map(tuple, dealt))))  # later deals: unknown, random (and
+    # shared by the playouts' clones, which stop at the next deal)
     state.rng_owned = True
     state.stacked = []
     state.dealer = view.dealer
@@ -379,21 +382,57 @@ def build(view: TarotView, dealt: list[list[Card]]) -> TarotState:
     return state
 
 
-@dataclass(frozen=True)
-class TarotSearch(SearchSpec):
-    """Tarot's search spec: the sample honours the several-card conditions (see the module), and
-    one deal serves as many playouts in a row as the seat has actions (see `sample`)."""
+def deal(view: TarotView, rng: random.Random) -> list[list[Card]]:
+    """A deal of the unseen cards under the per-card constraints, with hidden discards one of
+    the écart's two cases first (see the module)."""
+    return _deal(_analysis(view), rng)
 
-    def sample(self, view: Any, rng: random.Random) -> TarotState:
-        """A deal as the module says (the search bot plays every action it compares out in the
-        same deals: a hand's score swings far more with the deal than with one card)."""
-        analysis = _analysis(view)
-        dealt = _deal(analysis, rng)
-        for _ in range(REDEALS):
-            if _agrees(view, analysis, dealt):
-                break
-            dealt = _deal(analysis, rng)
-        return build(view, dealt)
+
+def accept(view: TarotView, dealt: list[list[Card]]) -> bool:
+    """Whether a deal keeps the several-card conditions (the petit sec, the called tier): the
+    search bot deals again when not, `REDEALS` times at most (a hand's score swings far more
+    with the deal than with one card, so a deal the seat could rule out is worth avoiding)."""
+    return _agrees(view, _analysis(view), dealt)
+
+
+def same_play(view: TarotView, legal: Sequence[Any]) -> list[Hashable]:
+    """The search's key of equivalent actions: plays of interchangeable cards.
+
+    Two cards of the seat's hand are interchangeable when they are of one suit (or both
+    trumps), are worth the same card points [A1] and are no bout, and every card of that suit
+    ranked between them is the seat's own or out of play (in a finished trick of this hand, or
+    in its own écart; a card of the trick in play is not out): against any card that may still
+    meet them, following, trumping and overtrumping [A9] read only suit and rank, so they win
+    and lose alike, and they count the same points. Playing one or the other gives the same
+    hand up to their labels. The bouts (the Petit au bout, the Excuse's rules) and every other
+    action are their own."""
+    if view.phase != Phase.PLAY:
+        return list(range(len(legal)))
+    out = {card for trick in view.tricks for card in trick.cards}
+    if view.ecart and view.taker == view.seat:
+        out.update(view.ecart)
+    classes = _classes(view.hand, out)
+    return [classes.get(action.card, action) if type(action) is Play else action for action in legal]
+
+
+def _classes(hand: Sequence[Card], out: set[Card]) -> dict[Card, tuple[int, int, int]]:
+    """Each card of the hand that has a class of interchangeable cards (see `same_play`): its
+    suit, its stretch of the suit between cards that may still meet it, and its points."""
+    held = set(hand)
+    classes: dict[Card, tuple[int, int, int]] = {}
+    for suit, cards in enumerate(_SUITS):
+        stretch = 0
+        for card in cards:
+            if card in held:
+                if not IS_BOUT[card]:
+                    classes[card] = (suit, stretch, HALF_POINTS[card])
+            elif card not in out:
+                stretch += 1  # a card that may still meet them splits the suit
+    return classes
+
+
+_SUITS = tuple(tuple(card for card in CARDS if SUIT[card] == suit) for suit in (*range(4), TRUMP))
+"""The four suits' cards and the trumps, lowest first (card ids rise with rank)."""
 
 
 horizon = attrgetter("deals_dealt")
@@ -406,5 +445,6 @@ def value(state: GameState, seat: int) -> float:
     return float(cast(TarotState, state).totals_half[seat])
 
 
-SEARCH = TarotSearch(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy)
+SEARCH = SearchSpec(unseen=unseen, build=build, horizon=horizon, value=value, playout=playout_policy,
+                    deal=deal, accept=accept, tries=REDEALS + 1, key=cast(Any, same_play))
 """The search bot's spec (rule-based playouts to the end of the deal)."""

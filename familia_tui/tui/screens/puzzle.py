@@ -44,6 +44,9 @@ class PuzzleAtTable:
     """The legal actions at the start, in the game's notation (canonical)."""
     canonical: Callable[[str], str]
     """An action's text in canonical notation (`play 10h` → `play 10H`)."""
+    played_out: bool = False
+    """The table holds the position after the puzzle's steps (`who-wins`, `score`): the trick
+    played, the hand scored; nothing is decided there, and it opens only after the answer."""
 
     @property
     def kind(self) -> str | None:
@@ -51,6 +54,10 @@ class PuzzleAtTable:
 
     def offered(self) -> list[str]:
         return [self.canonical(c.action) for c in self.scenario.choices if c.action]
+
+    def labels(self) -> dict[str, str | dict[str, str]]:
+        """`which-cards`: the offered actions that the puzzle labels itself, by canonical action."""
+        return {self.canonical(c.action): c.text for c in self.scenario.choices if c.action and c.text}
 
     def right_cards(self) -> frozenset[str]:
         """`which-cards`: the offered actions the engine allows."""
@@ -134,7 +141,12 @@ class PuzzleCard(ModalScreen[str]):
     def tick_prompt(self, action: str) -> Text:
         """An offered card with its tick box (`[x]`, ASCII in every glyph mode)."""
         return Text.from_markup(f"{'[x]' if action in self.ticked else '[ ]'} ".replace("[", "\\[")
-                                + self.cards(action))
+                                + self.offer_name(action))
+
+    def offer_name(self, action: str) -> str:
+        """An offered action as the puzzle labels it, else as the table names it (`10♦`)."""
+        label = self.puzzle.labels().get(action)
+        return self.texts(label) if label is not None else self.cards(action)
 
     @property
     def rulings_cited(self) -> tuple[str, ...]:
@@ -192,17 +204,26 @@ class PuzzleCard(ModalScreen[str]):
             lines.append(f"[dim]{self.t('ui.puzzle_hints_left', count=len(self.scenario.hints) - self.hints_shown)}[/]")
         self.query_one("#card-hints", Static).update("\n".join(lines))
 
+    @property
+    def how_key(self) -> str:
+        """How to answer: ticking cards to play, or other actions (`take S`, bids)."""
+        kind = self.puzzle.kind or "best-play"
+        if kind == "which-cards" and any(not a.startswith("play ") for a in self.puzzle.offered()):
+            return "ui.puzzle_how_which-actions"
+        return f"ui.puzzle_how_{kind}"
+
     def show_verdict(self) -> None:
         widget = self.query_one("#card-verdict", Static)
         verdict = self.verdict
         if verdict is None:
-            widget.update(f"[dim]{self.t('ui.puzzle_how_' + (self.puzzle.kind or 'best-play'))}[/]")
+            widget.update(f"[dim]{self.t(self.how_key)}[/]")
             return
         key = {True: "ui.puzzle_right", False: "ui.puzzle_wrong", None: "ui.puzzle_done"}[verdict.right]
         lines = [f"[b]{self.t(key)}[/]  {self.t('ui.puzzle_your_answer', answer=verdict.shown)}"]
         if self.puzzle.kind == "which-cards":
-            right = [self.cards(a) for a in self.puzzle.offered() if a in self.puzzle.right_cards()]
-            lines.append(self.t("ui.puzzle_allowed", cards="  ".join(right)))
+            right = [self.offer_name(a) for a in self.puzzle.offered() if a in self.puzzle.right_cards()]
+            allowed = "ui.puzzle_allowed" if self.how_key.endswith("which-cards") else "ui.puzzle_allowed_actions"
+            lines.append(self.t(allowed, cards="  ".join(right)))
         elif self.puzzle.kind == "best-play":
             answers = "  ".join(self.cards(self.puzzle.canonical(a)) for a in self.scenario.answer)
             lines.append(self.t("ui.puzzle_right_choice", answer=answers))
@@ -239,8 +260,8 @@ class PuzzleCard(ModalScreen[str]):
             return self.puzzle.kind == "which-cards" and self.verdict is None
         if action == "hint":
             return bool(self.scenario.hints) and self.verdict is None
-        if action == "table":  # a which-cards puzzle's table shows which cards are allowed
-            return self.puzzle.kind != "which-cards" or self.verdict is not None
+        if action == "table":  # the table would give the answer away (allowed cards, how it came out)
+            return self.puzzle.kind == "best-play" or self.verdict is not None
         return True
 
     def action_hint(self) -> None:
@@ -252,7 +273,7 @@ class PuzzleCard(ModalScreen[str]):
         if self.puzzle.kind != "which-cards" or self.verdict is not None:
             return
         ticked = self.ticked
-        shown = "  ".join(self.cards(a) for a in self.puzzle.offered() if a in ticked) or self.t("ui.puzzle_none")
+        shown = "  ".join(self.offer_name(a) for a in self.puzzle.offered() if a in ticked) or self.t("ui.puzzle_none")
         self.give(Verdict(shown, self.puzzle.judge(ticked)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -22,11 +22,22 @@ class ResultsScreen(AppScreen[str | None]):
     final = False
     """These are the game's final results (a subclass sets it)."""
 
+    @property
+    def practising(self) -> bool:
+        """Over a practice puzzle's table (a `score` puzzle's hand): Enter goes back to the
+        puzzle, and nothing plays again."""
+        return any(getattr(screen, "puzzle", None) is not None for screen in self.app.screen_stack)
+
+    def over_hint(self, key: str) -> str:
+        """The catalogue key of the last line after the game's last deal: `key`, or back to
+        the puzzle."""
+        return "ui.practice_results_hint" if self.practising else key
+
     def action_play_again(self) -> None:
-        if self.final and self.is_current:
+        if self.final and self.is_current and not self.practising:
             self.dismiss(AGAIN)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_again":
-            return self.final
+            return self.final and not self.practising
         return True

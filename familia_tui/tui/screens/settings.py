@@ -1,4 +1,4 @@
-"""Settings: language, how cards and suits are drawn, the bots' pace and the colour theme; applied
+"""Settings: language, how cards and suits are drawn, the bots' pace, card motion and the colour theme; applied
 and saved at once."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from textual.widgets import Label, RadioButton, RadioSet, Static
 from familia_tui.core.cards import parse_cards
 from familia_tui.tui.glyphs import GLYPH_MODES, card_markup
 from familia_tui.tui.screens.base import AppScreen
-from familia_tui.tui.settings import BOT_PACES, KEEP_FINISHED, UNDO, Settings
+from familia_tui.tui.settings import BOT_PACES, KEEP_FINISHED, MOTIONS, UNDO, Settings
 from familia_tui.tui.widgets.footer import AppFooter
 
 LANGUAGES = {"en": "English", "ja": "日本語"}
 """Each language named in itself."""
-CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES, "undo": UNDO,
+CHOICES = {"lang": LANGUAGES, "glyphs": GLYPH_MODES, "bot_pace": BOT_PACES, "motion": MOTIONS, "undo": UNDO,
            "keep_finished": dict.fromkeys(KEEP_FINISHED)}
 """The values of each setting, in the order the screen lists them."""
 EXAMPLE_CARDS = tuple(parse_cards("10H QS AD"))
@@ -60,6 +60,7 @@ class SettingsScreen(AppScreen[None]):
             yield from self.row("glyphs", "ui.settings_glyphs", self.glyph_label)
             yield Static(self.t("ui.settings_glyphs_note"), classes="settings-hint")
             yield from self.row("bot_pace", "ui.settings_pace", self.pace_label)
+            yield from self.row("motion", "ui.settings_motion", lambda value: self.t(f"ui.settings_motion_{value}"))
             yield from self.row("undo", "ui.settings_undo", lambda value: self.t(f"ui.settings_undo_{value}"))
             yield from self.row("theme", "ui.settings_theme", str)
             yield from self.row("keep_finished", "ui.settings_keep_finished", str)

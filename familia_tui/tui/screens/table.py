@@ -54,6 +54,7 @@ from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
 from familia_tui.tui.widgets.footer_room import spare_keys
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.panel import Frame, Note
+from familia_tui.tui.widgets.table_view import TableView
 
 if TYPE_CHECKING:
     from familia_tui.tui.screens.learn import Guide
@@ -136,7 +137,9 @@ class TableScreen(AppScreen[None]):
 
     @property
     def practice_done(self) -> bool:
-        return self.puzzle is not None and bool(self.session.record.actions)
+        """A puzzle's decision is made (or its table shows how it came out: nothing to decide)."""
+        return self.puzzle is not None and (bool(self.session.record.actions) or (
+            self.practice is not None and self.practice.played_out))
 
     # ----- what a game provides -----
 
@@ -157,11 +160,16 @@ class TableScreen(AppScreen[None]):
         key) with the game so far; a new game's (`started`) with its deal."""
         log = self.query_one(EventLog)
         if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
+            log.add([self.practice_line()])
         elif self.session.record.actions:
             log.add([self.t(resumed)] + self.event_lines(self.session.history_events()))
         else:
             log.add([self.t(started)] + self.event_lines(self.session.table.events))
+
+    def practice_line(self) -> str:
+        """A practice puzzle's first log line: make the decision, or the table as it came out."""
+        played_out = self.practice is not None and self.practice.played_out
+        return self.t("ui.practice_played_out" if played_out else "ui.practice_started")
 
     def after_apply(self, events: Sequence[Event]) -> None:
         """What follows an applied action; by default the game simply goes on."""
@@ -208,7 +216,8 @@ class TableScreen(AppScreen[None]):
                 self.show_final()
             return
         if self.practice_done:
-            self.action_answer()
+            if not (self.practice is not None and self.practice.played_out):  # (its card is open)
+                self.action_answer()
             return
         if not session.is_human_turn():
             delay = self.app.settings.bot_delay if pause is None else pause
@@ -339,7 +348,8 @@ class TableScreen(AppScreen[None]):
         self.lit = on and self.solo_hint()
         self.query_one(ChoiceBar).set_class(self.lit, "-lit")
         if self.lit:
-            legal = [choice.label for choice in self.choices if choice.enabled]
+            legal = list(dict.fromkeys(choice.label for choice in self.choices if choice.enabled))  # (Daifugō:
+            # a card in hand and its single play are both choices, named alike)
             self.explain_text(self.t("ui.hint_legal", count=len(legal), choices="  ".join(legal)))
             if self.session.spec.search is not None:
                 self.find_suggestion(self.session.record, self.session.hint_question())
@@ -357,7 +367,7 @@ class TableScreen(AppScreen[None]):
         if not self.lit or self.session.record is not at:
             return
         label = next((choice.label for choice in self.choices if choice.value == action), None)
-        shown = label if label is not None else self.notation_markup(str(action))
+        shown = label if label is not None else self.notation_markup(str(action).removeprefix("play "))
         self.explain_text(f"{self.explain_note}\n{self.t('ui.hint_search', choice=shown)}")
 
     def show_choices(self, note: str = "") -> None:
@@ -401,6 +411,11 @@ class TableScreen(AppScreen[None]):
             self._shown = tuple(seat.model_copy(update={"name": escape(seat.name)}) for seat in seats)
         return self._shown
 
+    def table_bottom(self) -> int:
+        """The seat the table widget draws at the bottom when no seat's view is shown (between
+        two humans, or only bots): the first human's, else the first seat."""
+        return next((i for i, seat in enumerate(self.session.seats) if seat.is_human), 0)
+
     def turn_text(self, name: str) -> str:
         """The banner for a human's decision (games name the decision: bid, discard, play …)."""
         return self.t("ui.turn_play", name=name)
@@ -410,9 +425,10 @@ class TableScreen(AppScreen[None]):
 
     def lesson_area(self, area: str) -> Widget | None:
         """The widget a guided game's lesson about `area` lights: `hand` (the choices), `log`,
-        `banner` here; a game screen adds `table` and `scores` (its own panels), or None."""
+        `banner` and `table` (the table widget, when the game draws one) here; a game screen adds
+        or changes `table` and `scores` (its own panels), or None."""
         found = {"hand": self.query(ChoiceBar), "log": self.query(EventLog),
-                 "banner": self.query("#banner")}.get(area)
+                 "banner": self.query("#banner"), "table": self.query(TableView)}.get(area)
         return found.first() if found else None
 
     def banner_line(self) -> Note:
@@ -449,7 +465,10 @@ class TableScreen(AppScreen[None]):
 
     def on_key(self, event: Key) -> None:
         """A held last trick goes on at any key (q still saves and quits); while typing after
-        `/`, the keys go to the typed text; a lesson's card takes the keys while it is up."""
+        `/`, the keys go to the typed text; a lesson's card takes the keys while it is up. Cards
+        on their way on the table arrive at once."""
+        for table in self.query(TableView):
+            table.finish_motion()
         if self.guide is not None and self.guide.key(event):
             event.stop()
             event.prevent_default()
@@ -575,7 +594,9 @@ class TableScreen(AppScreen[None]):
     def _after_result(self, result: object = None) -> None:
         """A results screen was closed: home when the match is over (or the same game again, on
         a fresh shuffle, when the players asked for it), else play on."""
-        if self.session.table.is_over:
+        if self.session.table.is_over and self.puzzle is not None:
+            self.redraw()  # (a puzzle's scored hand: back to its table, a for its card)
+        elif self.session.table.is_over:
             self.session.close()  # before the screen below lists the saves again
             self.app.pop_screen()
             if result == AGAIN:
@@ -669,8 +690,10 @@ class TableScreen(AppScreen[None]):
             self.hints_shown = self.card.hints_shown
         if result == "leave":
             self.action_leave()
-        else:
-            self.redraw()
+            return
+        self.redraw()
+        if result == "table" and self.practice is not None and self.practice.played_out and self.session.table.is_over:
+            self.show_final()  # (a scored hand: its breakdown)
 
     def action_back(self) -> None:
         """Leave a practice puzzle."""

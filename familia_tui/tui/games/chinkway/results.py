@@ -59,7 +59,7 @@ class ChinkwayResultsScreen(ResultsScreen):
                 yield Static(rulings_shown("\n".join(ties)), id="results-ties")
             if view.reseated and not self.final:
                 yield Static(rulings_shown(reseat_text(view, t)), id="results-reseat")
-        hint = ("ui.match_over_hint" if self.final else "cw.ui.review_hint" if self.review
+        hint = (self.over_hint("ui.match_over_hint") if self.final else "cw.ui.review_hint" if self.review
                 else "cw.ui.next_deal_hint")
         yield Static(t(hint), id="results-hint")
         yield AppFooter()

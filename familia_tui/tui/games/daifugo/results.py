@@ -64,7 +64,7 @@ class DaifugoResultsScreen(ResultsScreen):
                 yield Static(t("dfg.ui.no_game_yet"), id="results-title")
             yield Static(self.session_table(), id="results-session")
             hint = ("dfg.ui.back_to_table" if self.review else
-                    "dfg.ui.session_over" if self.final else "dfg.ui.next_game")
+                    self.over_hint("dfg.ui.session_over") if self.final else "dfg.ui.next_game")
             yield Static(t(hint), id="results-hint")
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
 

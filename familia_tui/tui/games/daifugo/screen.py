@@ -128,7 +128,7 @@ class DaifugoScreen(TableScreen):
         if self.think.seconds:
             self.set_interval(THINK_TICK, self.think_step)
         if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
+            log.add([self.practice_line()])
         elif self.session.record.actions:
             log.add(self.history_lines())
         else:

@@ -46,7 +46,7 @@ class FamiliaResultsScreen(ResultsScreen):
             yield Static(self.ranking_table(), id="results-ranking")
             if len(self.match.games) > 1 or self.final and self.options.match.format != "single":
                 yield Static(self.match_table(), id="results-match")
-            yield Static(self.t("ui.match_over_hint" if self.final else "fam.ui.next_game_hint"),
+            yield Static(self.t(self.over_hint("ui.match_over_hint") if self.final else "fam.ui.next_game_hint"),
                          id="results-hint")
         yield AppFooter()
 

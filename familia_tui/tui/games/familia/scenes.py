@@ -25,8 +25,8 @@ def familia_record(seats: list[tuple[str, str]], preset: str = "familia-4", seed
 
 
 HUMAN_AND_BOTS = [("Aki", "human"), ("Ben", "bot:basic"), ("Cho", "bot:basic"), ("Dan", "bot:basic")]
-
-HUMAN_AND_BOTS = [("Aki", "human"), ("Ben", "bot:basic"), ("Cho", "bot:basic"), ("Dan", "bot:basic")]
+SIX = HUMAN_AND_BOTS + [("Eri", "bot:basic"), ("Fay", "bot:basic")]
+TEN = SIX + [(name, "bot:basic") for name in ("Gus", "Hal", "Ivy", "Jun")]
 
 
 async def play_until(pilot: Pilot, app: FamiliaTuiApp, done: Callable[[], bool]) -> None:
@@ -93,6 +93,12 @@ SCENES = (
         d, lang="ja"), _table_ready),
     Scene("10-table-ascii-80x24", lambda d: app_for(familia_record(HUMAN_AND_BOTS), d, glyphs="ascii"),
           _table_ready),
+    Scene("32-familia-table-120x40", lambda d: app_for(familia_record(HUMAN_AND_BOTS), d), _table_ready),
+    Scene("33-familia-batting-6p-200x60", lambda d: app_for(familia_record(SIX, "familia-6-batting", 3), d),
+          _batting_shown),
+    Scene("34-familia-batting-80x24", lambda d: app_for(familia_record(HUMAN_AND_BOTS, "familia-4-batting", 3), d),
+          _batting_shown),
+    Scene("38-familia-10p-120x40", lambda d: app_for(familia_record(TEN, "familia-10"), d), _table_ready),
 )
 
 

@@ -1,4 +1,5 @@
-"""The Familia table: seats, piles and stock, the trick and its batting, the hand, the log.
+"""The Familia table: seats around it with the trick and its batting in front of them (the
+shared `TableView`), piles and stock, the hand, the log.
 
 The screen drives a `Session`: it shows the view of the person at the keyboard, runs bots at the
 configured pace, covers the table with a handoff whenever another human's decision comes up, and
@@ -30,9 +31,8 @@ from familia_tui.tui.games.familia.widgets import (
     CLAUSES,
     CentrePanel,
     FamiliaFrame,
+    FamiliaTable,
     HandPanel,
-    SeatsPanel,
-    TrickPanel,
     empty_pile_note,
     event_lines,
     hand_note,
@@ -71,9 +71,10 @@ class FamiliaScreen(TableScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield CentrePanel(id="centre").data_bind(FamiliaScreen.frame)
-                yield TrickPanel(id="trick").data_bind(FamiliaScreen.frame)
                 with VerticalScroll(id="seats-box"):
-                    yield SeatsPanel(id="seats").data_bind(FamiliaScreen.frame)
+                    table = FamiliaTable(id="table")
+                    table.bottom = self.table_bottom()
+                    yield table.data_bind(FamiliaScreen.frame)
             yield EventLog(id="log")
         yield HandPanel(id="hand").data_bind(FamiliaScreen.frame)
         yield ChoiceBar(id="choices")
@@ -89,7 +90,7 @@ class FamiliaScreen(TableScreen):
     def on_mount(self) -> None:
         game_no = self.view().match.game_no
         if self.puzzle is not None:
-            self.query_one(EventLog).add([self.t("ui.practice_started")])
+            self.query_one(EventLog).add([self.practice_line()])
         elif self.session.record.actions:
             self.query_one(EventLog).add([self.t("fam.log.resumed", game=game_no)] + self.history_lines())
         else:

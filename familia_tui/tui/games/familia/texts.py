@@ -5,6 +5,9 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     'fam.ui.captured': 'Captured',
+    'fam.ui.trick_for': 'Trick {number} for {face}',
+    'fam.ui.leads': 'leads',
+    'fam.ui.seat_facts': '{tricks} {tricks:trick|tricks}, {score} pts',
     'fam.ui.score': 'Score',
     'fam.ui.pile_black': 'Black',
     'fam.ui.pile_red': 'Red',
@@ -65,6 +68,9 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     'fam.ui.captured': '獲得した絵札',
+    'fam.ui.trick_for': '第{number}トリック（{face}）',
+    'fam.ui.leads': 'リード',
+    'fam.ui.seat_facts': '{tricks}トリック、{score}点',
     'fam.ui.score': '得点',
     'fam.ui.pile_black': '黒絵札',
     'fam.ui.pile_red': '赤絵札',

@@ -1,4 +1,5 @@
-"""Drawing the Familia table from a seat's view: seats, piles and stock, the trick, the log.
+"""Drawing the Familia table from a seat's view: seats around the table with the trick in front
+of them (`widgets/table_view.py`), piles and stock, the log.
 
 Everything here reads a `FamiliaView` (never the state) and returns Rich renderables or markup.
 The table's panels draw themselves from the screen's `FamiliaFrame` (`tui/widgets/panel.py`).
@@ -10,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rich import box
-from rich.console import JustifyMethod
-from rich.table import Table
+from textual.reactive import reactive
 
 from familia_tui.core.cards import Card, suit_order_key
 from familia_tui.core.engine import Event, Seat
@@ -27,6 +26,7 @@ from familia_tui.tui.glyphs import (
     suit_text,
 )
 from familia_tui.tui.widgets.panel import Frame, Panel
+from familia_tui.tui.widgets.table_view import SeatSpot, TableData, TableView, face_of
 
 Translate = Callable[..., str]
 
@@ -56,24 +56,43 @@ def running_score(view: FamiliaView, seat: int) -> int:
                         misere_bonus=0).total  # misère is decided only at the game's end
 
 
-def seats_table(view: FamiliaView, t: Translate, glyphs: str) -> Table:
-    """One row per seat: turn marker, name/role/team, cards, tricks, captures, running score."""
-    table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                  padding=(0, 1), show_edge=False)
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        (t("ui.seat"), "left"), (t("ui.cards"), "right"), (t("ui.tricks"), "right"),
-        (t("fam.ui.captured"), "left"), (t("fam.ui.score"), "right"))
-    for header, justify in columns:
-        table.add_column(header, justify=justify, no_wrap=header != t("fam.ui.captured"))
+def seat_spots(view: FamiliaView, plays: Sequence[tuple[int, Card, str | None]], notes: dict[int, str],
+               leader: int, t: Translate, glyphs: str) -> tuple[SeatSpot, ...]:
+    """Every seat as the table draws it: role, team, who leads; cards in hand, tricks, running
+    score and captured face cards; the card it played (batted ones struck, with their stage)."""
+    played = {seat: face_of(card, glyphs, note=(f"={suit_text(declared, glyphs)}" if declared else "")
+                            + notes.get(index, ""), struck=index in notes)
+              for index, (seat, card, declared) in enumerate(plays)}
+    spots = []
     for index, seat in enumerate(view.seats):
-        marker = ">" if index == view.to_act else ("*" if index == view.leader else " ")
-        name = f"{marker} {seat_label(seat, glyphs)}"
-        if index == view.to_act:
-            name = f"[b reverse]{name}[/]"
-        table.add_row(name, str(view.hand_counts[index]), str(view.tricks_won[index]),
-                      cards_markup(view.captures[index], glyphs),
-                      f"{running_score(view, index):+d}")
-    return table
+        marks = (role_text(seat, glyphs), seat.team or "",
+                 f"[dim]{t('fam.ui.leads')}[/]" if index == leader else "")
+        facts = [t("fam.ui.seat_facts", tricks=view.tricks_won[index], score=f"{running_score(view, index):+d}")]
+        if view.captures[index]:
+            facts.append(cards_markup(view.captures[index], glyphs))
+        spots.append(SeatSpot(index, seat.name, tuple(m for m in marks if m), acting=index == view.to_act,
+                              cards=view.hand_counts[index], facts=tuple(facts),
+                              played=(played[index],) if index in played else ()))
+    return tuple(spots)
+
+
+def table_data(frame: FamiliaFrame, bottom: int | None) -> TableData:
+    """The table: the trick in progress in front of its players, or the trick shown in its place
+    (the deal's last one held, the previous one on p, the last one until the next is led) with its
+    batting stages and its winner; what became of it in the middle."""
+    view, t, glyphs = frame.view, frame.t, frame.glyphs
+    trick = frame.shown_trick
+    if trick is None and not view.plays and view.last_trick is not None and view.last_trick.deal == view.deal:
+        trick = view.last_trick
+    if trick is None:
+        spots = seat_spots(view, view.plays, {}, view.leader, t, glyphs)
+        return TableData(spots, t, glyphs, bottom=bottom)
+    notes = {i: "¹" if glyphs == "unicode" else "(1)" for i in trick.stage1}
+    notes |= {i: "²" if glyphs == "unicode" else "(2)" for i in trick.stage2}
+    lines = result_markup(trick, view.seats, t, glyphs).splitlines()[1:]
+    centre = "\n".join([t("fam.ui.trick_for", number=trick.number + 1, face=card_markup(trick.face, glyphs)), *lines])
+    return TableData(seat_spots(view, trick.plays, notes, trick.leader, t, glyphs), t, glyphs, bottom=bottom,
+                     centre=centre, winner=trick.winner)
 
 
 def centre_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
@@ -109,16 +128,6 @@ def plays_markup(plays: Sequence[tuple[int, Card, str | None]], seats: Sequence[
             text = f"[b reverse]{text}[/]"
         parts.append(f"{seats[seat].name} {text}")
     return "  ".join(parts)
-
-
-def trick_markup(view: FamiliaView, t: Translate, glyphs: str) -> str:
-    """The trick in progress, or the last trick's result with its batting stages."""
-    if view.plays:
-        return t("fam.ui.trick_now", plays=plays_markup(view.plays, view.seats, glyphs))
-    last = view.last_trick
-    if last is None or last.deal != view.deal:
-        return t("fam.ui.trick_none")
-    return result_markup(last, view.seats, t, glyphs)
 
 
 def result_markup(trick: TrickRecord, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
@@ -183,9 +192,16 @@ class FamiliaFrame(Frame):
     """The acting hand shows above the choices (they are the face piles or a Joker's suits)."""
 
 
-class SeatsPanel(Panel):
-    def draw(self, frame: FamiliaFrame) -> Table:
-        return seats_table(frame.view, frame.t, frame.glyphs)
+class FamiliaTable(TableView):
+    """The seats around the table with the trick in front of them (`table_data`)."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    bottom: int | None = None
+    """The seat at the keyboard (`TableScreen.table_bottom`), set by the screen."""
+
+    def watch_frame(self, frame: Frame | None) -> None:
+        if isinstance(frame, FamiliaFrame):
+            self.data = table_data(frame, frame.viewer if frame.viewer is not None else self.bottom)
 
 
 class CentrePanel(Panel):
@@ -206,15 +222,6 @@ class CentrePanel(Panel):
                                cards=cards_markup(sorted(view.own_hands[other], key=suit_order_key),
                                                   frame.glyphs))
         return centre
-
-
-class TrickPanel(Panel):
-    """The trick in progress, or the trick shown in its place."""
-
-    def draw(self, frame: FamiliaFrame) -> str:
-        if frame.shown_trick is not None:
-            return result_markup(frame.shown_trick, frame.view.seats, frame.t, frame.glyphs)
-        return trick_markup(frame.view, frame.t, frame.glyphs)
 
 
 class HandPanel(Panel):

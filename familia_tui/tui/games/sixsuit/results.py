@@ -43,7 +43,7 @@ class SixSuitResultsScreen(ResultsScreen):
                          id="results-tie")
             yield Static(self.items_table(), id="results-items")
             yield Static(self.judged_line(), id="results-judged")
-        yield Static(t("ui.match_over_hint"), id="results-hint")
+        yield Static(t(self.over_hint("ui.match_over_hint")), id="results-hint")
         yield AppFooter()
 
     def on_mount(self) -> None:

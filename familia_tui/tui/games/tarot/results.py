@@ -81,7 +81,7 @@ class TarotResultsScreen(ResultsScreen):
 
     def hint_text(self, more: bool) -> str:
         key = "tarot.ui.review_hint" if self.review else (
-            "ui.match_over_hint" if self.final else "tarot.ui.next_hand_hint")
+            self.over_hint("ui.match_over_hint") if self.final else "tarot.ui.next_hand_hint")
         cue = f"[b $warning]{self.t('tarot.ui.more_below')}[/] " if more else ""
         return cue + self.t(key)
 

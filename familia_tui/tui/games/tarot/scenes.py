@@ -83,6 +83,19 @@ async def _breakdown(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     raise RuntimeError("the scene did not reach its moment")
 
 
+async def _garde_trick(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
+    """Aki takes a Garde, discards, and plays until the trick of the second card in play."""
+    await take_garde(pilot, app)
+    for _ in range(40):
+        await until(pilot, lambda: bool(_choices(app)))
+        session = getattr(app.screen, "session", None)
+        if _phase(app) == "play" and session is not None and session.table.public_view().trick_number >= 2:
+            return
+        await pilot.press("enter")
+        await pilot.pause()
+    raise RuntimeError("the scene did not reach its moment")
+
+
 async def _five_ascii(pilot: Pilot[None], app: FamiliaTuiApp) -> None:
     """Aki passes (again, if everybody passed), then plays until the third trick."""
     def third_trick() -> bool:
@@ -104,4 +117,7 @@ SCENES = (
     Scene("13-tarot-breakdown", lambda d: app_for(tarot_record(FIVE, "tarot-5", 4), d), _breakdown),
     Scene("14-tarot-5p-ascii-80x24", lambda d: app_for(tarot_record(FIVE, "tarot-5", 8), d, glyphs="ascii"),
           _five_ascii),
+    Scene("35-tarot-trick-120x40", lambda d: app_for(tarot_record(FIVE, "tarot-5", 8), d), _five_ascii),
+    Scene("36-tarot-trick-200x60", lambda d: app_for(tarot_record(FOUR, seed=21), d), _garde_trick),
+    Scene("37-tarot-trick-ja-80x24", lambda d: app_for(tarot_record(FOUR, seed=21), d, lang="ja"), _garde_trick),
 )

@@ -31,6 +31,7 @@ from familia_tui.core.scenario import ScenarioFile
 from familia_tui.core.session import Session
 from familia_tui.games.tarot.actions import DISCARD, Discard
 from familia_tui.games.tarot.cards import Card, parse_cards
+from familia_tui.games.tarot.trick import TrickRecord
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.games.tarot.choices import (
     EcartTicks,
@@ -50,12 +51,11 @@ from familia_tui.tui.games.tarot.widgets import (
     ContractPanel,
     DeclaredPanel,
     HandPanel,
-    SeatsPanel,
-    SidesPanel,
     StockPanel,
     TarotFrame,
-    TrickPanel,
+    TarotTable,
     event_lines,
+    event_trick,
     hand_end_markup,
     hand_markup,
     sentence,
@@ -96,13 +96,15 @@ class TarotScreen(TableScreen):
         self.ecart = EcartTicks()
         """The cards ticked for the écart, not yet confirmed."""
         self.hand_end = ""
+        self.hand_end_trick: TrickRecord | None = None
+        """Its cards and winner, drawn in front of the seats while it is held."""
         """The last trick of the hand just scored (markup): held on the table, then p in the
         breakdown."""
 
     def lesson_area(self, area: str) -> Widget | None:
-        """A guided game's lesson points at the trick (`table`) and the seats with their points
-        (`scores`) here; the base maps the rest."""
-        found = self.query({"table": "#trick", "scores": "#seats-box"}.get(area, "#-none"))
+        """A guided game's lesson points at the table widget, with the trick (`table`), and the
+        seats with the sides' points (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#table", "scores": "#seats-box"}.get(area, "#-none"))
         return found.first() if found else super().lesson_area(area)
 
     def compose(self) -> ComposeResult:
@@ -112,10 +114,10 @@ class TarotScreen(TableScreen):
                 yield ContractPanel(id="contract").data_bind(TarotScreen.frame)
                 yield StockPanel(id="stock").data_bind(TarotScreen.frame)
                 yield DeclaredPanel(id="declared").data_bind(TarotScreen.frame)
-                yield TrickPanel(id="trick").data_bind(TarotScreen.frame)
                 with VerticalScroll(id="seats-box"):
-                    yield SeatsPanel(id="seats").data_bind(TarotScreen.frame)
-                    yield SidesPanel(id="sides").data_bind(TarotScreen.frame)
+                    table = TarotTable(id="table")
+                    table.bottom = self.table_bottom()
+                    yield table.data_bind(TarotScreen.frame)
             yield EventLog(id="log")
         yield HandPanel(id="hand").data_bind(TarotScreen.frame)
         yield TarotChoiceBar(id="choices")
@@ -126,7 +128,7 @@ class TarotScreen(TableScreen):
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
         if self.puzzle is not None:
-            log.add([self.t("ui.practice_started")])
+            log.add([self.practice_line()])
         elif self.session.record.actions:
             public = self.session.table.public_view()
             log.add([self.t("tarot.ui.resumed", hand=public.hand_number, hands=public.hands_total)])
@@ -164,6 +166,7 @@ class TarotScreen(TableScreen):
         if result is not None:
             trick = next(e for e in events if e.kind == "trick_won")
             self.hand_end = self.safe(hand_end_markup(trick, result, self.shown_seats, self.t, self.glyphs))
+            self.hand_end_trick = event_trick(trick, len(self.shown_seats))
             self.hold(lambda: self.show_results(final=self.session.table.is_over))
             return
         trick_done = any(e.kind == "trick_won" for e in events)
@@ -196,7 +199,8 @@ class TarotScreen(TableScreen):
         self.banner = self.safe(self.banner_text())
         self.show_choices()
         self.frame = TarotFrame(view, self.session.viewer_seat(), self.t, self.glyphs, public=public,
-                                held_trick=self.hand_end if self.held else None, previous=self.show_previous,
+                                held_trick=self.hand_end if self.held else None,
+                                held_record=self.hand_end_trick if self.held else None, previous=self.show_previous,
                                 won=self.show_won, lang=self.lang, hand_shown=self.choice_layout != "hand")
 
     def show_choices(self, note: str = "") -> None:

@@ -17,9 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rich import box
 from rich.console import RenderableType
-from rich.table import Table
 from textual.reactive import reactive
 
 from familia_tui.core.engine import Event, Seat
@@ -38,8 +36,8 @@ from familia_tui.games.tarot.scoring import TARGETS
 from familia_tui.games.tarot.trick import TrickRecord
 from familia_tui.games.tarot.view import TarotView
 from familia_tui.tui.glyphs import ClauseStyle, glyph_safe, ink_style
-from familia_tui.tui.widgets.ascii import ascii_safe
 from familia_tui.tui.widgets.panel import Frame, Panel
+from familia_tui.tui.widgets.table_view import CardFace, SeatSpot, TableData, TableView
 
 Translate = Callable[..., str]
 
@@ -244,65 +242,23 @@ def excuse_note(player: int | None, kept: int | None, seats: Sequence[Seat], t: 
     return t(key, name=seats[kept].name)
 
 
+def event_trick(event: Event, players: int) -> TrickRecord:
+    """The trick of a `trick_won` event."""
+    leader, winner = int(event.get("leader")), event.seat
+    assert winner is not None  # a trick_won event names its winner
+    return TrickRecord(int(event.get("number")), tuple((leader + i) % players for i in range(len(event.cards))),
+                       tuple(event.cards), winner, event.get("excuse_kept"))
+
+
 def hand_end_markup(event: Event, result: object, seats: Sequence[Seat], t: Translate, glyphs: str) -> str:
     """The last trick of a hand, from its `trick_won` event, with the petit au bout when the
     hand's result (a `ContractResult`) has one."""
-    leader, n, winner = int(event.get("leader")), len(seats), event.seat
-    assert winner is not None  # a trick_won event names its winner
-    trick = TrickRecord(int(event.get("number")), tuple((leader + i) % n for i in range(len(event.cards))),
-                        tuple(event.cards), winner, event.get("excuse_kept"))
+    trick = event_trick(event, len(seats))
     text = last_trick_markup(trick, seats, t, glyphs)
     pab = getattr(result, "petit_au_bout", None)
     if pab is not None:
         text += "\n" + t("tarot.ui.petit_au_bout", name=seats[pab].name)
     return text
-
-
-Row = tuple[str, ...]
-
-
-def seats_rows(view: TarotView, public: TarotView, t: Translate, glyphs: str) -> list[Row]:
-    """One row per seat: turn marker, name, dealer and role; cards, tricks, points and bouts
-    taken in tricks; the cumulative total."""
-    rows: list[Row] = []
-    for index, seat in enumerate(view.seats):
-        marker = ">" if index == view.to_act else " "
-        name = f"{marker} {ascii_safe(seat.name) if glyphs == 'ascii' else seat.name}" + (
-            " (D)" if index == view.dealer else "")
-        if index == view.to_act:
-            name = f"[b reverse]{name}[/]"
-        role = role_text(view, public, index, t)
-        rows.append((name + (f" {role}" if role else ""), str(view.hand_counts[index]),
-                     str(view.tricks_won[index]), number(view.trick_points[index]),
-                     str(view.trick_bouts[index]), f"[b]{signed(view.totals[index])}[/]"))
-    return rows
-
-
-def seats_table(rows: Sequence[Row], t: Translate, glyphs: str) -> Table:
-    """The seats' rows as a table (ASCII lines in ascii mode)."""
-    table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                  padding=(0, 1), pad_edge=False, show_edge=False)
-    table.add_column(t("ui.seat"), ratio=1, overflow="fold")
-    for header in (t("ui.cards"), t("ui.tricks"), t("tarot.ui.points"), t("tarot.label.bouts"),
-                   t("tarot.label.total")):
-        table.add_column(header, justify="right", no_wrap=True)
-    for row in rows:
-        table.add_row(*row)
-    return table
-
-
-def won_markup(view: TarotView, t: Translate, glyphs: str) -> str:
-    """Each seat's cards won in this hand's tricks (public): the Excuse with whoever kept it."""
-    won: dict[int, list[Card]] = {seat: [] for seat in range(len(view.seats))}
-    for trick in view.tricks:
-        for _seat, card in trick.plays:
-            keeper = trick.excuse_kept if card == EXCUSE and trick.excuse_kept is not None else trick.winner
-            won[keeper].append(card)
-    lines = [t("tarot.ui.won_title")]
-    for seat, cards in won.items():
-        order = sorted(cards, key=lambda c: (min(SUIT[c], TRUMP), c))
-        lines.append(f"[b]{view.seats[seat].name}[/] ({number(view.trick_points[seat])}): {hand_markup(order, glyphs)}")
-    return "\n".join(lines)
 
 
 def sides_markup(view: TarotView, t: Translate) -> str:
@@ -314,6 +270,78 @@ def sides_markup(view: TarotView, t: Translate) -> str:
     (taker, defence), (taker_bouts, defence_bouts) = view.side_trick_points, view.side_trick_bouts
     return t("tarot.ui.sides", taker=number(taker), taker_bouts=taker_bouts, defence=number(defence),
              defence_bouts=defence_bouts, target=TARGETS[min(taker_bouts, 3)])
+
+
+def face(card: Card, glyphs: str) -> CardFace:
+    """A Tarot card as the table draws it: `R` `♥`, `T21`, `Exc`, in its colour."""
+    text, style = card_text(card, glyphs), ink_style(CARD_INK[SUIT[card]])
+    if SUIT[card] < TRUMP:
+        return CardFace(text[:-1], text[-1], style)
+    return CardFace(text, "", style)
+
+
+def headline(text: str) -> str:
+    """A trick's line without its plays (the table draws them in front of the seats)."""
+    return text.rstrip().rstrip(":：").rstrip()
+
+
+def seat_spots(frame: TarotFrame, plays: Sequence[tuple[int, Card]]) -> tuple[SeatSpot, ...]:
+    """Every seat: dealer and role; its bid while bidding; cards, tricks, points, bouts and the
+    total; its won cards (w); the card it played."""
+    view, t, glyphs = frame.view, frame.t, frame.glyphs
+    played = {seat: (face(card, glyphs),) for seat, card in plays}
+    bids = {seat: (contract_name(c, t) if c else t("tarot.ui.pass")) for seat, c in view.bids}
+    won = won_cards(view)
+    spots = []
+    for index, seat in enumerate(view.seats):
+        marks = (t("tarot.ui.dealer_mark") if index == view.dealer else "",
+                 role_text(view, frame.shared, index, t))
+        facts = [f"[b]{bids[index]}[/]"] if view.phase == "bid" and index in bids else []
+        facts += [t("tarot.ui.seat_facts", tricks=view.tricks_won[index], points=number(view.trick_points[index])),
+                  t("tarot.ui.seat_total", bouts=view.trick_bouts[index], total=f"[b]{signed(view.totals[index])}[/]")]
+        if frame.won and won[index]:
+            facts.append(hand_markup(sorted(won[index], key=lambda c: (min(SUIT[c], TRUMP), c)), glyphs))
+        spots.append(SeatSpot(index, seat.name, tuple(m for m in marks if m), acting=index == view.to_act,
+                              cards=view.hand_counts[index], facts=tuple(facts), played=played.get(index, ())))
+    return tuple(spots)
+
+
+def table_data(frame: TarotFrame, bottom: int) -> TableData:
+    """The table: the trick in play in front of its players (or the last one: p, a trick just
+    won, the hand's last one held) with its headline in the middle, or the bids."""
+    view, t, glyphs = frame.view, frame.t, frame.glyphs
+    bottom = view.seat if view.seat >= 0 else bottom
+    clockwise = view.options.direction == "clockwise"
+    trick = frame.held_record
+    centre = frame.held_trick or ""
+    if trick is None and view.phase == "play" and (frame.previous or not view.trick) and view.last_trick:
+        trick = view.last_trick
+        centre = headline(t("tarot.ui.trick_last", number=trick.number, name=view.seats[trick.winner].name,
+                            plays="", points=number(half_to_points(trick.points_half))))
+        note = excuse_note(trick.excuse_player, trick.excuse_kept, view.seats, t)
+        centre += f" {note}" if note else ""
+    elif trick is None and view.phase == "play":
+        centre = headline(trick_markup(view, t, glyphs).replace(plays_markup(view.trick, view.seats, glyphs), "")
+                          if view.trick else trick_markup(view, t, glyphs))
+    if frame.won:
+        centre = t("tarot.ui.won_title") + "\n" + centre
+    sides = sides_markup(view, t)
+    if sides:
+        centre += "\n" + sides
+    plays = trick.plays if trick is not None else (view.trick if view.phase == "play" else ())
+    return TableData(seat_spots(frame, plays), t, glyphs, bottom=bottom, clockwise=clockwise,
+                     centre=glyph_safe(centre, glyphs, frame.lang).strip(),
+                     winner=trick.winner if trick is not None else None)
+
+
+def won_cards(view: TarotView) -> dict[int, list[Card]]:
+    """Each seat's cards won in this hand's tricks (public): the Excuse with whoever kept it."""
+    won: dict[int, list[Card]] = {seat: [] for seat in range(len(view.seats))}
+    for trick in view.tricks:
+        for _seat, card in trick.plays:
+            keeper = trick.excuse_kept if card == EXCUSE and trick.excuse_kept is not None else trick.winner
+            won[keeper].append(card)
+    return won
 
 
 # ----- the log -----
@@ -385,6 +413,8 @@ class TarotFrame(Frame):
     """The public view (None: the view drawn is the public one)."""
     held_trick: str | None = None
     """The last trick of the hand just scored (markup), while `hold()` keeps it on the table."""
+    held_record: TrickRecord | None = None
+    """That trick's cards and winner."""
     previous: bool = False
     """The last trick instead of the trick in play (p)."""
     won: bool = False
@@ -448,35 +478,18 @@ class DeclaredPanel(TarotPanel):
         return text
 
 
-class TrickPanel(TarotPanel):
-    """The bidding, the trick in play, the last trick (p), or the hand's last trick held."""
+class TarotTable(TableView):
+    """The seats around the table with the trick in front of them (`table_data`)."""
 
-    def markup(self, frame: TarotFrame) -> str:
-        if frame.held_trick is not None:
-            return frame.held_trick
-        return trick_markup(frame.view, frame.t, frame.glyphs, frame.previous)
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    bottom = 0
+    """The seat drawn at the bottom when the view is the public one (`TableScreen.table_bottom`)."""
 
-
-class SeatsPanel(TarotPanel):
-    """The seats table, or each seat's won cards (w)."""
-
-    def content_key(self, frame: TarotFrame) -> object:
-        return self.markup(frame) if frame.won else tuple(seats_rows(frame.view, frame.shared, frame.t, frame.glyphs))
-
-    def draw(self, frame: TarotFrame) -> RenderableType:
-        if frame.won:
-            return super().draw(frame)
-        return seats_table(seats_rows(frame.view, frame.shared, frame.t, frame.glyphs), frame.t, frame.glyphs)
-
-    def markup(self, frame: TarotFrame) -> str:
-        return won_markup(frame.view, frame.t, frame.glyphs)
-
-
-class SidesPanel(TarotPanel):
-    """The public tally of the sides' card points."""
-
-    def markup(self, frame: TarotFrame) -> str:
-        return sides_markup(frame.view, frame.t)
+    def watch_frame(self, frame: Frame | None) -> None:
+        if isinstance(frame, TarotFrame):
+            data = table_data(frame, self.bottom)
+            if data != self.data:
+                self.data = data
 
 
 class HandPanel(TarotPanel):
