@@ -1,14 +1,15 @@
 """How often the Familia search bot's team beats basic bots (issue 15; a benchmark, not a test).
 
     nice python benchmarks/search_strength_familia.py [--preset familia-4] [--games 100]
-        [--level easy] [--playouts N] [--seconds S] [--seed 1]
+        [--level easy] [--playouts N] [--seconds S] [--seed 1] [--first-game 0]
 
 Each game seats search bots for one team and basic bots for the others; the team the search bots
 play alternates game by game (so seats and the first leader are rotated over the run). A game is
 won when the search team ranks first alone. Prints the wins, ties and losses, the win rate with
 its 95 % Wilson interval, the mean score lead and the search bot's mean playouts per decision.
 `--playouts` with no `--seconds` fixes the count per decision (the clock is ignored, so the run
-is repeatable and the machine's load does not change it).
+is repeatable and the machine's load does not change it). `--first-game` starts the run later
+in the same sequence of games (to split one run over several processes).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int)
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-game", type=int, default=0)
     args = parser.parse_args()
 
     options = find_preset("familia", args.preset).options
@@ -63,7 +65,8 @@ def main() -> None:
     leads: list[float] = []
     decisions = playouts = 0
     started = time.perf_counter()
-    for game in range(args.games):
+    first = args.first_game
+    for game in range(first, first + args.games):
         unit, members = units[game % len(units)]
         state = GAME.new_game(options, seats, seed=args.seed * 100_000 + game // len(units))
         rng = random.Random(game)
@@ -90,9 +93,10 @@ def main() -> None:
             losses += 1
         others = [match.measure(other) for other, _ in units if other != unit]
         leads.append(match.measure(unit) - sum(others) / len(others))
-        low, high = wilson(wins, game + 1)
-        print(f"{game + 1:4d} games: {wins} won, {ties} tied, {losses} lost; "
-              f"win rate {wins / (game + 1):.3f} [{low:.3f}, {high:.3f}]", file=sys.stderr)
+        played = game + 1 - first
+        low, high = wilson(wins, played)
+        print(f"{played:4d} games: {wins} won, {ties} tied, {losses} lost; "
+              f"win rate {wins / played:.3f} [{low:.3f}, {high:.3f}]", file=sys.stderr)
     games = args.games
     mean = sum(leads) / games
     spread = math.sqrt(sum((lead - mean) ** 2 for lead in leads) / max(games - 1, 1) / games)

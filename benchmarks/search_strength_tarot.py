@@ -8,8 +8,10 @@ Each hand is a one-hand game on its own seed. The same deal is also played by ba
 so besides the search seat's mean score per hand (Tarot's scores sum to zero: a bot as good as
 the others averages 0) it prints the paired difference, the search seat's score less what a basic
 bot scored in its place on the same deal (the cards' luck cancels out). Both with a 95 % normal
-confidence interval. `--playouts` and `--seconds` set the decision's budget (the normal level:
-600 playouts or 1 s, whichever comes first).
+confidence interval; at the end, the search bot's seconds per decision, on the clock and of CPU
+(the clock counts the machine's load). `--playouts` and `--seconds` set the decision's budget
+(the normal level: 600 playouts or 1 s, whichever comes first; `--seconds 1000` makes the count
+decide, so that the machine's load does not change the result).
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from familia_tui.games.tarot.bots import BasicBot
 from familia_tui.games.tarot.game import GAME
 from familia_tui.games.tarot.options import TarotOptions
 
+THINK: list[tuple[float, float]] = []
+"""The search bot's decisions: (seconds on the clock, CPU seconds of this process)."""
+
 
 def play_hand(options: TarotOptions, seed: int, search_seat: int, bot: SearchBot | None,
               search_phases: frozenset[str]) -> float:
@@ -39,7 +44,10 @@ def play_hand(options: TarotOptions, seed: int, search_seat: int, bot: SearchBot
         legal = state.legal_actions()
         view = state.view(seat)
         if seat == search_seat and bot is not None and view.phase in search_phases:
+            clock, cpu = time.perf_counter(), time.process_time()
             action = bot.choose(view, legal, rng)
+            if len(legal) > 1:
+                THINK.append((time.perf_counter() - clock, time.process_time() - cpu))
         else:
             action = basic.choose(view, legal, rng)
         state.apply(action)
@@ -82,6 +90,10 @@ def main() -> None:
         if (hand + 1) % 10 == 0 or hand + 1 == args.hands:
             print(f"{hand + 1} hands: search {interval(scores)} per hand, "
                   f"paired vs basic {interval(diffs)} ({time.perf_counter() - started:.0f} s)", flush=True)
+    clock = [seconds for seconds, _ in THINK]
+    cpu = [seconds for _, seconds in THINK]
+    print(f"{len(THINK)} search decisions: {statistics.fmean(clock):.3f} s mean, {max(clock):.3f} s max on the "
+          f"clock; {statistics.fmean(cpu):.3f} s mean, {max(cpu):.3f} s max of CPU")
 
 
 if __name__ == "__main__":

@@ -24,10 +24,12 @@ from familia_tui.i18n import translate
 from familia_tui.tui.games.chinkway.results import ChinkwayResultsScreen, tie_lines
 from familia_tui.tui.games.chinkway.scenes import FIVE, chinkway_record
 from familia_tui.tui.games.chinkway.screen import ChinkwayScreen, Tick
+from familia_tui.tui.games.chinkway.widgets import ChinkwayTable
 from familia_tui.tui.glyphs import card_text
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.screens.home import HomeScreen
 from familia_tui.tui.widgets.panel import Panel
+from familia_tui.tui.widgets.table_view import face_of
 
 
 def two_humans(seed: int = 4) -> Record:
@@ -51,6 +53,13 @@ def held(app) -> bool:  # type: ignore[no-untyped-def]
 
 def labels(table: ChinkwayScreen) -> list[str]:
     return [Text.from_markup(choice.label).plain for choice in table.choices]
+
+
+def centre_text(table: ChinkwayScreen) -> str:
+    """What the middle of the table says (the trick, the last one's winner and its take)."""
+    data = table.query_one(ChinkwayTable).data
+    assert data is not None
+    return Text.from_markup(data.centre).plain
 
 
 def panel_text(table: ChinkwayScreen, selector: str) -> str:
@@ -146,6 +155,10 @@ async def test_the_dealer_ticks_two_cards_lays_them_aside_then_names_trumps_befo
         text = screen_text(app)
         assert "trumps: ♥ hearts" in text and "Quest: " + " ".join(card_text(c, "unicode") for c in view.quest) in text
         assert f"laid aside {card_text(hand[0], 'unicode')} {card_text(hand[1], 'unicode')}" in text
+        data = table.query_one(ChinkwayTable).data  # the table never draws them [CW-7]
+        drawn = " ".join([data.centre, *(f for spot in data.spots for f in spot.facts)])
+        assert not any(card_text(c, "unicode") in Text.from_markup(drawn).plain for c in hand[:2])
+        assert not {face_of(c, 'unicode') for c in hand[:2]} & {f for spot in data.spots for f in spot.played}
 
 
 async def test_the_quest_pick_offers_each_category_with_the_card_it_takes(tmp_path: Path) -> None:
@@ -162,13 +175,14 @@ async def test_the_quest_pick_offers_each_category_with_the_card_it_takes(tmp_pa
         cards = [next(c for _, c in view.last_trick if (c.suit if c.rank <= 10 or c.rank == 14 else "P") == cat)
                  for cat in view.pick]
         assert [lab.split(" (")[0] for lab in labels(table)] == [f"Take {card_text(c, 'unicode')}" for c in cards]
-        assert "won and takes one of" in panel_text(table, "#trick")
+        assert "won and takes one of" in centre_text(table)
+        assert table.query_one(ChinkwayTable).data.winner == view.last_winner  # (marked on the table)
         await pilot.press("2", "enter")
         await settle(pilot, lambda: table.session.table.phase != "pick")
         assert table.session.record.actions[-1] == f"take {view.pick[1]}"
         side = table.view().sides.index(next(s for s in table.view().sides if 1 in s))
         assert cards[1] in table.session.state.collected[side]
-        assert f"won and took {card_text(cards[1], 'unicode')}" in panel_text(table, "#trick")
+        assert f"won and took {card_text(cards[1], 'unicode')}" in centre_text(table)
 
 
 async def test_a_deal_ends_on_its_held_last_trick_then_its_scores_and_the_score_sheet_on_s(

@@ -16,10 +16,11 @@ from rich.text import Text
 from tui_helpers import make_app, screen_text, settle
 
 from familia_tui.cli import parse_seats
+from familia_tui.core.cards import SIX_SUITS
 from familia_tui.core.presets import find_preset
 from familia_tui.core.record import Record
 from familia_tui.core.registry import get_game
-from familia_tui.games.sixsuit.actions import PASS
+from familia_tui.games.sixsuit.actions import PASS, Play
 from familia_tui.games.sixsuit.game import GAME
 from familia_tui.games.sixsuit.rules import SixSuitState
 from familia_tui.games.sixsuit.view import SixSuitView
@@ -27,9 +28,10 @@ from familia_tui.i18n import translate
 from familia_tui.tui.games.sixsuit.results import SixSuitResultsScreen
 from familia_tui.tui.games.sixsuit.scenes import sixsuit_record
 from familia_tui.tui.games.sixsuit.screen import SixSuitScreen
-from familia_tui.tui.games.sixsuit.widgets import Flow, SeatsPanel, SixFrame, StakePanel, TrickPanel
+from familia_tui.tui.games.sixsuit.widgets import SixFrame, StakePanel, table_data
 from familia_tui.tui.screens.handoff import HandoffScreen
 from familia_tui.tui.widgets.log import EventLog
+from familia_tui.tui.widgets.table_view import CardFace, SeatSpot, TableData, face_of, list_lines
 
 LONG = ["Alexandra", "Bartholomew", "Christabel", "Dominique", "Evangeline", "Fitzgerald"]
 
@@ -66,42 +68,85 @@ def specials_on_the_table() -> SixSuitState:
     return position(face="KC", trick=["BJ", "RJ", "2X down", "3L down", "W"])
 
 
+def table_text(data: TableData, width: int) -> str:
+    """The table as the widget's list draws it (80x24: no room for the seats around)."""
+    return "\n".join(line.plain for line in list_lines(data, width))
+
+
+def spot(data: TableData, seat: int) -> SeatSpot:
+    return next(s for s in data.spots if s.seat == seat)
+
+
 @pytest.mark.parametrize("width", range(36, 84, 3))
-def test_the_trick_line_breaks_between_plays_never_inside_one(width: int) -> None:
-    """At any width a name stays with its card (or its card back), and a broken line drops the
-    separator: `Dominique face down` is never `Dominique face` / `down`."""
+def test_in_the_table_list_a_name_stays_whole_on_the_line_of_its_card(width: int) -> None:
+    """At any width the list (80x24) keeps each name whole, on the line of its card or card
+    back: `Dominique` is never cut, and never parted from its `##`."""
     view = named(specials_on_the_table().view(5), LONG)
-    lines = rendered(TrickPanel().draw(frame(view)), width)
-    plays = ["Alexandra BJ", "Bartholomew RJ", "Christabel face down", "Dominique face down", "Evangeline W"]
-    for play in plays:
-        assert any(play in line for line in lines), (play, lines)
-    assert not any(line.rstrip().endswith("·") for line in lines)
-
-
-def test_a_flow_puts_what_follows_the_plays_after_the_last_one() -> None:
-    flow = Flow("Trick (A leads): \x00 (so far)", ["A 2♠", "B 3♥"], " · ")
-    assert [line.plain for line in flow.lines(80)] == ["Trick (A leads): A 2♠ · B 3♥ (so far)"]
-    assert [line.plain for line in flow.lines(24)] == ["Trick (A leads): A 2♠", "  B 3♥ (so far)"]
+    lines = table_text(table_data(frame(view), None), width).splitlines()
+    plays = [("Alexandra", "BJ"), ("Bartholomew", "RJ"), ("Christabel", "##"), ("Dominique", "##"),
+             ("Evangeline", "W")]
+    for name, card in plays:
+        assert any(name in line and card in line.split(name, 1)[1] for line in lines), (name, lines)
 
 
 @pytest.mark.parametrize("glyphs", ["unicode", "ascii"])
-def test_at_80_columns_the_specials_a_seat_showed_never_cut_its_name(glyphs: str) -> None:
-    """The seats panel is 56 columns wide at 80×24 (with its scrollbar): every name is whole, and
-    so is every special card shown beside it, on the next line when both do not fit."""
+def test_the_specials_a_seat_showed_are_among_its_facts_and_its_name_whole(glyphs: str) -> None:
+    """Every name is whole in the table at 80 columns (the left panel is 56 wide), and so is
+    every special card a seat showed face up [R-S16a], among that seat's facts."""
     view = named(specials_on_the_table().view(5), LONG)
-    text = "\n".join(rendered(SeatsPanel().draw(frame(view, glyphs=glyphs)), 56))
+    data = table_data(frame(view, glyphs=glyphs), None)
+    text = table_text(data, 56)
     for name in LONG:
         assert name in text, text
-    for shown in ("(BJ)", "(RJ)", "(W)"):
+    for seat, shown in ((0, "(BJ)"), (1, "(RJ)"), (4, "(W)")):
+        assert shown in Text.from_markup(" ".join(spot(data, seat).facts)).plain
         assert shown in text, text
+    assert "(" not in " ".join(spot(data, 2).facts)  # (a face-down card shows nothing)
 
 
-def test_the_individual_game_has_no_team_column() -> None:
+def test_a_face_down_card_is_a_card_back_and_only_its_own_player_reads_it() -> None:
+    """Face-down cards are out of the judgement [R-S11] and private [R-S25]: the table draws a
+    card back in front of the seat; its own player's facts name it, nobody else's table does."""
+    state = specials_on_the_table()
+    for viewer in (2, 5):
+        data = table_data(frame(state.view(viewer)), None)
+        for seat in (2, 3):
+            assert spot(data, seat).played == (CardFace("", down=True),)
+        words = " ".join(fact for s in data.spots for fact in s.facts) + data.centre
+        assert ("2✚" in Text.from_markup(words).plain) == (viewer == 2)
+        assert "3❦" not in Text.from_markup(words).plain
+    public = table_data(frame(state.public_view()), 0)
+    assert all("✚" not in fact and "❦" not in fact for s in public.spots for fact in s.facts
+               if "face down" in fact)
+
+
+def test_the_individual_game_has_no_team_mark() -> None:
+    """Each for himself: the seat shows its suit, no team; in the secret-team game only the
+    viewer's own pair is named, the others are ? [R-S23]."""
     view = position("sixsuit-individual-4").view(0)
-    header = rendered(SeatsPanel().draw(frame(view)), 60)[0]
-    assert "Suit" in header and "Team" not in header
+    data = table_data(frame(view), None)
+    assert [len(s.marks) for s in data.spots] == [1] * 4
+    assert "Spade" in spot(data, 0).marks[0]
     view = position("sixsuit-secret-6").view(0)
-    assert "Team" in rendered(SeatsPanel().draw(frame(view)), 60)[0]  # (its own pair, the others' ?)
+    data = table_data(frame(view), None)
+    assert all(len(s.marks) == 2 for s in data.spots)
+    assert sum(s.marks[1] == "?" for s in data.spots) >= 4
+
+
+def test_the_last_trick_is_drawn_with_its_winner_until_the_next_card() -> None:
+    """A trick just judged stays in front of its players with its winner marked and the verdict
+    in the middle; p shows it again beside the next trick's plays."""
+    state = position(face="KC", trick=["10S", "2H", "3X", "4L", "5C"])
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Play) and a.face_up))
+    view = state.view(0)
+    assert not view.trick and view.last_winner is not None
+    data = table_data(frame(view), None)
+    assert data.winner == view.last_winner
+    assert [len(s.played) for s in data.spots] == [1] * 6
+    assert spot(data, 0).played == (face_of(SIX_SUITS.parse_card("10S"), "unicode"),)
+    assert "Last trick" in data.centre and "the strongest card" in data.centre
+    again = table_data(replace(frame(view), previous=True), None)
+    assert (again.spots, again.winner, again.centre) == (data.spots, data.winner, data.centre)
 
 
 def test_battalions_show_once_formed_joined_as_the_language_joins_a_list() -> None:
@@ -305,8 +350,8 @@ async def test_at_80x24_every_seat_of_a_six_player_game_stays_in_view(tmp_path: 
                 break  # (the last face card's trick)
             checked += 1
             text = screen_text(app)
-            seats = text.split("Seat", 1)[1]
-            missing = [name for name in names if name not in seats.split()]
+            table = " ".join(line.split("│")[0] for line in text.splitlines()[2:])  # (not the log)
+            missing = [name for name in names if name not in table.split()]
             assert not missing, text
             await pilot.press(*quick_keys(app.screen))
     assert checked >= 30

@@ -27,12 +27,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import Card, permutation, shuffled
-from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.events import DEAL_SCORED, DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.core.table import (
     BaseState,
@@ -141,6 +141,9 @@ def table_of(late: bool, positions: tuple[int, ...]) -> tuple[tuple[int, ...], t
     return following, sides, tuple(side_of)
 
 
+_new_event = tuple.__new__
+"""`_new_event(Event, (kind, seat, cards, info))`: the same value as `Event(...)`, without a
+Python call (every trick's end makes one)."""
 _PLAY, _OVER = Phase.PLAY, Phase.OVER
 """The phases the hot paths test (a module constant is read faster than an enum member)."""
 
@@ -152,7 +155,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
                  "deal_number", "dealer", "rotation_dealer", "positions", "next_seat", "sides",
                  "side_of", "reseated", "phase", "to_move", "trump", "trump_named", "quest",
                  "quest_need", "leader", "led", "trick_no", "last_trick", "last_winner",
-                 "pick_choices", "reshuffles")
+                 "pick_choices", "reshuffles", "is_over")
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "stacked": copy_list, "quest_pack": copy_list, "quest_used": copy_list,
         "hands": copy_rows, "discards": copy_list, "trick": copy_list, "collected": copy_rows,
@@ -196,6 +199,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         self._legal = None
         self.deal_number = start_deal
         self.rotation_dealer = (self.first_dealer + start_deal - 1) % PLAYERS
+        self.is_over = False
         self._start_deal()
 
     # ----- protocol -----
@@ -204,8 +208,11 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
     def to_act(self) -> int | None:
         return self.to_move
 
-    @property
+    @cached_property
     def is_over(self) -> bool:
+        """The game is over. Kept as a field, set with the last deal's end (the playouts ask
+        after every action, and a field is read faster than a property is called); this
+        computes it only for a state made without `__init__` (the search's sampler)."""
         return self.phase is _OVER
 
     def explain(self, action: Action) -> Explanation:
@@ -370,6 +377,33 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     # ----- tricks and quest picks -----
 
+    def apply(self, action: Action) -> list[Event]:
+        """`BaseState.apply` (the same membership check), with a card's play handled here rather
+        than through the dispatch: most actions are one."""
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        if type(action) is not Play:
+            self.events = []
+            self._handlers[type(action)](self, action)
+            return self.events
+        card = action.card  # `_play`, inline
+        seat = self.to_move
+        self.hands[seat].remove(card)  # type: ignore[index]
+        trick = self.trick
+        play = (seat, card)
+        trick.append(play)  # type: ignore[arg-type]
+        self.played.append(play)  # type: ignore[arg-type]
+        if self.led is None:
+            self.led = card.suit
+        self.events = events = [_PLAYED[seat, card]]  # type: ignore[index]
+        if len(trick) < PLAYERS:
+            self.to_move = self.next_seat[seat]  # type: ignore[index]
+        else:
+            self._finish_trick()
+        return events
+
     @handles(Play)
     def _play(self, action: Play) -> None:
         card = action.card
@@ -406,7 +440,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         self.led = None
         self.leader = winner
         cards = tuple([card for _, card in trick])
-        self.events.append(Event(TRICK_WON, winner, cards, _NUMBER[number]))
+        self.events.append(_new_event(Event, (TRICK_WON, winner, cards, _NUMBER[number])))
         need = self.needs[self.side_of[winner]]
         eligible: list[int] = []
         for card in cards:
@@ -465,6 +499,7 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
                                                                    ("scores", row), ("record", record))))
         if self.deal_number >= self.deals_total:
             self.phase = Phase.OVER
+            self.is_over = True
             self.to_move = None
             self.events.append(Event(GAME_OVER, None, info=(("totals", tuple(self.totals)),)))
             return

@@ -137,7 +137,7 @@ def _remainder(lock: tuple[int, ...], suits: tuple[int, ...]) -> tuple[int, ...]
 
 class _Common(dict[int, Plays]):
     """The groups of every slot for one (size, jokers) with no lock, finish or ウノ limit, built
-    the first time a slot is asked for (hands with two jokers or more are rare)."""
+    the first time a slot is asked for (hands with three jokers or more are rare)."""
 
     def __init__(self, size: int, jokers: int) -> None:
         super().__init__()
@@ -151,13 +151,14 @@ class _Common(dict[int, Plays]):
 
 COMMON: tuple[tuple[Sequence[Plays] | _Common, ...], ...] = tuple(
     tuple([group_table(slot >> 4, slot & 15, jokers, size, None, 0, False, 0)
-           for slot in range(POSITIONS << 4)] if jokers < 2 else _Common(size, jokers)
+           for slot in range(POSITIONS << 4)] if jokers < 3 else _Common(size, jokers)
           for jokers in range(5))
     for size in range(9))
 """`COMMON[size][jokers][slot]`: the plays of a slot (`pos << 4 | mask`) when no suit lock,
-finish or strict ウノ is within reach; size 0 is leading. Those with no joker or one, the plays
-of most decisions, are lists built here at once (a few ms); the others are filled in as slots
-are asked for."""
+finish or strict ウノ is within reach; size 0 is leading. Those with up to two jokers, the plays
+of most decisions (four jokers in 56 cards: a hand often holds two), are lists built here at
+once (a few ms; built on demand, each new two-joker hand's slots missed the cache during play);
+the others are filled in as slots are asked for."""
 
 
 LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}

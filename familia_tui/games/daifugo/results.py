@@ -144,10 +144,11 @@ class SessionResult(Cloneable):
 
     def standings(self) -> list[Standing]:
         """Fewest ビリ first, then most first places (DF-31)."""
-        rows = sorted(zip(self.biri_counts, self.first_places, range(len(self.names)), strict=True),
-                      key=lambda row: (row[0], -row[1], row[2]))
+        first = self.first_places  # every game's end builds the standings (its event)
+        rows = sorted([(biri, -first[seat], seat) for seat, biri in enumerate(self.biri_counts)])
         standings: list[Standing] = []
-        for index, (biri, firsts, seat) in enumerate(rows):
+        for index, (biri, minus_firsts, seat) in enumerate(rows):
+            firsts = -minus_firsts
             tied = standings and (standings[-1].biri, standings[-1].firsts) == (biri, firsts)
             rank = standings[-1].rank if tied else index + 1
             standings.append(Standing(self.names[seat], seat, rank, biri, firsts))

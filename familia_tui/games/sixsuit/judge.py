@@ -81,33 +81,71 @@ def battalions(up: list[tuple[int, Card]], team_of: Sequence[int], size: int) ->
     return [(team, rank, seats[1]) for (team, rank), seats in groups.items() if len(seats) >= size]
 
 
+JUDGEMENT_KINDS = ("battalion", "white_punisher", "same_two", "last_joker", "strongest", "none")
+"""Every `Judgement.kind`."""
 _NOBODY = Judgement(None, "none", ())
+_SEATS = range(6)
+_STRONGEST = tuple(Judgement(seat, "strongest", ()) for seat in _SEATS)
+_SAME_TWO = tuple(Judgement(seat, "same_two", ()) for seat in _SEATS)
+_WHITE_PUNISHER = tuple(Judgement(seat, "white_punisher", ()) for seat in _SEATS)
+_LAST_JOKER = tuple(Judgement(seat, "last_joker", ()) for seat in _SEATS)
+"""The judgements without a battalion, by winner, made once (a judgement is a value)."""
+_STRENGTH = (JOKER_STRENGTH, *range(1, ACE + 1))
+"""A face-up card's strength by rank, without Same Two (see `strength`)."""
+_JOKER, _WHITE, _TWO, _ACE = 1, 1 << 1, 1 << 2, 1 << ACE
+"""Bits of the ranks seen (`1 << rank`)."""
 
 
 def judge_team(plays: Sequence[PlayRecord], team_of: Sequence[int], battalion_size: int | None) -> Judgement:
-    """The team game's judgement; `battalion_size` None: no battalions (4 players by default)."""
-    up: list[tuple[int, Card]] = [(seat, card) for seat, card, face_up in plays if face_up]  # type: ignore[misc]
-    if not up:
+    """The team game's judgement; `battalion_size` None: no battalions (4 players by default).
+
+    One pass over the trick finds the strongest card and the ranks seen (every trick is judged,
+    and the search bot judges many more); the rarer cases look again."""
+    seen = count = 0
+    best, best_seat = -1, 0
+    for seat, card, face_up in plays:
+        if face_up:
+            rank = card.rank  # type: ignore[union-attr]
+            seen |= 1 << rank
+            count += 1
+            if _STRENGTH[rank] > best:
+                best, best_seat = _STRENGTH[rank], seat
+    if not seen:
         return _NOBODY
-    ranks = {card.rank for _, card in up}
-    same_two = ACE in ranks and 2 in ranks
-    if battalion_size is not None and len(up) - len(ranks) >= battalion_size - 1:
+    same_two = seen & _ACE and seen & _TWO
+    if battalion_size is not None and count - seen.bit_count() >= battalion_size - 1:  # 2 alike at least
+        up: list[tuple[int, Card]] = [(seat, card) for seat, card, face_up in plays if face_up]  # type: ignore[misc]
         found = battalions(up, team_of, battalion_size)
         if found:
             first = next(seat for seat, card, _ in plays if card is not None)
-            best = max(found, key=lambda b: (strength(Card(b[1], "S"), same_two), team_of[first] == b[0]))
-            return Judgement(best[2], "battalion", tuple(team for team, _, _ in found))
-    if 0 in ranks and 1 in ranks:
-        return Judgement(next(seat for seat, card in up if card.rank == 1), "white_punisher", ())
-    return _strongest(up, same_two)
+            strongest = max(found, key=lambda b: (strength(Card(b[1], "S"), bool(same_two)), team_of[first] == b[0]))
+            return Judgement(strongest[2], "battalion", tuple(team for team, _, _ in found))
+    if seen & _JOKER:
+        if seen & _WHITE:  # [R-S10]: the first white
+            return _WHITE_PUNISHER[next(seat for seat, card, up in plays if up and card.rank == 1)]  # type: ignore[union-attr]
+        return _STRONGEST[best_seat]
+    if same_two:  # [R-S9]: the first 2
+        return _SAME_TWO[next(seat for seat, card, up in plays if up and card.rank == 2)]  # type: ignore[union-attr]
+    return _STRONGEST[best_seat]
 
 
 def judge_individual(plays: Sequence[PlayRecord]) -> Judgement:
-    """The individual and secret-team judgement [B.3]."""
-    up: list[tuple[int, Card]] = [(seat, card) for seat, card, face_up in plays if face_up]  # type: ignore[misc]
-    if not up:
+    """The individual and secret-team judgement [B.3] (in one pass, as `judge_team`)."""
+    seen = 0
+    best, best_seat = -1, 0
+    last_special = None
+    for seat, card, face_up in plays:
+        if face_up:
+            rank = card.rank  # type: ignore[union-attr]
+            seen |= 1 << rank
+            if rank < 2:
+                last_special = seat
+            elif rank > best:
+                best, best_seat = rank, seat
+    if last_special is not None:
+        return _LAST_JOKER[last_special]
+    if not seen:
         return _NOBODY
-    ranks = {card.rank for _, card in up}
-    if 0 in ranks or 1 in ranks:
-        return Judgement(next(seat for seat, card in reversed(up) if card.rank < 2), "last_joker", ())
-    return _strongest(up, ACE in ranks and 2 in ranks)
+    if seen & _ACE and seen & _TWO:
+        return _SAME_TWO[next(seat for seat, card, up in plays if up and card.rank == 2)]  # type: ignore[union-attr]
+    return _STRONGEST[best_seat]

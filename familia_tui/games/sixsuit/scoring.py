@@ -18,6 +18,7 @@ The team game adds 2 per battalion to the team, never to a player [R-S19].
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from familia_tui.core.cards import Card
 
@@ -26,39 +27,34 @@ RANK_BONUS = {4: 2, 5: 5, 6: 8}
 """The same-rank bonus by count, one per rank, not cumulative [R-S18]."""
 
 
+_RANK = itemgetter(0)
+_SUIT = itemgetter(1)
+ACES = {suit: Card(14, suit) for suit in "SHXLCD"}
+"""Each suit's A (the `ace` item)."""
+
+
 def player_items(captured: Sequence[Card], hand: Sequence[Card], deck: Sequence[Card], suit: str,
                  colour: Callable[[str], str], white_is_joker: bool) -> tuple[int, ...]:
-    """One player's points per item, in `ITEMS` order."""
-    top = 2 if white_is_joker else 1
-    unused = 0
-    for card in hand:
-        if card.rank < top:
-            unused += 1
-    for card in deck:
-        if card.rank < top:
-            unused += 1
-    ace = 1 if Card(14, suit) in hand else 0
-    if not captured:
-        return (0, 0, unused, ace, 0, 0, 0)
-    own = 0
-    by_suit: dict[str, int] = {}
-    by_rank = [0, 0, 0]
-    for card in captured:
-        face_suit = card.suit
-        if face_suit == suit:
-            own += 1
-        by_suit[face_suit] = by_suit.get(face_suit, 0) + (1 << (card.rank - 11) * 4)
-        by_rank[card.rank - 11] += 1
+    """One player's points per item, in `ITEMS` order. (Counted with `map` and `count`, in C:
+    every game's end scores every seat, and so does the search bot's playout.)"""
+    ranks = [*map(_RANK, hand), *map(_RANK, deck)]
+    unused = ranks.count(0) + ranks.count(1) if white_is_joker else ranks.count(0)
+    ace = 1 if ACES[suit] in hand else 0
+    suits = list(map(_SUIT, captured))
+    own = suits.count(suit)
+    if len(captured) < 3:  # no set, no rank bonus
+        return (3 * own, 2 * (len(captured) - own), unused, ace, 0, 0, 0)
     mine = colour(suit)
     sets_own = sets_other = 0
-    for face_suit, counts in by_suit.items():
-        if counts & 0xF and counts & 0xF0 and counts & 0xF00:
+    for face_suit in set(suits):
+        if suits.count(face_suit) == 3:  # its J, Q and K (each face card is in the game once)
             if colour(face_suit) == mine:
                 sets_own += 2
             else:
                 sets_other += 3
-    ranks = RANK_BONUS.get(by_rank[0], 0) + RANK_BONUS.get(by_rank[1], 0) + RANK_BONUS.get(by_rank[2], 0)
-    return (3 * own, 2 * (len(captured) - own), unused, ace, sets_own, sets_other, ranks)
+    ranks = list(map(_RANK, captured))
+    bonus = RANK_BONUS.get(ranks.count(11), 0) + RANK_BONUS.get(ranks.count(12), 0) + RANK_BONUS.get(ranks.count(13), 0)
+    return (3 * own, 2 * (len(captured) - own), unused, ace, sets_own, sets_other, bonus)
 
 
 def team_winner(members: Sequence[Sequence[int]], scores: Sequence[int], totals: Sequence[int],

@@ -32,6 +32,7 @@ from textual.events import Click, Key, Resize
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -292,7 +293,13 @@ class TableScreen(AppScreen[None]):
     def decide_away(self, at: Record, question: Callable[[], object]) -> None:
         """Take a bot's decision on a worker thread (it reads its own view and generator only)."""
         action = question()
-        self.app.call_from_thread(self.bot_thought_of, at, action)
+        if not get_current_worker().is_cancelled:  # (the table closed meanwhile: nothing to play on)
+            self.app.call_from_thread(self.bot_thought_of, at, action)
+
+    def open_for_workers(self) -> bool:
+        """Whether a worker's answer may still be drawn: the app is not closing (it stops running
+        before it takes its screens apart) and the table is still in it."""
+        return self.app.is_running and self.is_attached
 
     def on_screen_resume(self) -> None:
         """Back from a screen on top (the rules, the scores): a bot's move kept meanwhile is played."""
@@ -304,6 +311,8 @@ class TableScreen(AppScreen[None]):
         undo or a move meanwhile makes it stale), now or when the table is back on screen."""
         if self.bot_thinking is at:
             self.bot_thinking = None
+        if not self.open_for_workers():
+            return
         self.bot_thought = (at, action)
         self.bot_step()
 
@@ -360,11 +369,12 @@ class TableScreen(AppScreen[None]):
     def find_suggestion(self, at: Record, question: Callable[[], object]) -> None:
         """The search bot's choice for the player, found away from the screen's thread."""
         action = question()
-        self.app.call_from_thread(self.show_suggestion, at, action)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_suggestion, at, action)
 
     def show_suggestion(self, at: Record, action: object) -> None:
         """Add the search bot's suggestion to the lit choices, if they are still on screen."""
-        if not self.lit or self.session.record is not at:
+        if not self.open_for_workers() or not self.lit or self.session.record is not at:
             return
         label = next((choice.label for choice in self.choices if choice.value == action), None)
         shown = label if label is not None else self.notation_markup(str(action).removeprefix("play "))

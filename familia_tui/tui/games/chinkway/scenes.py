@@ -111,6 +111,17 @@ async def _end(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await _scores(pilot, app)
 
 
+def trick_won(app: FamiliaTuiApp) -> bool:
+    """A person decides while the last trick, won, is still on the table (no card of the next one)."""
+    view = getattr(getattr(app.screen, "frame", None), "view", None)
+    return (deciding(app) and phase(app) == "play" and view is not None and not view.trick
+            and bool(view.last_trick) and len(view.history) >= 1)
+
+
+async def _won(pilot: Pilot, app: FamiliaTuiApp) -> None:
+    await play_until(pilot, app, lambda: trick_won(app))
+
+
 SCENES = (
     Scene("24-chinkway-discard", lambda d: app_for(chinkway_record(FIVE, human=1), d), _discard),
     Scene("25-chinkway-quest-pick", lambda d: app_for(chinkway_record(FIVE, human=1), d), _pick),
@@ -120,4 +131,8 @@ SCENES = (
     Scene("28-chinkway-end", lambda d: app_for(chinkway_record(FIVE, human=0, deals=11), d), _end),
     Scene("29-chinkway-ja-ascii-80x24", lambda d: app_for(chinkway_record(FIVE_JA, human=0), d, lang="ja",
                                                           glyphs="ascii"), _table),
+    Scene("45-chinkway-table-80x24", lambda d: app_for(chinkway_record(FIVE, human=1), d), _table),
+    Scene("46-chinkway-won-120x40", lambda d: app_for(chinkway_record(FIVE, human=2, deals=1), d), _won),
+    Scene("47-chinkway-letters-200x60", lambda d: app_for(chinkway_record(FIVE, human=0), d, glyphs="letters"),
+          _table),
 )

@@ -36,11 +36,10 @@ from familia_tui.games.chinkway.view import ChinkwayView
 from familia_tui.tui.games.chinkway.widgets import (
     CLAUSES,
     ChinkwayFrame,
+    ChinkwayTable,
     DealPanel,
     HandPanel,
     QuestPanel,
-    SeatsPanel,
-    TrickPanel,
     event_lines,
     sorted_hand,
     trump_text,
@@ -88,9 +87,10 @@ class ChinkwayScreen(TableScreen):
             with Vertical(id="left"):
                 yield DealPanel(id="deal").data_bind(ChinkwayScreen.frame)
                 yield QuestPanel(id="quest").data_bind(ChinkwayScreen.frame)
-                yield TrickPanel(id="trick").data_bind(ChinkwayScreen.frame)
                 with VerticalScroll(id="seats-box"):
-                    yield SeatsPanel(id="seats").data_bind(ChinkwayScreen.frame)
+                    table = ChinkwayTable(id="table")
+                    table.bottom = self.table_bottom()
+                    yield table.data_bind(ChinkwayScreen.frame)
             yield EventLog(id="log")
         yield HandPanel(id="hand").data_bind(ChinkwayScreen.frame)
         yield ChoiceBar(id="choices")
@@ -151,7 +151,7 @@ class ChinkwayScreen(TableScreen):
         held = self.deal_end
         view = held or self.view()
         self.frame = ChinkwayFrame(view, self.session.viewer_seat(), self.t, self.glyphs, held=held is not None,
-                                   hand_shown=bool(self.choices) and view.phase in ("trump", "pick"))
+                                   hand_shown=bool(self.choices) and view.phase in ("trump", "pick"), lang=self.lang)
         if self.choices:  # the cursor in view (a new decision's chips, a bar scrolled before)
             bar = self.query_one(ChoiceBar)
             self.call_after_refresh(lambda: bar.select(self.cursor))

@@ -30,6 +30,8 @@ EN: dict[str, str] = {
     "cw.ui.last_nothing": "Last trick: {plays} · {name} won; nothing in it that the side needs",
     "cw.ui.last_choosing": "Last trick: {plays} · {name} won and takes one of {categories}",
     "cw.ui.discards": " · laid aside {cards} [CW-7]",
+    "cw.ui.dealer_mark": "dealer",
+    "cw.ui.partner_mark": "with {name}",
     "cw.ui.held_banner": "The last trick of the deal: press any key for the scores",
     "cw.ui.held_note": "(the deal's last trick is shown above: press any key to go on)",
     # ----- the decisions -----
@@ -98,6 +100,8 @@ JA: dict[str, str] = {
     "cw.ui.last_nothing": "前のトリック：{plays}・{name}の勝ち、陣営に必要なカードはありません",
     "cw.ui.last_choosing": "前のトリック：{plays}・{name}の勝ち、{categories}から1枚取ります",
     "cw.ui.discards": "・捨て札 {cards} [CW-7]",
+    "cw.ui.dealer_mark": "親",
+    "cw.ui.partner_mark": "{name}と組",
     "cw.ui.held_banner": "このディールの最後のトリックです。何かキーを押すと得点に進みます",
     "cw.ui.held_note": "（上にこのディールの最後のトリックが出ています。何かキーを押すと進みます）",
     "cw.ui.turn_discard": "{name}：12枚から捨てる2枚に印をつけ（Enter）、確定してください",

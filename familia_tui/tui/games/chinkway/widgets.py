@@ -1,6 +1,7 @@
 """Drawing the Chinkway table from a seat's view: the deal (dealer, trumps, the re-seat of the
 final deal), the quest with each side's collected cards and what it still needs, the trick and
-the last one, the seats with their scores, the acting hand, and the log.
+the last one in front of the seats around the table (the table widget) with their scores, the
+acting hand, and the log.
 
 Everything here reads a `ChinkwayView` (never the state). What the view holds is what the seat
 may know: hand sizes of the others, the dealer's two discards only in the dealer's own view
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from rich import box
 from rich.table import Table
+from textual.reactive import reactive
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Seat
@@ -26,12 +28,14 @@ from familia_tui.tui.glyphs import (
     card_ink,
     card_markup,
     cards_markup,
+    glyph_safe,
     ink_style,
     rulings_shown,
     standard_card,
     suit_text,
 )
 from familia_tui.tui.widgets.panel import Frame, Panel
+from familia_tui.tui.widgets.table_view import SeatSpot, TableData, TableView, face_of
 
 Translate = Callable[..., str]
 
@@ -108,6 +112,7 @@ class ChinkwayFrame(Frame):
     """The deal's last trick is held on screen until a key."""
     hand_shown: bool = False
     """The acting hand shows above the choices (they are trumps or quest picks, not its cards)."""
+    lang: str = "en"
 
 
 class DealPanel(Panel):
@@ -160,72 +165,92 @@ class QuestPanel(Panel):
         return table
 
 
-class TrickPanel(Panel):
-    """The trick in play, and the last trick with its winner and the card taken."""
-
-    def draw(self, frame: ChinkwayFrame) -> str:
-        view, t, glyphs = frame.view, frame.t, frame.glyphs
-        lines = []
-        if not frame.held and view.phase in ("play", "pick"):
-            if view.trick:
-                lines.append(t("cw.ui.trick", plays=plays_markup(view.trick, view.seats, glyphs)))
-            elif view.phase == "play" and view.to_act is not None and not view.last_trick:
-                lines.append(t("cw.ui.trick_lead", name=view.seats[view.to_act].name))
-        if view.last_trick and view.phase != "discard":
-            lines.append(last_trick_markup(view, t, glyphs))
-        return "\n".join(lines)
+PLAYS = "\x00"
+"""Where a trick's plays would go in a message (the table draws them in front of the seats)."""
 
 
-def plays_markup(plays: Sequence[tuple[int, Card]], seats: Sequence[Seat], glyphs: str,
-                 winner: int | None = None) -> str:
-    parts = []
-    for seat, card in plays:
-        text = card_markup(card, glyphs)
-        if seat == winner:
-            text = f"[b reverse]{text}[/]"
-        parts.append(f"{seats[seat].name} {text}")
-    return "  ".join(parts)
+def without_plays(text: str) -> str:
+    """A trick's message without its plays: `Last trick: Aki won …`."""
+    for gap in (" · ", "・", "  ", " "):
+        text = text.replace(PLAYS + gap, "")
+    return text.replace(PLAYS, "").replace(":  ", ": ").rstrip().rstrip(":：").rstrip()
 
 
-def last_trick_markup(view: ChinkwayView, t: Translate, glyphs: str) -> str:
-    """The last trick, its winner, and the quest card taken (or what the winner chooses among)."""
+def last_verdict(view: ChinkwayView, t: Translate, glyphs: str) -> str:
+    """The last trick's winner and the quest card taken (or what the winner chooses among)."""
     winner = view.last_winner
     assert winner is not None
-    plays = plays_markup(view.last_trick, view.seats, glyphs, winner)
     name = view.seats[winner].name
     if view.phase == "pick":
         choosing = " ".join(category_glyph(c, glyphs) for c in view.pick)
-        return t("cw.ui.last_choosing", plays=plays, name=name, categories=choosing)
+        return without_plays(t("cw.ui.last_choosing", plays=PLAYS, name=name, categories=choosing))
     collected = view.collected[side_of(view, winner)]
     taken = next((card for _, card in view.last_trick if card in collected), None)
     if taken is None:
-        return t("cw.ui.last_nothing", plays=plays, name=name)
-    return t("cw.ui.last", plays=plays, name=name, card=card_markup(taken, glyphs))
+        return without_plays(t("cw.ui.last_nothing", plays=PLAYS, name=name))
+    return without_plays(t("cw.ui.last", plays=PLAYS, name=name, card=card_markup(taken, glyphs)))
 
 
-class SeatsPanel(Panel):
-    """One row per seat in the order of play from the dealer (#1, whom the deal line names):
-    position, name, cards, tricks, the last deal's score, and the total with the place."""
+def seat_spots(frame: ChinkwayFrame, plays: Sequence[tuple[int, Card]]) -> tuple[SeatSpot, ...]:
+    """Every seat in the order of play from the dealer: its position (#1 deals), the dealer alone
+    or its partner [CW-3]; cards, tricks, the last deal's score, the total with the place; the
+    card it played. (The dealer's two cards laid aside are never drawn here [CW-7].)"""
+    view, t = frame.view, frame.t
+    played = {seat: (face_of(card, frame.glyphs),) for seat, card in plays}
+    place = {seat: i + 1 for i, seat in enumerate(view.standings)}
+    spots = []
+    for seat in view.positions:
+        side = view.sides[side_of(view, seat)]
+        if len(side) == 1:
+            role = f"[b]{t('cw.ui.dealer_mark')}[/]"
+        else:
+            role = t("cw.ui.partner_mark", name=view.seats[next(s for s in side if s != seat)].name)
+        last = str(view.rows[-1][seat]) if view.rows else "-"
+        total = f"{view.totals[seat]} ({ordinal(place[seat], t)})" if view.rows else "0"
+        facts = (f"{t('ui.tricks')} {view.tricks_won[seat]} {t('cw.ui.col_last_deal')} {last}",
+                 f"{t('cw.ui.col_total')} [b]{total}[/]")
+        spots.append(SeatSpot(seat, view.seats[seat].name, (position_label(view, seat), role),
+                              acting=seat == view.to_act, cards=view.hand_counts[seat], facts=facts,
+                              played=played.get(seat, ())))
+    return tuple(spots)
 
-    def draw(self, frame: ChinkwayFrame) -> Table:
-        view, t, glyphs = frame.view, frame.t, frame.glyphs
-        table = Table(box=ASCII_HEAD if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                      padding=(0, 1), show_edge=False)
-        table.add_column(t("ui.seat"), no_wrap=True)
-        table.add_column(t("ui.cards"), justify="right")
-        table.add_column(t("ui.tricks"), justify="right")
-        table.add_column(t("cw.ui.col_last_deal"), justify="right")
-        table.add_column(t("cw.ui.col_total"), justify="right")
-        place = {seat: i + 1 for i, seat in enumerate(view.standings)}
-        for seat in view.positions:
-            marker = ">" if seat == view.to_act else " "
-            name = f"{marker} {position_label(view, seat)} {view.seats[seat].name}"
-            if seat == view.to_act:
-                name = f"[b reverse]{name}[/]"
-            last = str(view.rows[-1][seat]) if view.rows else "-"
-            total = f"{view.totals[seat]} ({ordinal(place[seat], t)})" if view.rows else "0"
-            table.add_row(name, str(view.hand_counts[seat]), str(view.tricks_won[seat]), last, total)
-        return table
+
+def table_data(frame: ChinkwayFrame, bottom: int | None) -> TableData:
+    """The table: the trick in play in front of its players; else the last one (held at the
+    end of a deal, or until the next card) with its winner marked and what the side took."""
+    view, t, glyphs = frame.view, frame.t, frame.glyphs
+    lines: list[str] = []
+    plays: Sequence[tuple[int, Card]] = ()
+    winner = None
+    if view.phase == "discard":
+        pass  # (a new deal: nothing on the table yet)
+    elif view.trick and not frame.held:
+        plays = view.trick
+        lines.append(without_plays(t("cw.ui.trick", plays=PLAYS)))
+        if view.last_trick:
+            lines.append(last_verdict(view, t, glyphs))
+    elif view.last_trick:
+        plays, winner = view.last_trick, view.last_winner
+        lines.append(last_verdict(view, t, glyphs))
+    elif view.phase == "play" and view.to_act is not None:
+        lines.append(t("cw.ui.trick_lead", name=view.seats[view.to_act].name))
+    centre = rulings_shown("\n".join(lines))
+    return TableData(seat_spots(frame, plays), t, glyphs, bottom=view.seat if view.seat is not None else bottom,
+                     clockwise=True, centre=glyph_safe(centre, glyphs, frame.lang), winner=winner)
+
+
+class ChinkwayTable(TableView):
+    """The five seats around the table in the order of play with the trick in front of them."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    bottom: int | None = None
+    """The seat at the keyboard when the view is the public one (`TableScreen.table_bottom`)."""
+
+    def watch_frame(self, frame: Frame | None) -> None:
+        if isinstance(frame, ChinkwayFrame):
+            data = table_data(frame, self.bottom)
+            if data != self.data:
+                self.data = data
 
 
 def ordinal(place: int, t: Translate) -> str:

@@ -1,6 +1,7 @@
 """Deterministic scenes of the Daifugō table (screenshots and snapshot tests, see scenes.py): the
 table in the middle of a trick, a multi-card selection with its offers, the end of a game with
-its ビリ and the session, and the Japanese table in ascii at 80×24.
+its ビリ and the session, the Japanese table in ascii at 80×24, and the table at 80×24, 120×40 and
+200×60 (eight players; a trick just taken, in letters).
 
 Scenes are driven by the keys a player would press, chosen from what the screen offers (so a
 new deal from the engine moves the scene, not its meaning)."""
@@ -20,6 +21,7 @@ from familia_tui.tui.scenes import Scene, app_for, until
 
 FOUR = ["Aki", "Ben", "Cho", "Dan"]
 FOUR_JA = ["アキ", "ベン", "チョウ", "ダン"]
+EIGHT = FOUR + ["Eri", "Fay", "Gus", "Hal"]
 
 
 def daifugo_record(names: list[str], humans: int = 1, preset: str = "daifugo-4", seed: int = 3,
@@ -106,6 +108,16 @@ def _pair(app: FamiliaTuiApp) -> list[int]:
     return []
 
 
+def trick_taken(app: FamiliaTuiApp) -> bool:
+    """The human leads after a trick ended (流れ, 8切り): the table still shows it, its taker marked."""
+    view = getattr(app.screen, "shown", None)
+    return deciding(app) and view is not None and view.top is None and view.last_trick is not None
+
+
+async def _trick_taken(pilot: Pilot, app: FamiliaTuiApp) -> None:
+    await play_until(pilot, app, lambda: trick_taken(app))
+
+
 async def _table(pilot: Pilot, app: FamiliaTuiApp) -> None:
     await play_until(pilot, app, lambda: trick_in_progress(app))
 
@@ -132,4 +144,8 @@ SCENES = (
     Scene("17-daifugo-end", lambda d: app_for(daifugo_record(FOUR, seed=5, games=3), d), _end),
     Scene("18-daifugo-ja-ascii-80x24", lambda d: app_for(daifugo_record(FOUR_JA, seed=3), d, lang="ja",
                                                          glyphs="ascii"), _table),
+    Scene("39-daifugo-table-120x40", lambda d: app_for(daifugo_record(FOUR, seed=3), d), _table),
+    Scene("40-daifugo-8p-200x60", lambda d: app_for(daifugo_record(EIGHT, seed=3, players=8), d), _table),
+    Scene("41-daifugo-trick-taken-letters-80x24", lambda d: app_for(daifugo_record(FOUR, seed=3), d,
+                                                                    glyphs="letters"), _trick_taken),
 )

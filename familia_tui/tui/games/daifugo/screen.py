@@ -1,5 +1,6 @@
 """The Daifugō table (大富豪統合ルール): the rule card and its families, the order and the locks,
-the trick, the seats with their counts and places, the log, and the hand as a row of card chips
+the seats around the table (the shared `TableView`, in play order) with their counts, places and
+the plays of the trick in front of them, the log, and the hand as a row of card chips
 with the offers under it (`offers.py`: the plays of the card under the cursor or of the ticked
 cards; Enter never chooses among several legal plays for the player).
 
@@ -34,13 +35,12 @@ from familia_tui.tui.games.daifugo.footer import SPARE_KEYS, ThinkTimer, spare_k
 from familia_tui.tui.games.daifugo.offers import UNO, Form, HandCard, HandDecision, PlayIndex, Selection
 from familia_tui.tui.games.daifugo.widgets import (
     DaifugoFrame,
+    DaifugoTable,
     HandBar,
     OffersLine,
     OrderPanel,
     RulesPanel,
-    SeatsPanel,
     TableNote,
-    TablePanel,
     event_lines,
     explanation_markup,
     turn_markup,
@@ -91,14 +91,15 @@ class DaifugoScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield self.banner_line()
-        with Horizontal(id="main"):
+        with Horizontal(id="top"):
             with Vertical(id="left"):
                 yield RulesPanel(id="rules").data_bind(DaifugoScreen.frame)
                 yield OrderPanel(id="order").data_bind(DaifugoScreen.frame)
-                yield TablePanel(id="table").data_bind(DaifugoScreen.frame)
-                with VerticalScroll(id="seats-box", can_focus=False):
-                    yield SeatsPanel(id="seats").data_bind(DaifugoScreen.frame)
             yield EventLog(id="log")
+        with VerticalScroll(id="seats-box", can_focus=False):  # the table has the whole width: plays are wide
+            table = DaifugoTable(id="table")
+            table.bottom = self.table_bottom()
+            yield table.data_bind(DaifugoScreen.frame)
         yield HandBar(id="hand")
         with Horizontal(id="offers-row"):
             yield Note(id="offers-label").data_bind(text=DaifugoScreen.offers_label)
@@ -214,6 +215,7 @@ class DaifugoScreen(TableScreen):
 
     def on_resize(self, event: Resize) -> None:
         self.fit_hand_grid()
+        self.query_one(EventLog).styles.height = log_height(event.size.height)
         footer = self.query_one(AppFooter)
         footer.compact = event.size.width < 100
         footer.show_command_palette = self.glyphs != "ascii" and event.size.width >= 100
@@ -423,6 +425,12 @@ class DaifugoScreen(TableScreen):
 
     def show_banner(self) -> None:
         self.banner = self.safe(self.banner_text())
+
+
+def log_height(height: int) -> int:
+    """Lines of the log beside the rule card and the order in a terminal `height` lines high:
+    4 at 24 lines, more on a taller one (the table below keeps the most)."""
+    return max(4, 4 + (height - 24) // 4)
 
 
 TABLE = DaifugoScreen

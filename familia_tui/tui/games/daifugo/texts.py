@@ -35,10 +35,8 @@ EN: dict[str, str] = {
     "dfg.ui.kind.sequence": "sequence of {size}",
     "dfg.ui.kind.top": "top jokers",
     # the seats
-    "dfg.ui.col_seat": "Seat",
-    "dfg.ui.col_cards": "Cards",
-    "dfg.ui.col_state": "Now",
     "dfg.ui.col_biri": "ビリ",
+    "dfg.ui.seat_biri": "ビリ ×{count}",
     "dfg.ui.st_passed": "passed",
     "dfg.ui.st_top": "top play",
     "dfg.ui.st_out": "out, {place}",
@@ -143,10 +141,8 @@ JA: dict[str, str] = {
     "dfg.ui.kind.sequence": "{size}枚の階段",
     "dfg.ui.kind.top": "最強のジョーカー",
     # the seats
-    "dfg.ui.col_seat": "席",
-    "dfg.ui.col_cards": "枚数",
-    "dfg.ui.col_state": "状況",
     "dfg.ui.col_biri": "ビリ",
+    "dfg.ui.seat_biri": "ビリ ×{count}",
     "dfg.ui.st_passed": "パス",
     "dfg.ui.st_top": "場札",
     "dfg.ui.st_out": "あがり {place}",

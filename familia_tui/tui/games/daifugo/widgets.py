@@ -2,10 +2,11 @@
 
 Everything here reads a `DaifugoView` (never the state) or the events:
 
-- markup and Rich tables for the rule card and its families, the order and the locks, the trick,
-  the seats and the log (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of
-  ambiguous width);
-- the table's panels, drawn from the screen's `DaifugoFrame` (`tui/widgets/panel.py`), and the
+- markup for the rule card and its families, the order and the locks, the trick and the log
+  (`glyphs.glyph_safe` keeps messages in the glyph mode: ascii, nothing of ambiguous width);
+- the table's panels, drawn from the screen's `DaifugoFrame` (`tui/widgets/panel.py`): the rule
+  card and the order, and `DaifugoTable`, the seats around the shared `TableView` (`table_data`:
+  each seat's facts, its play of the trick in front of it, the top play in the middle); the
   banner and explanation lines (Japanese wraps with kinsoku);
 - `HandBar`, the hand's card chips, and `OffersLine`, the offers drawn as one line of chips (a
   key that changes forty offers repaints one widget and lays nothing out again).
@@ -16,11 +17,9 @@ Names come from the seats; nothing says "you" (hot-seat: several people read the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rich import box
 from rich.cells import cell_len
-from rich.table import Table
 from textual.content import Content
 from textual.events import Click
 from textual.reactive import reactive
@@ -47,6 +46,7 @@ from familia_tui.tui.markup import escape
 from familia_tui.tui.widgets.choices import Chip, Choice, ChoiceBar
 from familia_tui.tui.widgets.log import KinsokuText
 from familia_tui.tui.widgets.panel import Frame, Note, Panel
+from familia_tui.tui.widgets.table_view import CardFace, SeatSpot, TableData, TableView, face_of
 
 Translate = Callable[..., str]
 
@@ -202,21 +202,62 @@ def table_markup(view: DaifugoView, t: Translate, glyphs: str, show_last: bool) 
     return line
 
 
-def seats_table(view: DaifugoView, t: Translate, glyphs: str) -> Table:
-    """One row per seat: turn marker and name, cards held, what the seat did, session ビリ."""
-    table = Table(box=box.ASCII if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                  padding=(0, 1), show_edge=False)
-    table.add_column(t("dfg.ui.col_seat"), no_wrap=True, ratio=3)
-    table.add_column(t("dfg.ui.col_cards"), justify="right", no_wrap=True)
-    table.add_column(t("dfg.ui.col_state"), ratio=3)
-    table.add_column(t("dfg.ui.col_biri"), justify="right", no_wrap=True)
+def play_faces(play: Play, glyphs: str, earlier: bool) -> tuple[CardFace, ...]:
+    """A play's cards as the table draws them, weakest first: a joker that stands for a card
+    shows it after `JK=` (`JK=7♠`, `JK=8` for an 8 whose suit is open); an `earlier` play (not
+    the top one) in plain italics, the top one bold."""
+    tokens = [(sort_key(c), 0, c) for c in play.naturals] + [(sort_key(c), 1, c) for c in play.jokers]
+    faces = []
+    for _, joker, card in sorted(tokens, key=lambda token: token[:2]):
+        if joker and not card.is_joker:
+            declared = rank_text(card.rank) if card.suit == WILD else card_text(card, glyphs)
+            face = CardFace("JK", "=" + declared, ink_style("magenta"))
+        else:
+            face = face_of(JOKER if joker else card, glyphs)
+        faces.append(replace(face, style=earlier_style(face.style)) if earlier else face)
+    return tuple(faces)
+
+
+def earlier_style(style: str) -> str:
+    """A card's ink for a play below the top one: italic, not bold (its colour kept: a dimmed
+    card would be unreadable in some themes)."""
+    return " ".join(["italic", *(part for part in style.split() if part != "bold")])
+
+
+def shown_plays(view: DaifugoView, show_last: bool) -> tuple[tuple[tuple[int, Play], ...], int | None]:
+    """The plays the table shows and the seat whose play took the trick: the trick in
+    progress (no winner yet), or the trick that ended last while the table is empty (and on p):
+    its last play took it (流れ, 8切り, スペ3)."""
+    if view.top is not None and not show_last:
+        return tuple((p.seat, p.play) for p in view.trick), None
+    last = view.last_trick
+    if last is None or not last.plays:
+        return (), None
+    return last.plays, last.plays[-1][0]
+
+
+def table_data(frame: DaifugoFrame, bottom: int | None) -> TableData:
+    """The table: each seat with its cards held, what it did (passed, top play, out and its
+    place, ウノ), the cards it showed going out by 天和 or ○○残し, and its session ビリ; in
+    front of it its latest play of the trick shown (the top one bold, earlier ones in italics);
+    in the middle the top play with its kind and ドボン value and the plays before it, or the
+    empty table, who leads and the trick that ended."""
+    view, t, glyphs, lang = frame.view, frame.t, frame.glyphs, frame.lang
+    plays, winner = shown_plays(view, frame.show_previous)
+    latest = {seat: index for index, (seat, _) in enumerate(plays)}
+    spots = []
     for seat, who in enumerate(view.seats):
-        name = f"{'>' if seat == view.to_act else ' '} {escape(who.name)}"
-        if seat == view.to_act:
-            name = f"[b reverse]{name}[/]"
-        table.add_row(name, str(view.counts[seat]), seat_state(view, seat, t),
-                      str(view.biri_counts[seat]))
-    return table
+        state = seat_state(view, seat, t)
+        facts = ([state] if state else []) + [t("dfg.ui.seat_biri", count=view.biri_counts[seat])]
+        if view.kept[seat]:  # the cards shown going out by 天和 or ○○残し
+            facts.insert(1, " ".join(card_markup(card, glyphs) for card in view.kept[seat]))
+        played = (play_faces(plays[latest[seat]][1], glyphs, latest[seat] != len(plays) - 1)
+                  if seat in latest else ())
+        spots.append(SeatSpot(seat, glyph_safe(escape(who.name), glyphs, lang), acting=seat == view.to_act,
+                              cards=view.counts[seat],
+                              facts=tuple(glyph_safe(fact, glyphs, lang) for fact in facts), played=played))
+    centre = glyph_safe(table_markup(view, t, glyphs, frame.show_previous), glyphs, lang)
+    return TableData(tuple(spots), t, glyphs, bottom=bottom, centre=centre, winner=winner)
 
 
 def seat_state(view: DaifugoView, seat: int, t: Translate) -> str:
@@ -318,19 +359,16 @@ class OrderPanel(Panel):
         return wrapped(order_markup(view, t) + "\n" + locks_markup(view, t, frame.glyphs), frame.glyphs, frame.lang)
 
 
-class TablePanel(Panel):
-    """The top play and the plays before it, or the trick that just ended."""
+class DaifugoTable(TableView):
+    """The seats around the table with their plays in front of them (`table_data`)."""
 
-    def draw(self, frame: DaifugoFrame) -> str | KinsokuText:
-        markup = table_markup(frame.view, frame.t, frame.glyphs, frame.show_previous)
-        return wrapped(markup, frame.glyphs, frame.lang)
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    bottom: int | None = None
+    """The seat at the keyboard (`TableScreen.table_bottom`), set by the screen."""
 
-
-class SeatsPanel(Panel):
-    """One row per seat: cards held, what the seat did, session ビリ."""
-
-    def draw(self, frame: DaifugoFrame) -> Table:
-        return seats_table(frame.view, frame.t, frame.glyphs)
+    def watch_frame(self, frame: Frame | None) -> None:
+        if isinstance(frame, DaifugoFrame):
+            self.data = table_data(frame, frame.viewer if frame.viewer is not None else self.bottom)
 
 
 class TableNote(Note):

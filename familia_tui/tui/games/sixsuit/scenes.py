@@ -1,6 +1,8 @@
 """Deterministic scenes of the six-suit table (screenshots and snapshot tests, see
 familia_tui/tui/scenes.py): the team's secret split, a trick with a face-down card, the rebuild
-declaration, the end of a game, and the Japanese table in ascii at 80×24.
+declaration, the end of a game, and the Japanese table in ascii at 80×24; the table widget at
+80×24, 120×40 and 200×60 (a trick with card backs, a won trick before it is gathered, the 4-player
+game in letters).
 
 Scenes are driven by the keys a player would press, chosen from what the screen offers."""
 
@@ -96,6 +98,17 @@ async def _table(pilot: Pilot, app: FamiliaTuiApp) -> None:
         getattr(getattr(app.screen, "frame", None), "view", None), "trick", ())) >= 2)
 
 
+def trick_won(app: FamiliaTuiApp) -> bool:
+    """A person decides while the last trick, won, is still on the table (no card of the next one)."""
+    view = getattr(getattr(app.screen, "frame", None), "view", None)
+    return (deciding(app) and view is not None and view.phase == "play" and not view.trick
+            and bool(view.last_trick) and view.last_winner is not None)
+
+
+async def _won(pilot: Pilot, app: FamiliaTuiApp) -> None:
+    await play_until(pilot, app, lambda: trick_won(app))
+
+
 SCENES = (
     Scene("19-sixsuit-split", lambda d: app_for(sixsuit_record(SIX, "sixsuit-6-fixed"), d), _split),
     Scene("20-sixsuit-face-down", lambda d: app_for(sixsuit_record(SIX, seed=3), d), _face_down),
@@ -103,4 +116,8 @@ SCENES = (
     Scene("22-sixsuit-end", lambda d: app_for(sixsuit_record(SIX[:4], "sixsuit-4", seed=5), d), _end),
     Scene("23-sixsuit-ja-ascii-80x24", lambda d: app_for(sixsuit_record(SIX_JA, seed=3), d, lang="ja",
                                                          glyphs="ascii"), _table),
+    Scene("42-sixsuit-table-80x24", lambda d: app_for(sixsuit_record(SIX, seed=3), d), _face_down),
+    Scene("43-sixsuit-won-120x40", lambda d: app_for(sixsuit_record(SIX, seed=3), d), _won),
+    Scene("44-sixsuit-4p-letters-200x60", lambda d: app_for(sixsuit_record(SIX[:4], "sixsuit-4", seed=5), d,
+                                                            glyphs="letters"), _table),
 )

@@ -41,10 +41,9 @@ from familia_tui.games.sixsuit.view import SixSuitView
 from familia_tui.tui.games.sixsuit.widgets import (
     CLAUSES,
     HandPanel,
-    SeatsPanel,
     SixFrame,
+    SixTable,
     StakePanel,
-    TrickPanel,
     event_lines,
     sorted_hand,
 )
@@ -129,9 +128,10 @@ class SixSuitScreen(TableScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield StakePanel(id="stake").data_bind(SixSuitScreen.frame)
-                yield TrickPanel(id="trick").data_bind(SixSuitScreen.frame)
                 with VerticalScroll(id="seats-box"):
-                    yield SeatsPanel(id="seats").data_bind(SixSuitScreen.frame)
+                    table = SixTable(id="table")
+                    table.bottom = self.table_bottom()
+                    yield table.data_bind(SixSuitScreen.frame)
             yield EventLog(id="log")
         yield HandPanel(id="hand").data_bind(SixSuitScreen.frame)
         yield ChoiceBar(id="choices")
@@ -198,7 +198,7 @@ class SixSuitScreen(TableScreen):
         viewer = self.session.viewer_seat()
         self.frame = SixFrame(self.view(), viewer, self.t, self.glyphs, split_so_far=gifts,
                               held=self.held is not None, previous=self.show_previous,
-                              not_asked=viewer in self.not_asked)
+                              not_asked=viewer in self.not_asked, lang=self.lang)
         self.show_choices(self.t("six.ui.held_note") if self.held else "")
         if self.choices and self.choices[self.cursor].enabled:
             self.explain_text(self.decision_note())

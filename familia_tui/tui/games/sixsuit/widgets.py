@@ -13,13 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.measure import Measurement
-from rich.table import Table
-from rich.text import Text
+from textual.reactive import reactive
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event, Seat
@@ -29,10 +24,12 @@ from familia_tui.tui.glyphs import (
     ClauseStyle,
     card_markup,
     cards_markup,
+    glyph_safe,
     rulings_shown,
     suit_text,
 )
 from familia_tui.tui.widgets.panel import Frame, Panel
+from familia_tui.tui.widgets.table_view import CardFace, SeatSpot, TableData, TableView, face_of
 
 Translate = Callable[..., str]
 
@@ -43,9 +40,6 @@ def six_card(word: str, glyphs: str) -> str:
 
     return card_markup(SIX_SUITS.parse_card(word), glyphs)
 
-
-ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
-"""SIMPLE_HEAD in ASCII: a line under the header, no columns drawn (80 columns hold the seats)."""
 
 CLAUSES = ClauseStyle(card=six_card)
 """The six-suit explanation parameters: cards of the six-suit set."""
@@ -69,61 +63,6 @@ def team_text(view: SixSuitView, seat: int, t: Translate) -> str:
 def suit_label(suit: str, t: Translate, glyphs: str) -> str:
     ink = f"b {INK['red']}" if suit in ("H", "L", "D") else "b"
     return f"[{ink}]{suit_text(suit, glyphs)}[/] {t('six.suit.' + suit)}"
-
-
-def play_markup(play: TrickPlay, view: SixSuitView, t: Translate, glyphs: str) -> str:
-    """One play of a trick: a face-up card, a card back (its own player sees the card, dimmed),
-    or a pass."""
-    name = view.seats[play.seat].name
-    if play.passed:
-        return f"{name} [dim]{t('six.ui.pass')}[/]"
-    if play.face_up and play.card is not None:
-        return f"{name} {card_markup(play.card, glyphs)}"
-    own = f" {card_markup(play.card, glyphs, 'dim')}" if play.card is not None else ""
-    return f"{name} [reverse]{t('six.ui.down')}[/]{own}"
-
-
-class Flow:
-    """A message whose `{plays}` are a list of parts (each a name and its card, in markup), wrapped
-    only between two parts: a player's name never parts from the card they played, whatever the
-    width (80 columns, long or Japanese names). A line that breaks drops the separator there; the
-    next lines are indented."""
-
-    SLOT = "\x00"
-    """Where the parts go in the message (`t(key, plays=Flow.SLOT)`)."""
-
-    def __init__(self, message: str, parts: Sequence[str], separator: str, indent: int = 2) -> None:
-        self.head, _, self.tail = message.partition(self.SLOT)
-        self.parts, self.separator, self.indent = tuple(parts), separator, indent
-
-    def lines(self, width: int) -> list[Text]:
-        lines, line = [], Text.from_markup(self.head)
-        gap = Text(self.separator)
-        for index, markup in enumerate((*self.parts[:-1], self.parts[-1] + self.tail) if self.parts else ()):
-            part = Text.from_markup(markup)
-            glue = gap if index else Text()
-            if line.cell_len + glue.cell_len + part.cell_len > width and line.plain.strip():
-                lines.append(line)
-                line, glue = Text(" " * self.indent), Text()
-            line.append_text(glue)
-            line.append_text(part)
-        lines.append(line if self.parts else Text.from_markup(self.head + self.tail))
-        return lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)  # (a part wider than the line folds, as any text)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widths = [Text.from_markup(part).cell_len for part in self.parts] or [0]
-        whole = sum(line.cell_len for line in self.lines(10**6))
-        return Measurement(max(widths) + self.indent, whole)
-
-
-def plays_flow(key: str, plays: Sequence[TrickPlay], view: SixSuitView, t: Translate, glyphs: str,
-               **params: object) -> Flow:
-    """The message `key` with its `{plays}` as a `Flow`."""
-    message = rulings_shown(t(key, plays=Flow.SLOT, **params))
-    return Flow(message, [play_markup(p, view, t, glyphs) for p in plays], separator(glyphs))
 
 
 def separator(glyphs: str) -> str:
@@ -150,6 +89,7 @@ class SixFrame(Frame):
     held: bool = False
     previous: bool = False
     not_asked: bool = False
+    lang: str = "en"
 
 
 class StakePanel(Panel):
@@ -170,27 +110,9 @@ class StakePanel(Panel):
         return line
 
 
-class TrickPanel(Panel):
-    """The trick in play order (face-up cards, card backs, passes) and the last trick with the
-    judgement that decided it; before the first play, who leads, unless the last trick's verdict
-    just said so (its winner leads), which keeps every seat's row in view at 80×24."""
-
-    def draw(self, frame: SixFrame) -> Group:
-        view, t, glyphs = frame.view, frame.t, frame.glyphs
-        leader = view.seats[view.leader].name
-        lines: list[Flow | str] = []
-        if view.trick:
-            lines.append(plays_flow("six.ui.trick", view.trick, view, t, glyphs, name=leader))
-        elif view.phase != "over" and view.last_winner != view.leader:  # (else the verdict says who leads)
-            lines.append(rulings_shown(t("six.ui.trick_empty", name=leader)))
-        if view.last_trick:
-            verdict = last_verdict(view, t, glyphs)
-            if view.trick and not frame.previous:  # (the plays of the last trick are in the log, and on p)
-                lines.append(rulings_shown(t("six.ui.last", plays=verdict)))
-            else:
-                lines.append(plays_flow("six.ui.last", view.last_trick, view, t, glyphs))
-                lines.append(rulings_shown("  " + verdict))
-        return Group(*lines)
+def headline(text: str) -> str:
+    """A trick's line without its plays (the table draws them in front of the seats)."""
+    return text.rstrip().rstrip(":：").rstrip()
 
 
 def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
@@ -203,63 +125,73 @@ def last_verdict(view: SixSuitView, t: Translate, glyphs: str) -> str:
     return t("six.ui.last_won", name=name, face=card_markup(view.last_face, glyphs), why=why)
 
 
-class SeatsPanel(Panel):
-    """One row per seat in play order: its suit and team colour, hand size, deck and discard
-    markers (the viewer's exact counts), rebuild marker and captured face cards (a count)."""
+def play_face(play: TrickPlay, glyphs: str) -> tuple[CardFace, ...]:
+    """A play as the table draws it: a face-up card, a card back (face down: never its face, even
+    the viewer's own, which its seat's facts name), nothing for a pass (its seat says so)."""
+    if play.passed:
+        return ()
+    if play.face_up and play.card is not None:
+        return (face_of(play.card, glyphs),)
+    return (CardFace("", down=True),)
 
-    def draw(self, frame: SixFrame) -> Table:
-        view, t, glyphs = frame.view, frame.t, frame.glyphs
-        table = Table(box=ASCII_HEAD if glyphs == "ascii" else box.SIMPLE_HEAD, expand=True,
-                      padding=0, pad_edge=False, show_edge=False)  # (the box puts a space between columns)
-        overflow: Literal["crop", "ellipsis"] = "crop" if glyphs == "ascii" else "ellipsis"  # (… is ambiguous)
-        table.add_column(t("ui.seat"), ratio=1, min_width=6)
-        teams = view.variant != "individual"  # (each for himself: no team to show)
-        table.add_column(t("six.ui.col_suit"), no_wrap=True, overflow=overflow)
+
+def seat_spots(frame: SixFrame, plays: Sequence[TrickPlay]) -> tuple[SeatSpot, ...]:
+    """Every seat in play order: its suit, team colour and the Spade role [R-S21]; hand size; deck
+    and discard (the viewer's exact counts, else only empty or not [R-S25a]); face cards captured
+    (a count) and the rebuild; the Jokers and whites it showed face up [R-S16a]; its play."""
+    view, t, glyphs = frame.view, frame.t, frame.glyphs
+    played = {play.seat: play for play in plays}
+    teams = view.variant != "individual"  # (each for himself: no team to show)
+    spots = []
+    for seat in view.order:
+        suit = view.suits[seat]
+        marks = [suit_label(suit, t, glyphs)]
         if teams:
-            table.add_column(t("six.ui.col_team"), no_wrap=True, overflow=overflow)
-        for key in ("col_hand", "col_deck", "col_discard", "col_rebuilt", "col_faces"):
-            table.add_column(t("six.ui." + key), justify="right", no_wrap=True, overflow=overflow)
-        for seat in view.order:
-            team = [team_text(view, seat, t)] if teams else []
-            table.add_row(seat_name(view, seat, glyphs, overflow), suit_label(view.suits[seat], t, glyphs), *team,
-                          str(view.hand_sizes[seat]),
-                          pile_text(view, seat, view.deck_size, view.deck_empty, t),
-                          pile_text(view, seat, view.discard_size, view.discard_empty, t),
-                          t("six.ui.used") if view.rebuilt[seat] else "-", str(view.captured_counts[seat]))
-        return table
+            marks.append(team_text(view, seat, t))
+        if seat == view.spade and suit != "S":  # the Spade role [R-S21]
+            marks.append("S")
+        piles = (f"{t('six.ui.col_deck')} {pile_text(view, seat, view.deck_size, view.deck_empty, t)} "
+                 f"{t('six.ui.col_discard')} {pile_text(view, seat, view.discard_size, view.discard_empty, t)}")
+        facts = [piles, f"{t('six.ui.col_faces')} {view.captured_counts[seat]} "
+                        f"{t('six.ui.col_rebuilt')} {t('six.ui.used') if view.rebuilt[seat] else '-'}"]
+        if view.shown_specials[seat]:
+            facts.append(f"({cards_markup(view.shown_specials[seat], glyphs)})")
+        play = played.get(seat)
+        if play is not None and play.passed:
+            facts.append(f"[b]{t('six.ui.pass')}[/]")
+        elif play is not None and not play.face_up:
+            own = f" {card_markup(play.card, glyphs, 'dim')}" if play.card is not None else ""
+            facts.append(f"[reverse]{t('six.ui.down')}[/]{own}")
+        acting = seat == view.to_act or (view.phase == "split" and seat in view.deciders)
+        spots.append(SeatSpot(seat, view.seats[seat].name, tuple(marks), acting=acting,
+                              cards=view.hand_sizes[seat], facts=tuple(facts),
+                              played=play_face(play, glyphs) if play is not None else ()))
+    return tuple(spots)
 
 
-class SeatName:
-    """A seat's name with the Jokers and whites it showed: on one line when they fit, else the
-    cards on a line of their own, so that they never cut the name (80 columns)."""
-
-    def __init__(self, name: str, shown: str, overflow: Literal["crop", "ellipsis"]) -> None:
-        self.name, self.shown, self.overflow = Text.from_markup(name), Text.from_markup(shown), overflow
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        fits = self.name.cell_len + self.shown.cell_len <= width or not self.shown
-        lines = [self.name + self.shown] if fits else [self.name.copy(), Text("   ") + self.shown]
-        for line in lines:
-            line.truncate(width, overflow=self.overflow)
-            yield line
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(min(6, self.name.cell_len), self.name.cell_len + self.shown.cell_len)
-
-
-Overflow = Literal["crop", "ellipsis"]
-
-
-def seat_name(view: SixSuitView, seat: int, glyphs: str, overflow: Overflow = "ellipsis") -> SeatName:
-    """Turn marker, name, an S for the seat in the Spade role when it holds another suit [R-S21],
-    and the Jokers and whites it played face up [R-S16a]."""
-    marker = ">" if seat == view.to_act or (view.phase == "split" and seat in view.deciders) else (
-        "*" if seat == view.leader and view.phase != "over" else " ")
-    spade = " S" if seat == view.spade and view.suits[seat] != "S" else ""  # the Spade role [R-S21]
-    shown = f" ({cards_markup(view.shown_specials[seat], glyphs)})" if view.shown_specials[seat] else ""
-    name = f"{marker} {view.seats[seat].name}{spade}"
-    return SeatName(f"[b reverse]{name}[/]" if seat == view.to_act else name, shown, overflow)
+def table_data(frame: SixFrame, bottom: int | None) -> TableData:
+    """The table: the trick in play in front of its players, with who leads in the middle; the
+    last trick (before the next one's first play, or on p) with its winner marked and its verdict
+    in the middle; while a trick is in play the middle names the last one's verdict too."""
+    view, t, glyphs = frame.view, frame.t, frame.glyphs
+    leader = view.seats[view.leader].name
+    lines: list[str] = []
+    plays: Sequence[TrickPlay] = view.trick
+    winner = None
+    if view.trick and not frame.previous:
+        lines.append(headline(t("six.ui.trick", name=leader, plays="")))
+        if view.last_trick:
+            lines.append(t("six.ui.last", plays=last_verdict(view, t, glyphs)))
+    elif view.last_trick:
+        plays, winner = view.last_trick, view.last_winner
+        lines.append(t("six.ui.last", plays=last_verdict(view, t, glyphs)))
+        if view.phase != "over" and not view.trick and view.last_winner != view.leader:
+            lines.append(t("six.ui.trick_empty", name=leader))
+    elif view.phase != "over":
+        lines.append(t("six.ui.trick_empty", name=leader))
+    centre = rulings_shown("\n".join(lines))
+    return TableData(seat_spots(frame, plays), t, glyphs, bottom=view.seat if view.seat is not None else bottom,
+                     clockwise=True, centre=glyph_safe(centre, glyphs, frame.lang), winner=winner)
 
 
 def pile_text(view: SixSuitView, seat: int, own: int | None, empty: Sequence[bool], t: Translate) -> str:
@@ -267,6 +199,20 @@ def pile_text(view: SixSuitView, seat: int, own: int | None, empty: Sequence[boo
     if seat == view.seat and own is not None:
         return str(own)
     return t("six.ui.empty") if empty[seat] else t("six.ui.some")
+
+
+class SixTable(TableView):
+    """The seats around the table in play order with the trick in front of them (`table_data`)."""
+
+    frame: reactive[Frame | None] = reactive(None, always_update=True)
+    bottom: int | None = None
+    """The seat at the keyboard when the view is the public one (`TableScreen.table_bottom`)."""
+
+    def watch_frame(self, frame: Frame | None) -> None:
+        if isinstance(frame, SixFrame):
+            data = table_data(frame, self.bottom)
+            if data != self.data:
+                self.data = data
 
 
 class HandPanel(Panel):
