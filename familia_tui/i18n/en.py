@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
     'ui.learn_started': 'Guided first game: the lessons explain each rule as it comes up (Esc on a lesson skips them).',
     'ui.lesson_of': 'Lesson {number}',
     'ui.lesson_keys': 'Enter: got it · Esc: no more lessons',
+    'ui.lesson_you': 'You play {name}, at the bottom of the table.',
     'ui.lesson_look': 'Look at {area} (lit).',
     'ui.lesson_area_hand': 'your hand',
     'ui.lesson_area_table': 'the table',

@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
     'ui.learn_started': 'ガイド付きの最初のゲーム：ルールが出てくるたびに説明します（説明中にEscで説明を止めます）。',
     'ui.lesson_of': '説明 {number}',
     'ui.lesson_keys': 'Enter：わかった ・ Esc：説明をやめる',
+    'ui.lesson_you': 'あなたは{name}です（テーブルの下側の席）。',
     'ui.lesson_look': '{area}を見てください（色で示しています）。',
     'ui.lesson_area_hand': '手札',
     'ui.lesson_area_table': '場',

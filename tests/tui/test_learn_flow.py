@@ -50,7 +50,8 @@ async def test_home_learn_to_play_opens_the_daifugo_guided_game_with_its_first_l
         text = screen_text(app)
         assert "Lesson 1 · You lead: put down any play" in text
         assert "Allowed now: 3♥" in text and "Look at your hand (lit)." in text
-        assert "You: lead a play" in text, "the table stays in sight under the card"
+        assert "Ann: lead a play" in text, "the table stays in sight under the card"
+        assert "You play Ann, at the bottom of the table." in text
         hand = app.screen.lesson_area("hand")
         assert guide(app).lit is hand and hand.styles.background_tint.a > 0
         before = len(app.screen.session.record.actions)

@@ -166,11 +166,17 @@ class Guide:
             if allowed:
                 more = f" (+{len(allowed) - ALLOWED_SHOWN})" if len(allowed) > ALLOWED_SHOWN else ""
                 notes.append(screen.t("ui.lesson_allowed", choices="  ".join(allowed[:ALLOWED_SHOWN]) + more))
+        if self.number == 1:  # (the log and banner name the learner's seat like any other)
+            notes.insert(0, screen.t("ui.lesson_you", name=screen.safe(escape(self.learner_name))))
         look = screen.t("ui.lesson_look", area=screen.t(f"ui.lesson_area_{lesson.point}"))
         if lesson.rulings:
             look += "  " + screen.t("ui.lesson_rulings", rulings=", ".join(lesson.rulings))
         notes += [look, f"[b]{screen.t('ui.lesson_keys')}[/]"]
         return title, screen.safe(escape(_paragraphs(lesson.text.get(lang), lang))), notes
+
+    @property
+    def learner_name(self) -> str:
+        return self.screen.session.seats[self.learn.human].name
 
     def summary(self) -> tuple[str, str, list[str]]:
         """The closing card: what the game taught, and the lessons seen (and not met)."""
