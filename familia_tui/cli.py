@@ -1,7 +1,7 @@
 """The `familia-tui` command (DESIGN.md §6).
 
 Commands that need no screen (`simulate`, `check`, `presets`) never import Textual; `play`,
-`resume`, `screenshots` and the bare command hand over to the app in `familia_tui.tui`.
+`learn`, `resume`, `screenshots` and the bare command hand over to the app in `familia_tui.tui`.
 Errors the user can fix (a bad preset, seat list, record or scenario) print a message and exit
 with status 2, never a traceback.
 """
@@ -47,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(play)
     play.add_argument("--seats", help="comma list: human, bot, bot:KIND, NAME or NAME=bot:KIND")
     play.add_argument("--seed", type=int)
+
+    learn = commands.add_parser("learn", help="a guided first game: each rule explained as it comes up")
+    learn.add_argument("game")
+    _display_options(learn)
 
     resume = commands.add_parser("resume", help="continue the newest unfinished game, a saved file, "
                                                 "or --list the unfinished games")
@@ -139,7 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: _launch(record=None, lang=display.get("lang"), glyphs=display.get("glyphs")))
     args = build_parser().parse_args(given)
     handler = {
-        None: _run_app, "play": _run_play, "resume": _run_resume, "replay": _run_replay, "simulate": _run_simulate,
+        None: _run_app, "play": _run_play, "learn": _run_learn,
+        "resume": _run_resume, "replay": _run_replay, "simulate": _run_simulate,
         "check": _run_check, "presets": _run_presets, "screenshots": _run_screenshots,
         "stats": _run_stats, "tournament": _run_tournament,
     }[args.command]
@@ -322,9 +327,12 @@ def _run_tournament(args: argparse.Namespace) -> int:
 
 
 def _run_check(args: argparse.Namespace) -> int:
+    from familia_tui.core.lessons import split_lessons
     from familia_tui.core.scenario import check_paths
 
-    results = check_paths([Path(p) for p in args.paths])
+    paths, lessons = split_lessons([Path(p) for p in args.paths])
+    results: list[Any] = check_paths(paths) if paths or not lessons else []
+    results += lessons
     failed = [r for r in results if not r.passed]
     for result in results:
         print(result.report())
@@ -370,6 +378,18 @@ def _run_play(args: argparse.Namespace) -> int:
     options = getattr(preset.options, "resolved", lambda: preset.options)()
     record = Record(spec.id, options, tuple(seats), seed, preset=preset.id)
     return _launch(record=record, **_app_settings(args))
+
+
+def _run_learn(args: argparse.Namespace) -> int:
+    """`learn GAME`: the game's guided first game (checked before the app opens)."""
+    from familia_tui.core.lessons import load_learn
+    from familia_tui.core.registry import entry, get_game
+
+    spec = get_game(args.game)
+    if entry(spec.entry.id).ui is None:
+        raise UsageError(f"{spec.names['en']} has no table in the app yet")
+    load_learn(spec.id)
+    return _launch(record=None, learn=spec.id, **_app_settings(args))
 
 
 def _run_resume(args: argparse.Namespace) -> int:

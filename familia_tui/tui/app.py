@@ -67,6 +67,8 @@ class FamiliaTuiApp(App[None]):
         """The save folder's problem last reported."""
         self.persist_settings = persist_settings and settings is None
         self._practice_progress: Progress | None = None
+        self.start_learn: str | None = None
+        """A game whose guided first game the app opens at (`familia-tui learn GAME`)."""
         self.translate_bindings(self)
 
     # ----- language and glyphs -----
@@ -180,6 +182,10 @@ class FamiliaTuiApp(App[None]):
             self.open_game(self.start_record, self.start_path)
         if self.start_replay is not None:
             self.open_replay(self.start_replay, str(self.start_path or "record"))
+        if self.start_learn is not None:
+            from familia_tui.tui.screens.learn import open_learn
+
+            open_learn(self, self.start_learn)
 
     def warm_up(self) -> None:
         """Import what F1 needs (the Markdown parser, the tabs) while the first screen is read,

@@ -1,4 +1,4 @@
-"""The home screen: the games, Continue, Practice, Rules and Settings."""
+"""The home screen: the games, Continue, Learn to play, Practice, Rules and Settings."""
 
 from __future__ import annotations
 
@@ -60,7 +60,8 @@ class HomeScreen(AppScreen[None]):
         if self.finished:
             kept = self.t("ui.finished_count", count=self.finished)
             options.append(Option(f"{self.t('ui.finished')}  [dim]{kept}[/]", id="finished"))
-        options += [Option(self.t("ui.practice"), id="practice"), Option(self.t("ui.rules"), id="rules"),
+        options += [Option(self.t("ui.learn"), id="learn"),
+                    Option(self.t("ui.practice"), id="practice"), Option(self.t("ui.rules"), id="rules"),
                     Option(self.t("stats.title"), id="stats"),
                     Option(self.t("ui.settings"), id="settings"), Option(self.t("ui.quit"), id="quit")]
         return options
@@ -112,6 +113,10 @@ class HomeScreen(AppScreen[None]):
             self.action_continue()
         elif choice == "finished":
             self.app.finished_games()
+        elif choice == "learn":
+            from familia_tui.tui.screens.learn import LearnScreen
+
+            self.app.push_screen(LearnScreen())
         elif choice == "practice":
             from familia_tui.tui.screens.practice import PracticeScreen
 

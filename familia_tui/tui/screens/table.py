@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.binding import Binding
 from textual.events import Click, Key, Resize
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -54,6 +56,9 @@ from familia_tui.tui.widgets.footer_room import spare_keys
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.panel import Frame, Note
 from familia_tui.tui.widgets.table_view import TableView
+
+if TYPE_CHECKING:
+    from familia_tui.tui.screens.learn import Guide
 
 
 class TableScreen(AppScreen[None]):
@@ -125,6 +130,8 @@ class TableScreen(AppScreen[None]):
         """The game (its record) a bot is thinking about on a worker thread."""
         self.bot_thought: tuple[Record, object] | None = None
         """A bot's decision back from its thread, for the game (record) it was asked in."""
+        self.guide: Guide | None = None
+        """A guided first game's lessons (`screens/learn.py`, set by `open_learn`)."""
 
     @property
     def rules_options(self):  # type: ignore[no-untyped-def]
@@ -204,6 +211,8 @@ class TableScreen(AppScreen[None]):
     def advance(self, pause: float | None = None) -> None:
         """After every change: redraw, then let a bot move, hand over, or wait for a human."""
         self.redraw()
+        if self.guide is not None and self.guide.holding:
+            return  # a lesson is being read: the game waits for it
         session = self.session
         if session.table.is_over:
             if self.final_due:
@@ -225,6 +234,8 @@ class TableScreen(AppScreen[None]):
         if people is not None:
             undo = self.session.confirmed if self.undo_allowed() else ()
             self.app.push_screen(HandoffScreen(people, undo_by=undo), self._handed_over)
+        elif self.guide is not None:
+            self.guide.at_decision()
 
     def _handed_over(self, people: tuple[str, ...] | None) -> None:
         if people == HandoffScreen.UNDO:  # the last decision's people took it back
@@ -320,6 +331,8 @@ class TableScreen(AppScreen[None]):
             return
         self.query_one(EventLog).add(self.event_lines(events))
         self.report_save()
+        if self.guide is not None and self.guide.after_events(events, lambda: self.after_apply(events)):
+            return  # the game goes on once the lessons are read
         self.after_apply(events)
 
     def report_save(self) -> None:
@@ -423,6 +436,14 @@ class TableScreen(AppScreen[None]):
     def explain_text(self, text: str) -> None:
         self.explain_note = text
 
+    def lesson_area(self, area: str) -> Widget | None:
+        """The widget a guided game's lesson about `area` lights: `hand` (the choices), `log`,
+        `banner` and `table` (the table widget, when the game draws one) here; a game screen adds
+        or changes `table` and `scores` (its own panels), or None."""
+        found = {"hand": self.query(ChoiceBar), "log": self.query(EventLog),
+                 "banner": self.query("#banner"), "table": self.query(TableView)}.get(area)
+        return found.first() if found else None
+
     def banner_line(self) -> Note:
         """The banner, bound to `banner`, for a game's `compose()`."""
         return Note(id="banner").data_bind(text=TableScreen.banner)
@@ -457,10 +478,14 @@ class TableScreen(AppScreen[None]):
 
     def on_key(self, event: Key) -> None:
         """A held last trick goes on at any key (q still saves and quits); while typing after
-        `/`, the keys go to the typed text. Cards on their way on the table arrive at once."""
+        `/`, the keys go to the typed text; a lesson's card takes the keys while it is up. Cards
+        on their way on the table arrive at once."""
         for table in self.query(TableView):
             table.finish_motion()
-        if self.held is not None and event.key not in ("q", "f1"):
+        if self.guide is not None and self.guide.key(event):
+            event.stop()
+            event.prevent_default()
+        elif self.held is not None and event.key not in ("q", "f1"):
             event.stop()
             event.prevent_default()
             self.release()
@@ -696,8 +721,8 @@ class TableScreen(AppScreen[None]):
         session.save()  # (a practice puzzle has no file: nothing is written)
         session.close()  # before the screen below lists the saves again
         self.app.pop_screen()
-        if self.puzzle is not None:
-            return
+        if self.puzzle is not None or self.guide is not None:
+            return  # (practice and guided games are not saved)
         if session.save_path is not None and session.save_error is None:
             self.app.notify(self.t("ui.saved"), timeout=4)
         else:

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event
@@ -73,6 +74,12 @@ class ChinkwayScreen(TableScreen):
         """The deal just scored, while `hold()` keeps its last trick on the table."""
         self.decided = ""
         """The phase of the last decision shown (the cursor starts afresh in another)."""
+
+    def lesson_area(self, area: str) -> Widget | None:
+        """A guided game's lesson points at the quest (`table`) and the seats with their sides
+        and scores (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#quest", "scores": "#seats-box"}.get(area, "#-none"))
+        return found.first() if found else super().lesson_area(area)
 
     def compose(self) -> ComposeResult:
         yield self.banner_line()

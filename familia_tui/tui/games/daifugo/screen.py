@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from familia_tui.core.engine import Event
 from familia_tui.core.scenario import ScenarioFile
@@ -105,6 +106,12 @@ class DaifugoScreen(TableScreen):
             yield OffersLine(id="offers")
         yield self.explain_line()
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
+
+    def lesson_area(self, area: str) -> Widget | None:
+        """A guided game's lesson points at the trick (`table`) and the seats with their places
+        (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#table", "scores": "#seats-box"}.get(area, "#-none"))
+        return found.first() if found else super().lesson_area(area)
 
     def banner_line(self) -> TableNote:
         return TableNote(self.lang, id="banner").data_bind(text=DaifugoScreen.banner)

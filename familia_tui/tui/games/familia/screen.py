@@ -17,6 +17,7 @@ from dataclasses import replace
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 
 from familia_tui.core.cards import Card, suit_order_key
 from familia_tui.core.engine import Event
@@ -79,6 +80,12 @@ class FamiliaScreen(TableScreen):
         yield ChoiceBar(id="choices")
         yield self.explain_line()
         yield AppFooter(show_command_palette=self.glyphs != "ascii")
+
+    def lesson_area(self, area: str) -> Widget | None:
+        """A guided game's lesson points at the face card and the trick (`table`) and the seats
+        with their captures (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#centre", "scores": "#seats-box"}.get(area, "#-none"))
+        return found.first() if found else super().lesson_area(area)
 
     def on_mount(self) -> None:
         game_no = self.view().match.game_no

@@ -29,6 +29,7 @@ from typing import NamedTuple
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Event
@@ -113,6 +114,12 @@ class SixSuitScreen(TableScreen):
         """The seats whose players chose "no rebuild until my deck runs out": while their deck has
         cards, the screen answers the declaration for them without asking (or curtaining)
         [R-S3], [R-S4]; r asks them again. (Kept while the game is on the table.)"""
+
+    def lesson_area(self, area: str) -> Widget | None:
+        """A guided game's lesson points at the face card at stake (`table`) and the seats
+        (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#stake", "scores": "#seats-box"}.get(area, "#-none"))
+        return found.first() if found else super().lesson_area(area)
 
     def compose(self) -> ComposeResult:
         from familia_tui.tui.widgets.choices import ChoiceBar

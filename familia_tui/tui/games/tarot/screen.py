@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
+from textual.widget import Widget
 
 from familia_tui.core.engine import Event
 from familia_tui.core.events import DEAL_SCORED
@@ -99,6 +100,12 @@ class TarotScreen(TableScreen):
         """Its cards and winner, drawn in front of the seats while it is held."""
         """The last trick of the hand just scored (markup): held on the table, then p in the
         breakdown."""
+
+    def lesson_area(self, area: str) -> Widget | None:
+        """A guided game's lesson points at the table widget, with the trick (`table`), and the
+        seats with the sides' points (`scores`) here; the base maps the rest."""
+        found = self.query({"table": "#table", "scores": "#seats-box"}.get(area, "#-none"))
+        return found.first() if found else super().lesson_area(area)
 
     def compose(self) -> ComposeResult:
         yield self.banner_line()
