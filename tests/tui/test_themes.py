@@ -98,12 +98,12 @@ async def test_the_theme_is_kept_in_settings(tmp_path: Path, monkeypatch: pytest
 async def test_the_chosen_settings_carry_a_mark(glyphs: str, pressed: str, unpressed: str,
                                                 tmp_path: Path) -> None:
     app = make_app(tmp_path, glyphs=glyphs)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(100, 40)) as pilot:  # (every row in view)
         app.push_screen(SettingsScreen())
         await pilot.pause()
         rows = screen_text(app).splitlines()
         marked = [row for row in rows if pressed in row]
-        assert len(marked) == 4  # language, glyphs, pace, undo: one each
+        assert len(marked) == 5  # language, glyphs, pace, card motion, undo: one each
         assert any("English" in row for row in marked) and any("Instant" in row for row in marked)
         assert any("On: take back your own move" in row for row in marked)
         assert sum(unpressed in row for row in rows) >= 6
@@ -129,7 +129,7 @@ async def test_the_settings_screen_chooses_the_theme_and_keeps_it(tmp_path: Path
         names = [str(button.label) for button in themes.query("RadioButton")]
         assert names == sorted(app.available_themes) and "textual-light" in names and "nord" in names
         assert [str(b.label) for b in themes.query("RadioButton") if b.value] == ["textual-dark"]
-        for _ in range(4):  # language, glyphs, pace, undo, then the themes
+        for _ in range(5):  # language, glyphs, pace, card motion, undo, then the themes
             await pilot.press("tab")
         assert app.focused is themes
         await pilot.press("up")  # from textual-dark to the theme before it
