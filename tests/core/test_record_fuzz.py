@@ -136,8 +136,8 @@ def test_resume_of_a_damaged_file_is_a_message_never_a_traceback(
 
     monkeypatch.setattr(familia_tui.tui, "run_app", lambda **_: 0)
     path = tmp_path / "game.json"
-    path.write_text(text, encoding="utf-8")
+    path.write_bytes(text.encode("utf-8"))  # (bytes: text mode would turn a lone \r into \n)
     status = main(["resume", str(path)])
     err = capsys.readouterr().err
     assert status == 0 or (status == 2 and err.startswith(f"familia-tui: {path}: "))
-    assert path.read_text(encoding="utf-8") == text
+    assert path.read_bytes() == text.encode("utf-8")
