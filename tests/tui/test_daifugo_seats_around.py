@@ -91,7 +91,7 @@ async def test_a_taken_trick_stays_with_its_taker_marked_until_the_lead(tmp_path
         assert data.winner == view.last_trick.plays[-1][0]
         assert f"The table is empty: {FOUR[view.to_act]} leads." in data.centre
         assert data.spots[data.winner].played
-        assert "wins" in screen_text(app)
+        assert "took the trick" in screen_text(app) and "wins" not in screen_text(app)
 
 
 async def test_a_seat_that_went_out_shows_its_place(tmp_path: Path) -> None:

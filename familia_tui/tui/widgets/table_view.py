@@ -29,7 +29,8 @@ A game screen binds it to its reactive `frame` like its panels: a subclass with 
 reactive whose watcher sets `data` (`FamiliaTable`, `TarotTable`), and `bottom` set from
 `TableScreen.table_bottom()` for the public view (between two humans, bots only); the facts the
 old seats table showed go in `facts`, so nothing is lost. Words come from the catalogue: the
-widget itself writes only `ui.table_cards` (`{count} cards`) and `ui.table_wins`.
+widget itself writes only `ui.table_cards` (`{count} cards`) and `ui.table_wins` (or the game's
+`winner_word`).
 
 Placement: the bottom seat at the bottom, the others around in play order (left column, top row,
 right column for clockwise play; the mirror for counter-clockwise), 2 to 10 seats. Cards are
@@ -146,6 +147,8 @@ class TableData:
     """A few short markup lines drawn in the middle of the table."""
     winner: int | None = None
     """The seat that won the finished trick shown."""
+    winner_word: str = "ui.table_wins"
+    """The catalogue key of the word beside the winner (Daifugō's: the seat that takes the lead)."""
 
     def ordered(self) -> list[SeatSpot]:
         """The spots in play order from the bottom seat."""
@@ -478,7 +481,7 @@ def spot_lines(spot: SeatSpot, data: TableData, width: int) -> list[Text]:
     name = name_line(spot, data)
     lines = list(name.wrap(_CONSOLE, width, overflow="fold")) if name.cell_len > width else [name]
     if spot.seat == data.winner:
-        lines.append(Text.from_markup(f"  [b reverse] {data.t('ui.table_wins')} [/]"))
+        lines.append(Text.from_markup(f"  [b reverse] {data.t(data.winner_word)} [/]"))
     facts = list(spot.facts)
     if spot.cards is not None:
         facts.insert(0, data.t("ui.table_cards", count=spot.cards))
@@ -503,7 +506,7 @@ def list_lines(data: TableData, width: int) -> list[Text]:
             cards.pad_right(played_w - cards.cell_len)
             parts.append(cards)
         if spot.seat == data.winner:
-            parts.append(Text.from_markup(f"[b reverse] {data.t('ui.table_wins')} [/]"))
+            parts.append(Text.from_markup(f"[b reverse] {data.t(data.winner_word)} [/]"))
         if spot.cards is not None:
             parts.append(Text.from_markup(data.t("ui.table_cards", count=spot.cards)))
         parts += [Text.from_markup(safe(fact, data.glyphs)) for fact in spot.facts]

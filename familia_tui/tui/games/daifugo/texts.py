@@ -37,6 +37,7 @@ EN: dict[str, str] = {
     # the seats
     "dfg.ui.col_biri": "ビリ",
     "dfg.ui.seat_biri": "ビリ ×{count}",
+    "dfg.ui.takes_lead": "took the trick",
     "dfg.ui.st_passed": "passed",
     "dfg.ui.st_top": "top play",
     "dfg.ui.st_out": "out, {place}",
@@ -143,6 +144,7 @@ JA: dict[str, str] = {
     # the seats
     "dfg.ui.col_biri": "ビリ",
     "dfg.ui.seat_biri": "ビリ ×{count}",
+    "dfg.ui.takes_lead": "場を取った",
     "dfg.ui.st_passed": "パス",
     "dfg.ui.st_top": "場札",
     "dfg.ui.st_out": "あがり {place}",

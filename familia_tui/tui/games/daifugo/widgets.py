@@ -257,7 +257,8 @@ def table_data(frame: DaifugoFrame, bottom: int | None) -> TableData:
                               cards=view.counts[seat],
                               facts=tuple(glyph_safe(fact, glyphs, lang) for fact in facts), played=played))
     centre = glyph_safe(table_markup(view, t, glyphs, frame.show_previous), glyphs, lang)
-    return TableData(tuple(spots), t, glyphs, bottom=bottom, centre=centre, winner=winner)
+    return TableData(tuple(spots), t, glyphs, bottom=bottom, centre=centre, winner=winner,
+                     winner_word="dfg.ui.takes_lead")
 
 
 def seat_state(view: DaifugoView, seat: int, t: Translate) -> str:
