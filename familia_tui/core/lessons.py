@@ -43,13 +43,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import Field, model_validator
 
 from familia_tui.core.engine import Event, GameSpec, GameState
 from familia_tui.core.errors import FamiliaTuiError
 from familia_tui.core.events import COMMON
-from familia_tui.core.presets import Problem, StrictModel, read_yaml, rules_dir, validate_model
+from familia_tui.core.presets import Problem, StrictModel, read_yaml_file, rules_dir, validate_model
 from familia_tui.core.record import Record
 from familia_tui.core.scenario import ScenarioError, ScenarioFile, load_scenario, start_state
 
@@ -236,12 +235,7 @@ def load_learn(game_or_path: str | Path) -> Learn:
 
 
 def _read(path: Path) -> LessonsFile:
-    try:
-        data, lines = read_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise LearnError(f"{path}: cannot be read ({error})") from None
-    except yaml.YAMLError as error:
-        raise LearnError(f"{path}: broken YAML ({error})".replace("\n", " ")) from None
+    data, lines = read_yaml_file(path, LearnError)
     lessons, problems = validate_model(LessonsFile, data, lines)
     if problems or lessons is None:
         problems.sort(key=lambda p: (p.line is None, p.line or 0))

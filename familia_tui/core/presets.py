@@ -509,6 +509,17 @@ def read_yaml(text: str) -> tuple[Any, Lines]:
     return document, lines
 
 
+
+def read_yaml_file(path: Path, error: type[Exception]) -> tuple[Any, Lines]:
+    """A YAML file's data and key lines (`read_yaml`); a file that cannot be read or is not YAML
+    raises `error` naming the file."""
+    try:
+        return read_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as problem:
+        raise error(f"{path}: cannot be read ({problem})") from None
+    except yaml.YAMLError as problem:
+        raise error(f"{path}: broken YAML ({problem})".replace("\n", " ")) from None
+
 def _parse(text: str) -> tuple[yaml.Node | None, Any]:
     """Compose the node tree (for line numbers) and construct the data, in one pass.
 

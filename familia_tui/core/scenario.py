@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import Field, ValidationError, model_validator
 
 from familia_tui.core.cards import parse_card
@@ -55,7 +54,7 @@ from familia_tui.core.presets import (
     find_preset,
     is_dir,
     problems_under,
-    read_yaml,
+    read_yaml_file,
     validate_model,
 )
 from familia_tui.core.queries import Parameterised
@@ -220,12 +219,7 @@ def load_scenario(path: Path) -> ScenarioFile:
         ScenarioError: naming the file and, for every problem, its key path, the value, the
             reason and a "did you mean …?" for a misspelt key.
     """
-    try:
-        data, lines = read_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: cannot be read ({error})") from None
-    except yaml.YAMLError as error:
-        raise ScenarioError(f"{path}: broken YAML ({error})".replace("\n", " ")) from None
+    data, lines = read_yaml_file(path, ScenarioError)
     scenario, problems = validate_model(ScenarioFile, data, lines)
     starts, start_problems = _checked_starts(data, lines) if isinstance(data, dict) else ({}, [])
     problems += start_problems
