@@ -157,6 +157,10 @@ async def test_the_card_speaks_the_language_and_glyphs_at_80x24(tmp_path: Path, 
         text = card_text(app)
         assert ("説明 1" in text and "手札を見てください" in text) if lang == "ja" else "Lesson 1" in text
         shown = screen_text(app)
+        quit_key = "q 終了" if lang == "ja" else "q Quit"  # (nothing of a guided game is saved)
+        await settle(pilot, lambda: "f1" in screen_text(app).rstrip().split("\n")[-1])  # the footer
+        footer = screen_text(app).rstrip().split("\n")[-1]
+        assert quit_key in footer and "保存" not in footer and "Save" not in footer
         assert "Enter" in shown
         if glyphs != "unicode":
             assert not set("♠♥♦♣") & set(text)
@@ -170,7 +174,9 @@ async def test_learn_on_the_command_line_opens_at_the_guided_game(tmp_path: Path
     app.start_learn = "daifugo"
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, TableScreen) and guide(app).card is not None)
-        assert "Lesson 1" in screen_text(app)
+        await settle(pilot, lambda: "f1" in screen_text(app).rstrip().split("\n")[-1])  # the footer
+        footer = screen_text(app).rstrip().split("\n")[-1]
+        assert "q Quit" in footer and "Save" not in footer, "nothing of a guided game is saved"
         await pilot.press("q")  # leaves home, nothing saved and no "not saved" alarm
         await settle(pilot, lambda: not isinstance(app.screen, TableScreen))
         assert not list((tmp_path / "games").glob("*.json"))

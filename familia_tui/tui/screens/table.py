@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -190,6 +191,9 @@ class TableScreen(AppScreen[None]):
 
     def on_mount(self) -> None:
         self.mount(Static(id="too-small"))
+        if self.guide is not None:  # (nothing of a guided game is saved: `q` only quits)
+            bindings = self._bindings.key_to_bindings
+            bindings["q"] = [replace(b, description=self.t("bind.Quit")) for b in bindings["q"]]
         if self.practice is not None and self.practice.kind is not None:
             self.call_after_refresh(self.open_card)
 
