@@ -68,3 +68,24 @@ def assert_true_deal_possible(spec: GameSpec, state: GameState, seat: int,
     rebuilt = spec.search.build(view, [list(cards) for cards in dealt])
     for other in range(len(state.view(seat).seats)):
         assert rebuilt.view(other) == state.view(other), f"seat {other} tells the rebuilt state apart"
+
+
+def assert_keyed_twins_agree(state: GameState, legal: Sequence[Any], keys: Sequence[Any],
+                             play_on: Callable[[GameState, random.Random], object], seed: int) -> int:
+    """A search key (`SearchSpec.key`) may group only actions that lead to the same game: each
+    action whose key an earlier action has is played against that first one, both followed by
+    the same choices (`play_on(twin, random.Random(seed))`), and must give the same outcome.
+    How many pairs were compared."""
+    first: dict[Any, Any] = {}
+    checked = 0
+    for action, key in zip(legal, keys, strict=True):
+        if key in first:
+            games = []
+            for play in (first[key], action):
+                twin = state.clone()
+                twin.apply(play)
+                games.append(play_on(twin, random.Random(seed)))
+            assert games[0] == games[1], f"{first[key]} and {action} share a key but not a game"
+            checked += 1
+        first.setdefault(key, action)
+    return checked

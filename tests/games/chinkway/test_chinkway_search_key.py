@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from search_checks import assert_keyed_twins_agree
+
 from familia_tui.core.cards import parse_cards
 from familia_tui.core.presets import find_preset
 from familia_tui.core.search import SearchBot, distinct
@@ -84,17 +86,7 @@ def test_equal_keys_of_plays_give_the_same_game() -> None:
             legal = state.legal_actions()
             if state.phase is Phase.PLAY and len(legal) > 1 and walk.random() < 0.3:
                 keys = same_cards(state.view(state.to_act), legal)
-                first: dict[Any, Any] = {}
-                for action, key in zip(legal, keys, strict=True):
-                    if key in first:
-                        games = []
-                        for play in (first[key], action):
-                            twin = state.clone()
-                            twin.apply(play)
-                            games.append(play_on(twin, random.Random(seed)))
-                        assert games[0] == games[1], f"{first[key]} and {action} share a key but not a game"
-                        checked += 1
-                    first.setdefault(key, action)
+                checked += assert_keyed_twins_agree(state, legal, keys, play_on, seed)
             state.apply(legal[walk.randrange(len(legal))])
     assert checked >= 20
 
