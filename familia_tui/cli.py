@@ -328,11 +328,16 @@ def _run_tournament(args: argparse.Namespace) -> int:
 
 def _run_check(args: argparse.Namespace) -> int:
     from familia_tui.core.lessons import split_lessons
-    from familia_tui.core.scenario import check_paths
+    from familia_tui.core.presets import check_presets, is_preset_file
+    from familia_tui.core.scenario import check_paths, scenario_files
 
     paths, lessons = split_lessons([Path(p) for p in args.paths])
-    results: list[Any] = check_paths(paths) if paths or not lessons else []
-    results += lessons
+    files = scenario_files(paths)
+    presets = [path for path in files if path.suffix in (".yaml", ".yml") and is_preset_file(path)]
+    if presets:  # (a game's rules folder holds its presets beside its puzzles)
+        paths = [path for path in files if path not in presets]
+    results: list[Any] = check_paths(paths) if paths or not (lessons or presets) else []
+    results += lessons + check_presets(presets)
     failed = [r for r in results if not r.passed]
     for result in results:
         print(result.report())

@@ -286,6 +286,21 @@ def test_check_a_typo_in_an_expected_action_is_a_failed_step(
     assert f"PASS {folder / 'first.yaml'}" in out  # the other files still ran
 
 
+def test_check_a_game_rules_folder_checks_its_presets_as_presets(capsys: Capsys, tmp_path: Path) -> None:
+    """`check rules/tarot` (presets beside practice puzzles): each preset is validated as
+    `presets validate` would, not run as a scenario; a bad one names its line and key."""
+    folder = Path(shutil.copytree(ROOT / "rules" / "tarot", tmp_path / "tarot"))
+    write(folder / "mine.yaml", "game: tarot\nname: {en: Mine, ja: Mine}\ndescription: {en: d, ja: d}\n"
+                                "extends: tarot-4\nplayerz: 4\n")
+    status, out, _ = cli(capsys, "check", str(folder))
+    assert status == 1
+    assert f"PASS {folder / 'tarot-4.yaml'} — preset" in out
+    assert f"FAIL {folder / 'mine.yaml'} — preset" in out
+    assert "line 5: playerz: unknown key — did you mean 'players'?" in out
+    assert f"PASS {folder / 'practice'}" in out and "unknown key" not in out.replace("playerz: unknown key", "")
+    assert out.rstrip().endswith(" passed, 1 failed")
+
+
 def test_check_the_shipped_scenarios_reports_what_the_runner_finds(capsys: Capsys, tmp_path: Path) -> None:
     folder = Path(shutil.copytree(ROOT / "tests" / "scenarios", tmp_path / "scenarios"))
     results = check_paths([folder])  # their pass/fail is tests/scenarios' business, not this file's

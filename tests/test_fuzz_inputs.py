@@ -193,6 +193,7 @@ PRESETS = [yaml.safe_load(p.read_text(encoding="utf-8"))
 def test_presets_fuzzed(sandbox: Path, data: bytes, game: str) -> None:
     preset = write(sandbox / "fuzzed-preset.yaml", data)
     run(["presets", "validate", str(preset)], (0, 1), (preset,))
+    run(["check", str(preset)], (0, 1), (preset,))  # (read as a preset when it has a name)
     run(["play", game, "--preset", str(preset)], (0, 2), (preset,))
 
 

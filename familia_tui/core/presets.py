@@ -423,6 +423,37 @@ def validate_files(paths: Iterable[Path | str]) -> list[PresetError]:
     return errors
 
 
+def is_preset_file(path: Path) -> bool:
+    """Whether `familia-tui check` reads this YAML file as a preset (it has a top-level `name`,
+    which no scenario has) rather than as a scenario."""
+    try:
+        document, _ = read_yaml_file(path, ValueError)
+    except ValueError:
+        return False  # (the scenario check says what is wrong with it)
+    return isinstance(document, dict) and "name" in document
+
+
+@dataclass
+class PresetCheck:
+    """`familia-tui check` on a preset file: its error, if any (`validate_files`)."""
+
+    path: Path
+    error: PresetError | None
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None
+
+    def report(self) -> str:
+        head = f"{'PASS' if self.passed else 'FAIL'} {self.path} — preset"
+        return "\n".join([head] + [f"  {line}" for line in str(self.error or "").splitlines()])
+
+
+def check_presets(paths: Sequence[Path]) -> list[PresetCheck]:
+    """Each preset file checked as `presets validate` would."""
+    return [PresetCheck(path, next(iter(validate_files([path])), None)) for path in paths]
+
+
 def _not_found(game: str, preset_id: str, known: Sequence[str]) -> Problem:
     """The problem for a preset id that no file has."""
     if not known:
