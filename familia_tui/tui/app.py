@@ -390,7 +390,7 @@ class FamiliaTuiApp(App[None]):
 
         game = getattr(self.screen, "game_id", None)
         options = getattr(self.screen, "rules_options", None)
-        rulings = getattr(self.screen, "rulings_cited", ())  # a practice puzzle's card
+        rulings = getattr(self.screen, "rulings_cited", ())  # a practice puzzle's or lesson's card
         games = game_ids()  # a game still without a table has its rules to read too
         self.push_screen(RulesScreen(game or games[0], options, () if game else games, rulings))
 

@@ -196,3 +196,28 @@ async def test_every_game_table_maps_every_lesson_area_and_opens_its_first_lesso
         first = load_learn(game).lessons.lessons[0]
         assert first.title.en in card_text(app)
         assert guide(app).lit is app.screen.lesson_area(first.point)
+
+
+async def test_f1_on_a_lesson_card_opens_the_rulebook_at_its_first_ruling(tmp_path: Path) -> None:
+    """The card says "Rules DF-8, DF-11 (F1)": F1 opens the rulebook there, and after the card
+    is read F1 opens it at the top again."""
+    from familia_tui.tui.screens.rules import RulesScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_learn(app, "daifugo")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and guide(app).card is not None)
+        await pilot.press("enter", "enter")  # lesson 1 read, the 3♥ played: lesson 2 comes
+        await settle(pilot, lambda: guide(app).card is not None and guide(app).number == 2)
+        table = app.screen
+        assert guide(app).rulings == ("DF-8", "DF-11") and "DF-8, DF-11 (F1)" in screen_text(app)
+        await pilot.press("f1")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        document = app.screen.shown_document()
+        assert document is not None and document.scroll_y > 0 and "[DF-8]" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is table)
+        await pilot.press("enter")  # the card read
+        await settle(pilot, lambda: guide(app).card is None)
+        assert table.rulings_cited == ()

@@ -96,6 +96,8 @@ class Guide:
         """Lessons shown so far (the card's number)."""
         self.leave_after = False
         """The guided game ends before the game does (`ends_at`): the closing card leads home."""
+        self.rulings: tuple[str, ...] = ()
+        """The rulings the lesson on screen cites: F1 opens the rulebook at the first."""
 
     # ----- what the table tells the guide -----
 
@@ -156,6 +158,7 @@ class Guide:
             return
         self.number += 1
         self.show(*self.lesson_texts(lesson), point=lesson.point)
+        self.rulings = tuple(lesson.rulings)
 
     def lesson_texts(self, lesson: Lesson) -> tuple[str, str, list[str]]:
         screen, lang = self.screen, self.screen.lang
@@ -213,6 +216,7 @@ class Guide:
 
     def close_card(self) -> None:
         self.unlight()
+        self.rulings = ()
         if self.card is not None:
             self.card.remove()
             self.card = None

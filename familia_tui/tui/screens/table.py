@@ -197,6 +197,11 @@ class TableScreen(AppScreen[None]):
         if self.practice is not None and self.practice.kind is not None:
             self.call_after_refresh(self.open_card)
 
+    @property
+    def rulings_cited(self) -> tuple[str, ...]:
+        """The rulings the lesson card on screen cites: F1 opens the rulebook at the first."""
+        return self.guide.rulings if self.guide is not None else ()
+
     def on_resize(self, event: Resize) -> None:
         """Below `MIN_SIZE` a notice covers the table (which would drop its scores and log
         without a word); enlarging the terminal brings the table back."""
