@@ -9,6 +9,7 @@ and the rebuild, Chinkway's discard and quest pick) in English and Japanese: no 
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from textual.widgets._footer import FooterKey
 from familia_tui.tui.app import FamiliaTuiApp
 from familia_tui.tui.scenes import Scene, all_scenes
 from familia_tui.tui.screens.table import TableScreen
+from familia_tui.tui.widgets import footer_room
 from familia_tui.tui.widgets.footer import AppFooter
 from familia_tui.tui.widgets.footer_room import key_cells
 
@@ -90,3 +92,10 @@ def assert_kept_out_with_reason(screen: TableScreen, binding: Binding, room: int
     named = re.search(rf"(?<![A-Za-z]){re.escape(display)}(?![A-Za-z])", screen.banner, re.IGNORECASE)
     assert binding.action in GENERAL_SPARES or named, (shown, screen.banner)
     assert key_cells(display, binding.description, compact) > room, (f"{shown} would fit", room)
+
+
+def test_the_room_examples() -> None:
+    """`footer_room.fitting`: the palette's key keeps its place beside the working keys, or gives
+    way to them; spare keys fill what is left, by priority."""
+    results = doctest.testmod(footer_room)
+    assert results.attempted and not results.failed
