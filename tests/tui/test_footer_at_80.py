@@ -99,3 +99,28 @@ def test_the_room_examples() -> None:
     way to them; spare keys fill what is left, by priority."""
     results = doctest.testmod(footer_room)
     assert results.attempted and not results.failed
+
+
+@pytest.mark.parametrize("name", ["03-table", "15-daifugo-table"])
+async def test_the_footer_follows_the_terminal_width(name: str, tmp_path: Path) -> None:
+    """Narrowed from 120 to 80 columns the footer turns compact and keeps every key whole (the
+    Daifugō table gives the palette's room to its keys); widened again, the palette's key is back."""
+    scene = SCENES[name]
+    app = scene.make(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await scene.run(pilot, app)
+        footer = app.screen.query_one(AppFooter)
+
+        def palette_shown() -> bool:
+            return any(key.has_class("-command-palette") for key in drawn_keys(footer))
+
+        assert not footer.compact and palette_shown()
+        await pilot.resize_terminal(WIDTH, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert footer.compact and palette_shown() == (name == "03-table")
+        assert all(key.region.right <= WIDTH for key in drawn_keys(footer))
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert not footer.compact and palette_shown()
