@@ -53,7 +53,8 @@ from familia_tui.tui.screens.practice import one_paragraph
 from familia_tui.tui.screens.puzzle import PuzzleAtTable, PuzzleCard, Verdict
 from familia_tui.tui.screens.results import AGAIN
 from familia_tui.tui.widgets.choices import Choice, ChoiceBar, find_choice
-from familia_tui.tui.widgets.footer_room import spare_keys
+from familia_tui.tui.widgets.footer import AppFooter
+from familia_tui.tui.widgets.footer_room import COMPACT_BELOW
 from familia_tui.tui.widgets.log import EventLog
 from familia_tui.tui.widgets.panel import Frame, Note
 from familia_tui.tui.widgets.table_view import TableView
@@ -84,6 +85,10 @@ class TableScreen(AppScreen[None]):
 
     MIN_SIZE = (80, 24)
     """The smallest terminal the table fits in; below it a notice asks for a larger one."""
+    PALETTE_FROM = 0
+    """The terminal width from which the footer shows the command palette's key (never in
+    ascii: its border is no ascii); below it the palette's room goes to the table's keys
+    (ctrl+p opens the palette all the same)."""
     BINDINGS = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
@@ -212,6 +217,9 @@ class TableScreen(AppScreen[None]):
                 "ui.too_small", need=f"{min_width}x{min_height}", now=f"{width}x{height}"))
         self.set_class(small, "-too-small")
         self.set_class(height >= self.ROOMY_ROWS, "-roomy")
+        for footer in self.query(AppFooter):  # compact below 100 columns: every table's footer alike
+            footer.compact = width < COMPACT_BELOW
+            footer.show_command_palette = self.glyphs != "ascii" and width >= self.PALETTE_FROM
         self.refresh_bindings()  # the spare keys come and go with the width
 
     # ----- the flow of the game -----
@@ -758,30 +766,11 @@ class TableScreen(AppScreen[None]):
         return action == "hint" and self.solo_hint()
 
     def footer_hidden(self) -> frozenset[str]:
-        """The spare keys that work but do not fit: kept out of the footer, working by their key
-        (`AppFooter`)."""
-        working = {action for action in self.spare_actions() if self.spare_works(action)}
-        return frozenset(working - set(self.spare_keys_shown())) if working else frozenset()
-
-    def spare_keys_shown(self) -> tuple[str, ...]:
-        """The spare keys that work and fit beside the keys the footer shows anyway."""
-        app, working, spare, spares = self.app, [], [], self.spare_actions()
-        seen: set[str] = set()
-        for node in (self, app):
-            for _, binding in node._bindings:
-                if not binding.show or binding.action in seen:
-                    continue
-                seen.add(binding.action)
-                key = (app.get_key_display(binding), binding.description)
-                if binding.action in spares:
-                    if self.spare_works(binding.action):
-                        spare.append((binding.action, *key))
-                elif node is app or self.check_action(binding.action, ()) is not False:
-                    working.append(key)
-        spare.sort(key=lambda entry: spares.index(entry[0]))
-        palette = app.COMMAND_PALETTE_BINDING and self.glyphs != "ascii"
-        return spare_keys(working, spare, self.size.width or app.size.width,
-                          self.t("bind.palette") if palette else None)
+        """The keys that work but that the footer keeps out for want of room (`AppFooter.kept_out`):
+        spare keys that do not fit beside the keys that work, and the command palette's key when
+        those need its room."""
+        footer = next(iter(self.query(AppFooter)), None)
+        return footer.kept_out(self, self.spare_actions()) if footer is not None else frozenset()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.spare_actions():  # works by its key even when the footer has no room

@@ -13,11 +13,13 @@ is mounted where `Footer.compose` would put it, and the others take the new enab
 follows `Footer.compose` of Textual 8.2 (pyproject pins textual<9) and a few of its internals
 (`FooterKey._disabled`, `MessagePump._context`); tests/tui/test_footer.py checks that the footer
 draws what a recomposed one draws. A screen may keep keys that work out of the footer for want of
-room (`footer_hidden()`: a table's spare keys).
+room (`footer_hidden()`: a table's spare keys, and the command palette's key when the keys that
+work need its room); `kept_out` finds them from the keys the footer draws (`footer_room`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -26,6 +28,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+from familia_tui.tui.widgets import footer_room
 
 STATE_CLASSES = frozenset({"-disabled", "-compact", "-gone"})
 """Classes of a footer key that follow its state rather than say which key it is."""
@@ -72,12 +76,13 @@ class AppFooter(Footer):
         self._recomposing = False
 
     def shown_keys(self, screen: Screen[object]) -> tuple[object, ...]:
-        """What the footer would draw: each shown binding's key, label and whether it is enabled."""
+        """What the footer would draw: each shown binding's key, label and whether it is enabled
+        (and whether the palette's key may show at all)."""
         palette = screen.app.COMMAND_PALETTE_BINDING
         self._hidden = hidden = self.hidden_actions(screen)  # (`key_specs` uses them next)
-        return tuple((key, binding.description, binding.key_display, enabled)
-                     for key, (_, binding, enabled, _) in screen.active_bindings.items()
-                     if (binding.show or key == palette) and binding.action not in hidden)
+        return (self.show_command_palette, *((key, binding.description, binding.key_display, enabled)
+                for key, (_, binding, enabled, _) in screen.active_bindings.items()
+                if (binding.show or key == palette) and binding.action not in hidden))
 
     @staticmethod
     def hidden_actions(screen: Screen[object]) -> frozenset[str]:
@@ -85,6 +90,44 @@ class AppFooter(Footer):
         table's spare keys: `footer_hidden()`)."""
         hidden = getattr(screen, "footer_hidden", None)
         return hidden() if hidden is not None else frozenset()
+
+    def kept_out(self, screen: Screen[object], spares: Sequence[str]) -> frozenset[str]:
+        """The actions whose keys this footer keeps out for want of room, counted as it draws
+        its keys (`footer_room`): of the `spares` (spare actions, by priority) those that do
+        nothing now or do not fit beside the keys that work, and the command palette's key
+        when the keys that work need its room."""
+        app, palette_key = screen.app, screen.app.COMMAND_PALETTE_BINDING
+        working: list[tuple[str, str]] = []
+        spare: list[tuple[str, str, str]] = []
+        out: set[str] = set()
+        palette: tuple[str, str, str] | None = None  # (action, key, description)
+        seen: set[str] = set()
+        for key, (_, binding, enabled, _) in screen.active_bindings.items():
+            drawn = (app.get_key_display(binding), binding.description)
+            if key == palette_key:
+                palette = (binding.action, *drawn) if self.palette_shown(screen) else None
+            elif binding.show and binding.action not in seen:  # (`Footer.compose`: an action's first key)
+                seen.add(binding.action)
+                if binding.action not in spares:
+                    working.append(drawn)
+                elif enabled:
+                    spare.append((binding.action, *drawn))
+                else:
+                    out.add(binding.action)
+        spare.sort(key=lambda entry: spares.index(entry[0]))
+        room = None if palette is None else (palette[1], palette[2])
+        keeps_palette, shown = footer_room.fitting(working, spare, screen.size.width or app.size.width,
+                                                   self.compact, room)
+        out.update(action for action, _, _ in spare if action not in shown)
+        if palette is not None and not keeps_palette:
+            out.add(palette[0])
+        return frozenset(out)
+
+    def palette_shown(self, screen: Screen[object]) -> bool:
+        """Whether the command palette's key is drawn when there is room for it (an ascii
+        screen's CSS hides it: its border is no ascii)."""
+        return (self.show_command_palette and screen.app.ENABLE_COMMAND_PALETTE
+                and not screen.has_class("-ascii"))
 
     def compose(self) -> ComposeResult:
         """Textual's keys, less those the screen keeps out for want of room."""
@@ -144,7 +187,8 @@ class AppFooter(Footer):
                                                     disabled=not enabled, tooltip=tooltip)
         specs = list(by_action.values())
         palette = active.get(self.app.COMMAND_PALETTE_BINDING)
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None:
+        if (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None
+                and palette.binding.action not in hidden):
             _, binding, enabled, _ = palette
             specs.append(KeySpec(binding.key, self.app.get_key_display(binding), binding.description,
                                  binding.action, "-command-palette", not enabled,

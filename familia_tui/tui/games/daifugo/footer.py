@@ -1,17 +1,16 @@
-"""The Daifugō footer's room and the think timer (DF-27).
+"""The Daifugō footer's keys and the think timer (DF-27).
 
-`FOOTER_KEYS`, `spare_keys`: the footer's keys, and which spare keys (undo, the previous trick,
-the session) still fit beside the keys that work now (`tui/widgets/footer_room.py`);
-`ThinkTimer`: the optional think timer's countdown, a nudge that enforces nothing.
+`FOOTER_KEYS`, `SPARE_KEYS`: the footer's keys, and those shown only when they work and fit
+beside the keys that work now (the footer counts its room as it draws its keys, as at every
+table: `AppFooter.kept_out`); `ThinkTimer`: the optional think timer's countdown, a nudge that
+enforces nothing.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from familia_tui.tui.widgets import footer_room
 
 Translate = Callable[..., str]
 
@@ -77,15 +76,3 @@ def think_markup(timer: ThinkTimer, t: Translate) -> str:
     if seconds == 0:
         return f"  [b red]{t('dfg.ui.think_up')}[/]"
     return f"  [dim]{t('dfg.ui.think', seconds=seconds)}[/]"
-
-
-def spare_keys(width: int, palette: bool, works: Callable[[str], bool], t: Translate,
-               spares: Sequence[str] = SPARE_KEYS) -> tuple[str, ...]:
-    """The spare keys (`spares`, by priority) that work now and fit in a footer `width` cells
-    wide beside the keys that work now (which always fit: 80 columns hold them in English and
-    Japanese); `palette`: the command palette's key is shown, docked right with a border (wide
-    terminals only)."""
-    keys = [(action, key, t(f"bind.{text}")) for action, key, text in FOOTER_KEYS if works(action)]
-    spare = sorted((key for key in keys if key[0] in spares), key=lambda key: spares.index(key[0]))
-    return footer_room.spare_keys([(key, text) for action, key, text in keys if action not in spares],
-                                  spare, width, t("bind.palette") if palette else None)

@@ -31,7 +31,7 @@ from familia_tui.core.session import Session
 from familia_tui.games.daifugo.actions import PASS
 from familia_tui.games.daifugo.results import GameRecord
 from familia_tui.games.daifugo.view import DaifugoView
-from familia_tui.tui.games.daifugo.footer import SPARE_KEYS, ThinkTimer, spare_keys, think_markup
+from familia_tui.tui.games.daifugo.footer import SPARE_KEYS, ThinkTimer, think_markup
 from familia_tui.tui.games.daifugo.offers import UNO, Form, HandCard, HandDecision, PlayIndex, Selection
 from familia_tui.tui.games.daifugo.widgets import (
     DaifugoFrame,
@@ -62,6 +62,8 @@ class DaifugoScreen(TableScreen):
     AUTO_FOCUS = ""
     """Nothing takes the focus: the arrows, Space and Enter are the table's keys."""
     game_id = "daifugo"
+    PALETTE_FROM = 100
+    """At 80 columns the table's keys need the palette's room (ctrl+p still opens it)."""
     clock = staticmethod(time.monotonic)
     """The think timer's clock (tests put one they move by hand in its place)."""
     BINDINGS = [
@@ -216,10 +218,6 @@ class DaifugoScreen(TableScreen):
     def on_resize(self, event: Resize) -> None:
         self.fit_hand_grid()
         self.query_one(EventLog).styles.height = log_height(event.size.height)
-        footer = self.query_one(AppFooter)
-        footer.compact = event.size.width < 100
-        footer.show_command_palette = self.glyphs != "ascii" and event.size.width >= 100
-        self.refresh_bindings()  # the spare keys come and go with the width
 
     # ----- the choices: the hand, the offers, the calls -----
 
@@ -391,13 +389,6 @@ class DaifugoScreen(TableScreen):
         if action in ("tick", "row", "pass_turn", "uno", "back", "choose", "cursor", "pick"):
             return self.key_works(action)
         return super().check_action(action, parameters)
-
-    def footer_hidden(self) -> frozenset[str]:
-        """The spare keys that work but do not fit beside the keys that work now."""
-        spares = self.spare_actions()
-        width = self.size.width or self.app.size.width
-        shown = spare_keys(width, self.glyphs != "ascii", self.key_works, self.t, spares)
-        return frozenset(action for action in spares if action not in shown and self.key_works(action))
 
     def spare_actions(self) -> tuple[str, ...]:
         """Undo, the previous trick and the session, and in solo play the hint."""

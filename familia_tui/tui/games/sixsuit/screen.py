@@ -377,6 +377,14 @@ class SixSuitScreen(TableScreen):
         self.show_previous = not self.show_previous
         self.redraw()
 
+    def spare_actions(self) -> tuple[str, ...]:
+        """While a picked card waits for face up or down, its keys and Esc, which the banner
+        names ("face up (u) or face down (d)? Esc goes back"), then undo and the hint; always
+        last, the last trick (p). At 80 columns the keys that work need the room."""
+        if self.picked and self.session.table.phase == "play":
+            return ("face(True)", "face(False)", *super().spare_actions(), "back", "previous")
+        return (*super().spare_actions(), "previous")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "previous":  # hidden until there is a last trick (the split, the first trick)
             return bool(self.view().last_trick)

@@ -71,6 +71,9 @@ class TarotScreen(TableScreen):
 
     CSS_PATH = "screen.tcss"
     game_id = "tarot"
+    PALETTE_FROM = 100
+    """At 80 columns every key of the table is needed more than the palette's (ctrl+p still
+    opens it)."""
     clause_style = CLAUSES
     held_texts = "tarot.ui.held"
     BINDINGS = [
@@ -122,8 +125,7 @@ class TarotScreen(TableScreen):
         yield HandPanel(id="hand").data_bind(TarotScreen.frame)
         yield TarotChoiceBar(id="choices")
         yield self.explain_line()
-        # at 80 columns every key of the table is needed more than the palette's (ctrl+p still works)
-        yield AppFooter(show_command_palette=self.glyphs != "ascii" and self.app.size.width >= 100)
+        yield AppFooter(show_command_palette=self.glyphs != "ascii")
 
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
@@ -248,8 +250,6 @@ class TarotScreen(TableScreen):
 
     def on_resize(self, event: Resize) -> None:
         self.query_one(TarotChoiceBar).fit(event.size.width)
-        footer = self.query_one(AppFooter)
-        footer.compact = event.size.width < 100  # every key, / and Space too, fits 80 columns
 
     def hand_notation_markup(self, cards: Sequence[str]) -> str:
         """A hand in notation as the hand line draws it: grouped by suit, trumps last."""
