@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 from tui_helpers import make_app, screen_text, settle
@@ -87,6 +88,22 @@ def test_in_the_table_list_a_name_stays_whole_on_the_line_of_its_card(width: int
              ("Evangeline", "W")]
     for name, card in plays:
         assert any(name in line and card in line.split(name, 1)[1] for line in lines), (name, lines)
+
+
+@pytest.mark.parametrize(("width", "lang"), [(56, "en"), (56, "ja"), (44, "en"), (70, "ja")])
+def test_in_the_table_list_a_seat_line_breaks_between_facts_never_inside_one(width: int, lang: str) -> None:
+    """At 80x24 a seat's facts take two lines: the line breaks between its parts, so "Faces 0"
+    (絵札 0) and "Deck 8" stay whole on one line and nothing passes the width."""
+    view = named(specials_on_the_table().view(5), LONG)
+    data = table_data(frame(view, lang=lang), None)
+    lines = table_text(data, width).splitlines()
+    assert all(cell_len(line) <= width for line in lines), lines
+    text = "\n".join(lines)
+    for spot_ in data.spots:
+        for fact in spot_.facts:
+            plain = Text.from_markup(fact).plain
+            if len(plain) <= width - 4:
+                assert plain in text, (plain, lines)
 
 
 @pytest.mark.parametrize("glyphs", ["unicode", "ascii"])

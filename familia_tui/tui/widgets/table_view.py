@@ -510,12 +510,23 @@ def list_lines(data: TableData, width: int) -> list[Text]:
         if spot.cards is not None:
             parts.append(Text.from_markup(data.t("ui.table_cards", count=spot.cards)))
         parts += [Text.from_markup(safe(fact, data.glyphs)) for fact in spot.facts]
-        line = Text("  ").join(parts)
-        first, *more = line.wrap(_CONSOLE, max(width, 1), overflow="fold") or [Text("")]
-        lines.append(first)
-        if more:
-            lines += [Text("    ") + rest for rest in Text("\n").join(more).wrap(_CONSOLE, max(width - 4, 1))]
+        lines += _parts_wrapped(parts, width)
     return lines
+
+
+def _parts_wrapped(parts: list[Text], width: int) -> list[Text]:
+    """A seat's line, broken between its parts (a fact such as "Faces 0" stays whole) and the
+    lines after the first indented; a part too long for a line of its own is wrapped."""
+    lines = [parts[0].copy()]
+    for part in parts[1:]:
+        line = lines[-1]
+        if line.cell_len + 2 + part.cell_len <= width:
+            line.append("  ")
+            line.append_text(part)
+        else:
+            lines += [Text("    ") + piece for piece in part.wrap(_CONSOLE, max(width - 4, 1), overflow="fold")]
+    first, *more = lines[0].wrap(_CONSOLE, max(width, 1), overflow="fold") or [Text("")]
+    return [first, *(Text("    ") + rest for rest in more), *lines[1:]]
 
 
 @dataclass
