@@ -192,8 +192,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         phase = self.phase
         if phase is PLAY_PHASE:
             assert self.turn is not None
+            hand = self.hands[self.turn]
+            if len(hand) == 1 and hand[0].rank:  # the last card: every layer keeps it (the last trick of a deal)
+                return [PLAY[hand[0]]]
             played = self.played
-            cards = tr.playable(self.hands[self.turn], self.led, self.trump, self.stock_trick,
+            cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
                                 self.batting, played, self.keys, self.options.unique_hand_cards)
             actions: list[Action] = list(map(PLAY.__getitem__, cards))
             if not played and not self.stock_trick and JOKER in cards:

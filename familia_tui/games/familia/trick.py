@@ -208,7 +208,7 @@ class Resolution(NamedTuple):
 def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
             keys: Mapping[Card, object]) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
-    played_keys = [keys[c] for c in cards]
+    played_keys = list(map(keys.__getitem__, cards))
     if len(set(played_keys)) == len(played_keys):
         stage1: tuple[int, ...] = ()
         alive: Sequence[int] = range(len(cards))
