@@ -174,7 +174,8 @@ def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_tri
     if played_keys.isdisjoint(map(keys.__getitem__, hand)):
         return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
-    return [c for c in dict.fromkeys(hand) if c in allowed or not c.rank or keys[c] in played_keys]
+    return [c for c in (hand if unique else dict.fromkeys(hand))
+            if c in allowed or not c.rank or keys[c] in played_keys]
 
 
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
