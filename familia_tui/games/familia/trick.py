@@ -237,9 +237,11 @@ def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
 
 
 def _bat(keys: Sequence[object], indexes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
-    """Split plays into those whose key occurs twice or more (batted) and the rest [R-F2]."""
-    counts: dict[object, int] = {}
-    for key in keys:
-        counts[key] = counts.get(key, 0) + 1
-    batted = tuple(i for i, key in zip(indexes, keys) if counts[key] > 1)
-    return batted, [i for i, key in zip(indexes, keys) if counts[key] == 1]
+    """Split plays into those whose key occurs twice or more (batted) and the rest [R-F2].
+    A trick holds at most ten cards: counting in the list (in C) beats a table of counts."""
+    batted: list[int] = []
+    left: list[int] = []
+    count = keys.count
+    for i, key in zip(indexes, keys):
+        (batted if count(key) > 1 else left).append(i)
+    return tuple(batted), left
