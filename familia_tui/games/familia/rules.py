@@ -343,12 +343,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _finish_trick(self) -> None:
         cards = self.played
-        outcome = tr.resolve(cards, self.led, self.trump, self.keys)
-        winner = None if outcome.winner is None else self.plays[outcome.winner][0]
+        stage1, stage2, index = tr.resolve(cards, self.led, self.trump, self.keys)
+        winner = None if index is None else self.plays[index][0]
         assert self.face_card is not None and self.face_colour is not None
         record = _make(TrickRecord, (self.deal, self.trick_no, self.leader, self.face_card,
                                      self.face_colour, self.stock_trick, self.led, self.trump,
-                                     tuple(self.plays), outcome.stage1, outcome.stage2, winner))
+                                     tuple(self.plays), stage1, stage2, winner))
         self.history.append(record)
         self.discard.extend(cards)
         self.events.append(_make(Event, (TRICK_WON, winner, (self.face_card,), (("trick", record),))))
