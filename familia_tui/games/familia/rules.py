@@ -237,8 +237,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self._deal_hands(stacked)
         self.trick_no = 0
         self.leader = self.turn = self.deal_start
-        self.events.append(Event(DEALT, self.leader, info=(
-            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style))))
+        self.events.append(_make(Event, (DEALT, self.leader, (), (
+            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style)))))
         self._new_trick()
 
     def _fill_piles(self) -> None:
@@ -378,7 +378,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     # ----- deal, game and match ends -----
 
     def _end_deal(self) -> None:
-        self.events.append(Event("deal_ended", None, info=(("deal", self.deal + 1),)))
+        self.events.append(_make(Event, ("deal_ended", None, (), (("deal", self.deal + 1),))))
         self.deal += 1
         self.deal_start = self.ring.next(self.deal_start)
         if self.deal < self.options.deals:
@@ -390,12 +390,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         result = GameResult.score(self.options, self.seats, self.captures, self.tricks_won,
                                   self.match.game_no)
         over = self.match.record(result)
-        self.events.append(Event("game_scored", None, info=(("result", result),)))
+        self.events.append(_make(Event, ("game_scored", None, (), (("result", result),))))
         if over:
             self.phase = OVER_PHASE
             self.is_over = True
             self.turn = None
-            self.events.append(Event(GAME_OVER, None, info=(("match", self.match),)))
+            self.events.append(_make(Event, (GAME_OVER, None, (), (("match", self.match),))))
         else:
             self._start_game()
 
