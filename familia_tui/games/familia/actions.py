@@ -10,15 +10,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from familia_tui.core.cards import COLOURS, SUITS, Card, CardError, parse_card
 from familia_tui.core.engine import ActionSyntaxError
 
 
-@dataclass(frozen=True, slots=True)
-class ChoosePile:
-    """The leader reveals the top card of the black or red face pile."""
+class ChoosePile(NamedTuple):
+    """The leader reveals the top card of the black or red face pile.
+
+    Actions are named tuples: `apply()` looks an action up in the legal list, and a tuple
+    compares in C (a dataclass's generated `__eq__` is a Python call for every entry passed)."""
 
     colour: str
 
@@ -26,8 +28,7 @@ class ChoosePile:
         return f"pile {self.colour}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
+class PlayCard(NamedTuple):
     """Play one hand card; `declared` is the suit named for a led Joker [R-F14]."""
 
     card: Card

@@ -121,7 +121,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
                  "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
-                 "face_colour", "stock_trick", "led", "trump")
+                 "face_colour", "stock_trick", "led", "trump", "is_over")
     SHARED = ("keys",)
     """The deal's batting keys: a cached table, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
@@ -146,6 +146,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.tricks_per_deal = options.deal_tricks
         self.rng = random.Random(seed)
         self.match = MatchState.start(options, self.seats)
+        self.is_over = False
         self.events = []
         self._legal = None
         self.deal_start = (options.first_leader if options.first_leader is not None
@@ -158,9 +159,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def to_act(self) -> int | None:
         return None if self.phase is OVER_PHASE else self.turn
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER_PHASE
+    is_over: bool
+    """The match is over (phase OVER): a field set with the match's end, not a property (the
+    playouts ask after every action, and a field is read faster than a property is called)."""
 
     def explain(self, action: Action) -> Explanation:
         return explain_action(self, action)
@@ -192,8 +193,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         phase = self.phase
         if phase is PLAY_PHASE:
             assert self.turn is not None
+            hand = self.hands[self.turn]
+            if len(hand) == 1 and hand[0].rank:  # the last card: every layer keeps it (the last trick of a deal)
+                return [PLAY[hand[0]]]
             played = self.played
-            cards = tr.playable(self.hands[self.turn], self.led, self.trump, self.stock_trick,
+            cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
                                 self.batting, played, self.keys, self.options.unique_hand_cards)
             actions: list[Action] = list(map(PLAY.__getitem__, cards))
             if not played and not self.stock_trick and JOKER in cards:
@@ -233,8 +237,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self._deal_hands(stacked)
         self.trick_no = 0
         self.leader = self.turn = self.deal_start
-        self.events.append(Event(DEALT, self.leader, info=(
-            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style))))
+        self.events.append(_make(Event, (DEALT, self.leader, (), (
+            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style)))))
         self._new_trick()
 
     def _fill_piles(self) -> None:
@@ -339,12 +343,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _finish_trick(self) -> None:
         cards = self.played
-        outcome = tr.resolve(cards, self.led, self.trump, self.keys)
-        winner = None if outcome.winner is None else self.plays[outcome.winner][0]
+        stage1, stage2, index = tr.resolve(cards, self.led, self.trump, self.keys)
+        winner = None if index is None else self.plays[index][0]
         assert self.face_card is not None and self.face_colour is not None
         record = _make(TrickRecord, (self.deal, self.trick_no, self.leader, self.face_card,
                                      self.face_colour, self.stock_trick, self.led, self.trump,
-                                     tuple(self.plays), outcome.stage1, outcome.stage2, winner))
+                                     tuple(self.plays), stage1, stage2, winner))
         self.history.append(record)
         self.discard.extend(cards)
         self.events.append(_make(Event, (TRICK_WON, winner, (self.face_card,), (("trick", record),))))
@@ -374,7 +378,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     # ----- deal, game and match ends -----
 
     def _end_deal(self) -> None:
-        self.events.append(Event("deal_ended", None, info=(("deal", self.deal + 1),)))
+        self.events.append(_make(Event, ("deal_ended", None, (), (("deal", self.deal + 1),))))
         self.deal += 1
         self.deal_start = self.ring.next(self.deal_start)
         if self.deal < self.options.deals:
@@ -386,11 +390,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         result = GameResult.score(self.options, self.seats, self.captures, self.tricks_won,
                                   self.match.game_no)
         over = self.match.record(result)
-        self.events.append(Event("game_scored", None, info=(("result", result),)))
+        self.events.append(_make(Event, ("game_scored", None, (), (("result", result),))))
         if over:
             self.phase = OVER_PHASE
+            self.is_over = True
             self.turn = None
-            self.events.append(Event(GAME_OVER, None, info=(("match", self.match),)))
+            self.events.append(_make(Event, (GAME_OVER, None, (), (("match", self.match),))))
         else:
             self._start_game()
 

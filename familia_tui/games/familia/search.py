@@ -199,6 +199,7 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.discard = played
     state.trick_no, state.leader, state.turn = view.trick_no, view.leader, view.to_act
     state.phase = Phase(view.phase)
+    state.is_over = state.phase is OVER_PHASE
     state.face_card, state.face_colour = view.face_card, view.face_colour
     state.plays = list(view.plays)
     state.played = [card for _, card, _ in view.plays]

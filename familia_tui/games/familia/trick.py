@@ -174,7 +174,8 @@ def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_tri
     if played_keys.isdisjoint(map(keys.__getitem__, hand)):
         return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
-    return [c for c in dict.fromkeys(hand) if c in allowed or not c.rank or keys[c] in played_keys]
+    return [c for c in (hand if unique else dict.fromkeys(hand))
+            if c in allowed or not c.rank or keys[c] in played_keys]
 
 
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
@@ -208,7 +209,7 @@ class Resolution(NamedTuple):
 def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
             keys: Mapping[Card, object]) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
-    played_keys = [keys[c] for c in cards]
+    played_keys = list(map(keys.__getitem__, cards))
     if len(set(played_keys)) == len(played_keys):
         stage1: tuple[int, ...] = ()
         alive: Sequence[int] = range(len(cards))
@@ -236,9 +237,11 @@ def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
 
 
 def _bat(keys: Sequence[object], indexes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
-    """Split plays into those whose key occurs twice or more (batted) and the rest [R-F2]."""
-    counts: dict[object, int] = {}
-    for key in keys:
-        counts[key] = counts.get(key, 0) + 1
-    batted = tuple(i for i, key in zip(indexes, keys) if counts[key] > 1)
-    return batted, [i for i, key in zip(indexes, keys) if counts[key] == 1]
+    """Split plays into those whose key occurs twice or more (batted) and the rest [R-F2].
+    A trick holds at most ten cards: counting in the list (in C) beats a table of counts."""
+    batted: list[int] = []
+    left: list[int] = []
+    count = keys.count
+    for i, key in zip(indexes, keys):
+        (batted if count(key) > 1 else left).append(i)
+    return tuple(batted), left
