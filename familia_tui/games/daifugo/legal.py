@@ -161,6 +161,14 @@ once (a few ms; built on demand, each new two-joker hand's slots missed the cach
 the others are filled in as slots are asked for."""
 
 
+PLAYS_OF_SLOT = tuple(tuple(table.__getitem__ for table in row) for row in COMMON)
+"""`PLAYS_OF_SLOT[size][jokers]`: `COMMON[size][jokers].__getitem__`, bound once here: reading a
+method of a list or dict as an attribute is not specialized by Python 3.11 (a type look-up and a
+new bound method per decision)."""
+flatten = chain.from_iterable
+"""`chain.from_iterable`, read once: an attribute of a class is looked up in its type each time."""
+
+
 LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
 """The suit mask of a lock whose suits are all different (a multiset with a repeat, such as
 ♠♠, needs jokers)."""
@@ -296,10 +304,10 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
     slots, jokers, count = state.slots[seat], state.jokers[seat], state.counts[seat]
     uno = count - 1 if state.strict_uno else 0
     if not uno and count > 4 + jokers:  # no group can finish or leave one card
-        legal: list[Action] = list(chain.from_iterable(map(COMMON[0][jokers].__getitem__, slots)))
+        legal: list[Action] = list(flatten(map(PLAYS_OF_SLOT[0][jokers], slots)))
     else:
         forbidden = state.rulebook.forbidden[state.revolution]
-        legal = list(chain.from_iterable(
+        legal = list(flatten(
             _exact_groups(slot, jokers, 0, None, count, forbidden, uno) for slot in slots if slot & 15))
     for suit, row in enumerate(state.rows[seat]):
         if not (row & row >> 1 & row >> 2 if not jokers  # may_hold_sequence, written out
@@ -325,17 +333,17 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
             top.single_joker or state.strict_uno and top.size == count - 1):
         # the common cases: no group of jokers alone, no finish, ウノ or ♠3 to consider
         lock = state.suit_lock
-        plays = COMMON[top.size][jokers]
+        plays_of_slot = PLAYS_OF_SLOT[top.size][jokers]
         if lock is None and not state.number_lock:  # group_slots, written out
             slots, key = state.slots[seat], top.key
             if state.revolution != state.trick_reverse:
-                return [PASS, *chain.from_iterable(map(plays.__getitem__, slots[key - 1::-1]))] if key else [PASS]
-            return [PASS, *chain.from_iterable(map(plays.__getitem__, slots[key + 1:]))]
+                return [PASS, *flatten(map(plays_of_slot, slots[key - 1::-1]))] if key else [PASS]
+            return [PASS, *flatten(map(plays_of_slot, slots[key + 1:]))]
         if lock is None:
-            return [PASS, *chain.from_iterable(map(plays.__getitem__, state.group_slots(seat, top)))]
+            return [PASS, *flatten(map(plays_of_slot, state.group_slots(seat, top)))]
         need = LOCK_MASK.get(lock)
         if need is not None and jokers == 0:  # only the cards of exactly the locked suits
-            return [PASS, *chain.from_iterable(plays[slot & ~15 | need]
+            return [PASS, *flatten(plays_of_slot(slot & ~15 | need)
                                                for slot in state.group_slots(seat, top)
                                                if slot & need == need)]
     uno = count - 1 if state.strict_uno else 0
@@ -345,7 +353,7 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
         slots = state.group_slots(seat, top)
         lock = state.suit_lock
         if lock is None and count != size and uno != size:
-            legal.extend(chain.from_iterable(map(COMMON[size][jokers].__getitem__, slots)))
+            legal.extend(flatten(map(PLAYS_OF_SLOT[size][jokers], slots)))
         else:
             forbidden = state.rulebook.forbidden[state.revolution]
             for slot in slots:

@@ -15,7 +15,6 @@ generator applies, written once more per play for `apply` and `explain`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from familia_tui.core.cards import JOKER, Card
 from familia_tui.games.daifugo.actions import Play
@@ -83,10 +82,9 @@ class Shape:
     one)."""
 
 
-@lru_cache(maxsize=1 << 16)
-def shape_of(play: Play) -> Shape | str:
-    """The shape of `play`, or the message key of why it is no combination (cached: the same
-    plays recur in every game; still, new hands bring new plays, so it is written for speed)."""
+def _shape(play: Play) -> Shape | str:
+    """The shape of `play`, or the message key of why it is no combination (see `shape_of`;
+    new hands bring new plays, so it is written for speed)."""
     naturals, jokers = play.naturals, play.jokers
     size = len(naturals) + len(jokers)
     if jokers and JOKER in jokers:
@@ -127,6 +125,22 @@ def shape_of(play: Play) -> Shape | str:
         return "dfg.x.jokers_no_sequence"
     return Shape(SEQUENCE, size, low, high, suits, value, cuts, False, False, False, lock_suits,
                  one_suit, natural_positions, *removed, size >= 4, bits, played(play, SEQUENCE))
+
+
+class _Shapes(dict[Play, "Shape | str"]):
+    """Every play's shape, computed the first time it is asked for (the same plays recur in
+    every game). A dict with `__missing__` rather than `lru_cache`: a hit is one look-up done
+    in C, without the argument tuple and the recency list (a play is applied on most actions)."""
+
+    def __missing__(self, play: Play) -> Shape | str:
+        if len(self) >= 1 << 16:
+            self.clear()  # a bound, as the other caches have
+        shape = self[play] = _shape(play)
+        return shape
+
+
+shape_of = _Shapes().__getitem__
+"""`shape_of(play)`: the shape of `play`, or the message key of why it is no combination."""
 
 
 def legal_shape(play: Play) -> Shape:
