@@ -102,11 +102,18 @@ def _draw_to_three(hand: list[Card], deck: list[Card]) -> None:
         del deck[-need:]
 
 
-@cache
-def _rebuilds(hand: tuple[Card, ...]) -> list[SixSuitAction]:
-    """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]."""
+def _rebuilds(hand: list[Card]) -> list[SixSuitAction]:
+    """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]. Alike cards (two
+    Jokers) give one choice: only then are the rebuilds deduplicated (hashing them costs more
+    than making them; no cache either: a hand is one of thousands, seldom seen again)."""
     combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
-    return [PASS, *dict.fromkeys(map(partial(tuple.__new__, Rebuild), zip(combos)))]
+    rebuilds = map(_new_rebuild, zip(combos))
+    if len(hand) > 1 and (hand[0] == hand[1] or hand[-2] == hand[-1]):  # sorted: alike cards are neighbours
+        return [PASS, *dict.fromkeys(rebuilds)]
+    return [PASS, *rebuilds]
+
+
+_new_rebuild = partial(tuple.__new__, Rebuild)
 
 
 @cache
@@ -481,7 +488,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         hand = self.hands[seat]
         if not hand and not self.decks[seat]:
             return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
-        return _rebuilds(tuple(sorted(hand)))
+        return _rebuilds(sorted(hand))
 
     def _split_actions(self) -> list[Split]:
         return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
