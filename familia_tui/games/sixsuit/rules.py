@@ -63,9 +63,10 @@ _PLAYS_OF = PLAYS.__getitem__
 _chain = chain.from_iterable
 _UP_INFO = (("face_up", True),)
 _DOWN_INFO = (("face_up", False),)
-_new_event = tuple.__new__
-"""Events on the hot paths are made as `_new_event(Event, (kind, seat, cards, info))`: the
-same value as `Event(...)`, without a Python call per card played."""
+_new = tuple.__new__
+"""Events and actions on the hot paths are made as `_new(Event, (kind, seat, cards, info))` or
+`_new(Rebuild, (cards,))`: the same values as `Event(...)` and `Rebuild(...)`, without a Python
+call each."""
 _JUDGEMENT_INFO = {kind: (("judgement", kind),) for kind in JUDGEMENT_KINDS}
 """A won trick's event info by judgement, made once."""
 _PLAYED_DOWN = tuple(Event("played", seat, (), _DOWN_INFO) for seat in range(6))
@@ -106,14 +107,21 @@ def _rebuilds(hand: list[Card]) -> list[SixSuitAction]:
     """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]. Alike cards (two
     Jokers) give one choice: only then are the rebuilds deduplicated (hashing them costs more
     than making them; no cache either: a hand is one of thousands, seldom seen again)."""
-    combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
-    rebuilds = map(_new_rebuild, zip(combos))
+    if len(hand) == HAND_SIZE:  # the usual hand, unpacked: half the cost of `combinations` and `map`
+        a, b, c = hand
+        rebuilds: list[SixSuitAction] = [
+            PASS, _KEEP_ALL, _new(Rebuild, ((a,),)), _new(Rebuild, ((b,),)),
+            _new(Rebuild, ((c,),)), _new(Rebuild, ((a, b),)), _new(Rebuild, ((a, c),)),
+            _new(Rebuild, ((b, c),)), _new(Rebuild, ((a, b, c),))]
+    else:
+        combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
+        rebuilds = [PASS, *map(partial(_new, Rebuild), zip(combos))]
     if len(hand) > 1 and (hand[0] == hand[1] or hand[-2] == hand[-1]):  # sorted: alike cards are neighbours
-        return [PASS, *dict.fromkeys(rebuilds)]
-    return [PASS, *rebuilds]
+        return list(dict.fromkeys(rebuilds))
+    return rebuilds
 
 
-_new_rebuild = partial(tuple.__new__, Rebuild)
+_KEEP_ALL = Rebuild(())
 
 
 @cache
@@ -396,7 +404,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
         if self.face is None:
             self.face = self.face_pile.pop()
-            self.events.append(_new_event(Event, ("face_revealed", leader, (self.face,), ())))
+            self.events.append(_new(Event, ("face_revealed", leader, (self.face,), ())))
         self.leader = self.turn = leader
         self.phase = "play"  # (the trick was emptied when the last one was judged)
 
@@ -465,7 +473,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events = events = [_new_event(Event, ("played", seat, (card,), _UP_INFO))]
+            self.events = events = [_new(Event, ("played", seat, (card,), _UP_INFO))]
         else:
             self.events = events = [_PLAYED_DOWN[seat]]
         if len(trick) < self.n:
@@ -545,7 +553,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
+            self.events.append(_new(Event, ("played", seat, (card,), _UP_INFO)))
         else:
             self.events.append(_PLAYED_DOWN[seat])
         if len(trick) < self.n:  # (`_next_player`, inlined: every card comes here)
@@ -584,7 +592,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.last_face = face
             self.captured[winner].append(face)  # type: ignore[arg-type]
             self.face = None
-            events.append(_new_event(Event, ("trick_won", winner, (face,), _JUDGEMENT_INFO[kind])))
+            events.append(_new(Event, ("trick_won", winner, (face,), _JUDGEMENT_INFO[kind])))
         else:
             self.last_face = None
             events.append(Event("no_winner", self.leader, (face,)))
