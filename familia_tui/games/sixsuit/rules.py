@@ -147,28 +147,31 @@ def _splits(joker: Card, members: int) -> tuple[Split, ...]:
 
 
 def _empty_rows(n: int) -> list[list[Any]]:
-    """`n` new empty lists (made in C: a new game makes five such rows)."""
-    return list(map(list, repeat((), n)))
+    """`n` new empty lists, n ≤ 6 (a literal cut to size: a new game makes five such rows, and
+    a list literal costs a fifth of calling `list` n times)."""
+    return [[], [], [], [], [], []][:n]
 
 
 _SEAT_FIELDS = attrgetter("fields")
 
 
-def _seating(suits: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
-                                                                            tuple[int, ...]]:
-    """Each seat's colour [R-S2], the order of play (canonical suit order [B.2.1]) and each
-    seat's follower. (With `map` and `zip`, in C: every new game asks, and the Ace draw makes
-    the seating differ from game to game.)"""
-    colours = tuple(map(_colours(black_suits).__getitem__, suits))
-    order = tuple(map(suits.index, sorted(suits, key=CANONICAL.index)))
-    following = dict(zip(order, order[1:] + order[:1]))
-    return colours, order, tuple(map(following.__getitem__, range(len(suits))))
+def _seating(places: Sequence[int], colour_at: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
+                                                                        tuple[int, ...]]:
+    """Each seat's colour, the order of play and each seat's follower, from each seat's place in
+    the order of play (its suit's index among the suits in play, which are in the canonical
+    order [B.2.1]). (Every new game asks, and the Ace draw makes the seating differ from game
+    to game: this is the cheapest way found.)"""
+    order = [0] * len(places)
+    for seat, place in enumerate(places):
+        order[place] = seat
+    after = order[1:] + order[:1]
+    return tuple(map(colour_at.__getitem__, places)), tuple(order), tuple(map(after.__getitem__, places))
 
 
 @cache
-def _colours(black_suits: tuple[str, ...]) -> dict[str, str]:
-    """Each suit's colour under this mapping [R-S2]."""
-    return {suit: "black" if suit in black_suits else "red" for suit in CANONICAL}
+def _colours(suit_set: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[str, ...]:
+    """The colour of each suit in play under this mapping [R-S2]."""
+    return tuple("black" if suit in black_suits else "red" for suit in suit_set)
 
 
 _TEAM_OF_COLOUR = {"black": 0, "red": 1}
@@ -260,8 +263,9 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.seats = tuple(seats)
         self.n = n = len(seats)
         self.team_game = options.variant == "team"
-        self.suits = self._draw_suits(deal, suit_set)
-        self.colours, self.order, self.following = _seating(self.suits, options.black_suits)
+        places = self._draw_places(deal, suit_set)
+        self.suits = tuple(map(suit_set.__getitem__, places))
+        self.colours, self.order, self.following = _seating(places, _colours(suit_set, options.black_suits))
         self.spade = self.order[0]
         self.battalion_size = 3 if n == 6 else (2 if options.battalion_4p else None)
         if not self.team_game:
@@ -317,8 +321,9 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _shuffled(self, cards: Sequence[Card]) -> list[Card]:
         return list(map(cards.__getitem__, permutation(len(cards), self.rng)))
 
-    def _draw_suits(self, deal: Deal, suit_set: tuple[str, ...]) -> tuple[str, ...]:
-        """The Ace draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
+    def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
+        """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
+        draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
         if deal.suits is None and not any(map(_SEAT_FIELDS, self.seats)):  # (the usual case, quickly)
             given: tuple[str, ...] = ("",)
         else:
@@ -328,10 +333,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 raise ValueError(f"the seats' suits {list(given)} are not the suits in play {list(suit_set)}")
             if self.options.teams == "fixed" and deal.suits is None:
                 self._check_fixed_teams(given)
-            return tuple(given)
+            return tuple(map(suit_set.index, given))
         if self.options.teams == "fixed":
             raise ValueError("fixed teams: every seat needs a suit of its team's colour [R-S30]")
-        return tuple(map(suit_set.__getitem__, permutation(len(suit_set), self.rng)))
+        return permutation(len(suit_set), self.rng)
 
     def _check_fixed_teams(self, suits: Sequence[str]) -> None:
         """Each team's suits share one colour and the two teams differ [R-S30]."""
