@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
 from familia_tui.core.engine import Event, Explanation, IllegalAction
 
@@ -358,43 +358,16 @@ def copied_fields(obj: Cloneable) -> tuple[str, ...]:
 A = TypeVar("A")
 V = TypeVar("V")
 R = TypeVar("R")
-Handler = Callable[[Any, Any], Any]
+Handler = Callable[[Any, Any], None]
 
 
-def handles(*kinds: type, hot: bool = False) -> Callable[[Handler], Handler]:
+def handles(*kinds: type) -> Callable[[Callable[[Any, Any], None]], Callable[[Any, Any], None]]:
     """Mark a state method as the handler of actions of these classes: `apply()` calls it with
-    the action once it has checked that the action is legal, and the handler appends its events
-    to `self.events` (a new list).
-
-    `hot=True` marks the handler of a game's most frequent action (one kind per class; a card's
-    play): `apply()` then calls it directly, without the dispatch and without making the events
-    list, which the handler makes, stores in `self.events` and returns. (A random playout's
-    actions are mostly such plays, and the dispatch costs a fifth of one.)"""
-    def mark(method: Handler) -> Handler:
+    the action once it has checked that the action is legal."""
+    def mark(method: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
         method.__dict__["handles"] = kinds  # read back by BaseState.__init_subclass__
-        if hot:
-            if len(kinds) != 1:
-                raise TypeError("a hot handler handles one kind of action")
-            method.__dict__["hot"] = kinds
         return method
     return mark
-
-
-def _apply_method(hot_kind: type | None, hot: Handler | None) -> Callable[[Any, Any], list[Event]]:
-    """`BaseState.apply`, with the class's hot handler (`handles(hot=True)`), if any, bound in."""
-    def apply(self: Any, action: Any) -> list[Event]:
-        """Apply a legal action; returns the events it caused. Raises `IllegalAction` (with the
-        explanation) for an action that `legal_actions()` does not contain."""
-        legal = self._legal
-        if action not in (legal if legal is not None else self.legal_actions()):
-            raise IllegalAction(action, self.explain(action))
-        self._legal = None
-        if hot_kind is not None and type(action) is hot_kind:
-            return hot(self, action)  # type: ignore[misc]
-        self.events = []
-        self._handlers[type(action)](self, action)
-        return self.events  # type: ignore[no-any-return]
-    return apply
 
 
 class BaseState(Cloneable, ABC, Generic[A, V, R]):
@@ -421,11 +394,9 @@ class BaseState(Cloneable, ABC, Generic[A, V, R]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         handlers = dict(cls._handlers)
-        for method in list(cls.__dict__.values()):
+        for method in cls.__dict__.values():
             for kind in getattr(method, "handles", ()):
                 handlers[kind] = method
-            for kind in getattr(method, "hot", ()):
-                cls.apply = _apply_method(kind, method)  # type: ignore[method-assign]
         cls._handlers = handlers
 
     def legal_actions(self) -> Sequence[A]:
@@ -435,11 +406,16 @@ class BaseState(Cloneable, ABC, Generic[A, V, R]):
             legal = self._legal = self._compute_legal()
         return legal
 
-    if TYPE_CHECKING:
-        def apply(self, action: A) -> list[Event]:
-            """Apply a legal action; returns the events it caused."""
-    else:
-        apply = _apply_method(None, None)
+    def apply(self, action: A) -> list[Event]:
+        """Apply a legal action; returns the events it caused. Raises `IllegalAction` (with the
+        explanation) for an action that `legal_actions()` does not contain."""
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        self.events = []
+        self._handlers[type(action)](self, action)
+        return self.events
 
     @abstractmethod
     def _compute_legal(self) -> Sequence[A]:

@@ -377,10 +377,35 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     # ----- tricks and quest picks -----
 
-    @handles(Play, hot=True)
-    def _play(self, action: Play) -> list[Event]:
-        """A card to the trick: most actions are one, so `apply` calls this directly (a hot
-        handler, see `handles`), and it makes and returns the events list."""
+    def apply(self, action: Action) -> list[Event]:
+        """`BaseState.apply` (the same membership check), with a card's play handled here rather
+        than through the dispatch: most actions are one."""
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        if type(action) is not Play:
+            self.events = []
+            self._handlers[type(action)](self, action)
+            return self.events
+        card = action.card  # `_play`, inline
+        seat = self.to_move
+        self.hands[seat].remove(card)  # type: ignore[index]
+        trick = self.trick
+        play = (seat, card)
+        trick.append(play)  # type: ignore[arg-type]
+        self.played.append(play)  # type: ignore[arg-type]
+        if self.led is None:
+            self.led = card.suit
+        self.events = events = [_PLAYED[seat, card]]  # type: ignore[index]
+        if len(trick) < PLAYERS:
+            self.to_move = self.next_seat[seat]  # type: ignore[index]
+        else:
+            self._finish_trick()
+        return events
+
+    @handles(Play)
+    def _play(self, action: Play) -> None:
         card = action.card
         seat = self.to_move
         assert seat is not None
@@ -391,12 +416,11 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
         self.played.append(play)
         if self.led is None:
             self.led = card.suit
-        self.events = events = [_PLAYED[seat, card]]
+        self.events.append(_PLAYED[seat, card])
         if len(trick) < PLAYERS:
             self.to_move = self.next_seat[seat]
         else:
             self._finish_trick()
-        return events
 
     def _finish_trick(self) -> None:
         trick = self.trick

@@ -457,6 +457,36 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             legal = self._legal = self._compute_legal()
         return legal
 
+    def apply(self, action: SixSuitAction) -> list[Event]:
+        """`BaseState.apply` (the same membership check), with a hand card's play handled here
+        rather than through the dispatch: most actions are one, and the calls saved are a
+        tenth of a random playout's time."""
+        legal = self._legal
+        if action not in (legal if legal is not None else self.legal_actions()):
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        if type(action) is not Play:
+            self.events = []
+            self._handlers[type(action)](self, action)
+            return self.events
+        seat = self.turn  # `_play` and `_played`, inline
+        card, face_up = action
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card, face_up))
+        self.trick_cards += 1
+        if face_up:
+            if card.rank < 2:
+                self.shown[seat].append(card)
+            self.events = events = [_new(Event, ("played", seat, (card,), _UP_INFO))]
+        else:
+            self.events = events = [_PLAYED_DOWN[seat]]
+        if len(trick) < self.n:
+            self.turn = self.following[seat]
+        else:
+            self._judge()
+        return events
+
     def _compute_legal(self) -> list[SixSuitAction]:
         phase = self.phase
         if phase == "play":
@@ -500,38 +530,18 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
 
     # ----- playing a trick -----
 
-    @handles(Play, hot=True)
-    def _play(self, action: Play, deck: list[Card] | None = None) -> list[Event]:
-        """A hand card to the trick, or (`deck`, whose top card `action` plays face up) the
-        deck's top card. Most actions are a hand card's play: `apply` calls this directly (a
-        hot handler, see `handles`), and it is their whole handler (no further call)."""
+    @handles(Play)
+    def _play(self, action: Play) -> None:
         seat = self.turn
         card, face_up = action
-        if deck is None:
-            self.hands[seat].remove(card)
-        else:
-            deck.pop()
-        trick = self.trick
-        trick.append((seat, card, face_up))
-        self.trick_cards += 1
-        if face_up:
-            if card.rank < 2:
-                self.shown[seat].append(card)
-            self.events = events = [_new(Event, ("played", seat, (card,), _UP_INFO))]
-        else:
-            self.events = events = [_PLAYED_DOWN[seat]]
-        if len(trick) < self.n:  # (`_next_player`, inlined: every card comes here)
-            self.turn = self.following[seat]
-        else:
-            self._judge()
-        return events
+        self.hands[seat].remove(card)
+        self._played(seat, card, face_up)
 
     @handles(Word)
     def _word(self, action: Word) -> None:
         seat = self.turn
         if action.word == "deck":
-            deck = self.decks[seat]
-            self._play(FACE_UP[deck[-1]], deck)
+            self._played(seat, self.decks[seat].pop(), True)
         elif self.phase == "rebuild":
             self.events.append(_REBUILD_PASSED[seat])
             self._next_declarer()
@@ -539,6 +549,22 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.trick.append((seat, None, False))
             self.events.append(_PASSED[seat])
             self._next_player(seat)
+
+    def _played(self, seat: int, card: Card, face_up: bool) -> None:
+        """A card played to the trick (from the hand or, `deck`, the top of the deck)."""
+        trick = self.trick
+        trick.append((seat, card, face_up))
+        self.trick_cards += 1
+        if face_up:
+            if card.rank < 2:
+                self.shown[seat].append(card)
+            self.events.append(_new(Event, ("played", seat, (card,), _UP_INFO)))
+        else:
+            self.events.append(_PLAYED_DOWN[seat])
+        if len(trick) < self.n:  # (`_next_player`, inlined: every card comes here)
+            self.turn = self.following[seat]
+        else:
+            self._judge()
 
     def _next_player(self, seat: int) -> None:
         if len(self.trick) < self.n:
