@@ -97,10 +97,8 @@ def _plays(hand: Sequence[Card], leading: bool, deck: list[Card]) -> list[SixSui
 
 def _draw_to_three(hand: list[Card], deck: list[Card]) -> None:
     """Draw from the deck's top (its last card) back up to 3 hand cards, or what it has [B.2.5]."""
-    need = HAND_SIZE - len(hand)
-    if need > 0 and deck:
-        hand += deck[:-need - 1:-1]
-        del deck[-need:]
+    while deck and len(hand) < HAND_SIZE:  # (card by card: cheaper than slicing the few cards)
+        hand.append(deck.pop())
 
 
 def _rebuilds(hand: list[Card]) -> list[SixSuitAction]:
@@ -615,10 +613,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 hand = hands[seat]
                 if len(hand) < HAND_SIZE:
                     deck = decks[seat]
-                    if deck:
-                        need = HAND_SIZE - len(hand)
-                        hand += deck[:-need - 1:-1]
-                        del deck[-need:]
+                    while deck and len(hand) < HAND_SIZE:  # (one card, nearly always)
+                        hand.append(deck.pop())
         if not drawing:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
             return
