@@ -74,6 +74,9 @@ _PASSED = tuple(Event("passed", seat) for seat in range(6))
 _REBUILD_PASSED = tuple(Event("rebuild_passed", seat) for seat in range(6))
 """Each seat's events of a card played face down, a pass and a rebuild not declared (events
 are values: made once and shared)."""
+_REBUILT = tuple(tuple(Event("rebuilt", seat, info=(("discarded", count),)) for count in range(HAND_SIZE + 1))
+                 for seat in range(6))
+"""Each seat's rebuild event by the number of cards discarded."""
 _PASS_ONLY: list[SixSuitAction] = [PASS]
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
 _CARD = {card: card for card in _ALL_CARDS}
@@ -438,8 +441,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             if not hand:
                 legal = _PASS_ONLY
             else:
-                specials = self.splits[turn]  # equal cards (two Jokers) give one choice; only a seat
-                if len(specials) > 1 and len(set(specials)) < len(specials):  # given both can hold them
+                # Equal cards (two Jokers) give one choice: only a seat given both (its sorted
+                # specials then start with them) and holding both (no hashing on other turns).
+                specials = self.splits[turn]
+                if len(specials) > 1 and specials[0] == specials[1] and hand.count(specials[0]) > 1:
                     hand = list(dict.fromkeys(hand))
                 if len(hand) == HAND_SIZE:  # the usual hand, unpacked: half the cost of a comprehension
                     first, second, third = hand
@@ -664,7 +669,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.rebuilt[seat] = True
         self.rebuilt_after[seat] = self.tricks
         self.decl_any = True
-        self.events.append(Event("rebuilt", seat, info=(("discarded", len(action.discard)),)))
+        self.events.append(_REBUILT[seat][len(action.discard)])
         self._next_declarer()
 
     def _end_of_cleanup(self) -> None:
