@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from itertools import chain, combinations, repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
@@ -320,7 +320,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     # ----- setup -----
 
     def _shuffled(self, cards: Sequence[Card]) -> list[Card]:
-        return list(map(cards.__getitem__, permutation(len(cards), self.rng)))
+        order = permutation(len(cards), self.rng)
+        if len(order) < 2:  # (`itemgetter` of one index gives the item, not a tuple)
+            return list(cards)
+        return list(itemgetter(*order)(cards))  # one call picks them all: a new game shuffles 8 times
 
     def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
         """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
