@@ -69,11 +69,12 @@ _new = tuple.__new__
 call each."""
 _JUDGEMENT_INFO = {kind: (("judgement", kind),) for kind in JUDGEMENT_KINDS}
 """A won trick's event info by judgement, made once."""
+_PLAYED_UP = tuple({card: Event("played", seat, (card,), _UP_INFO) for card in _ALL_CARDS} for seat in range(6))
 _PLAYED_DOWN = tuple(Event("played", seat, (), _DOWN_INFO) for seat in range(6))
 _PASSED = tuple(Event("passed", seat) for seat in range(6))
 _REBUILD_PASSED = tuple(Event("rebuild_passed", seat) for seat in range(6))
-"""Each seat's events of a card played face down, a pass and a rebuild not declared (events
-are values: made once and shared)."""
+"""Each seat's events of a card played face up (by card) or down, a pass and a rebuild not
+declared (events are values: made once and shared)."""
 _REBUILT = tuple(tuple(Event("rebuilt", seat, info=(("discarded", count),)) for count in range(HAND_SIZE + 1))
                  for seat in range(6))
 """Each seat's rebuild event by the number of cards discarded."""
@@ -484,7 +485,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events = events = [_new(Event, ("played", seat, (card,), _UP_INFO))]
+            self.events = events = [_PLAYED_UP[seat][card]]
         else:
             self.events = events = [_PLAYED_DOWN[seat]]
         if len(trick) < self.n:
@@ -564,7 +565,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events.append(_new(Event, ("played", seat, (card,), _UP_INFO)))
+            self.events.append(_PLAYED_UP[seat][card])
         else:
             self.events.append(_PLAYED_DOWN[seat])
         if len(trick) < self.n:  # (`_next_player`, inlined: every card comes here)
