@@ -64,11 +64,14 @@ _chain = chain.from_iterable
 _UP_INFO = (("face_up", True),)
 _DOWN_INFO = (("face_up", False),)
 _new = tuple.__new__
-"""Events and actions on the hot paths are made as `_new(Event, (kind, seat, cards, info))` or
-`_new(Rebuild, (cards,))`: the same values as `Event(...)` and `Rebuild(...)`, without a Python
-call each."""
-_JUDGEMENT_INFO = {kind: (("judgement", kind),) for kind in JUDGEMENT_KINDS}
-"""A won trick's event info by judgement, made once."""
+"""`_new(Rebuild, (cards,))` is `Rebuild(cards)` without a Python call (the rebuild choices are
+made on every cleanup)."""
+_FACE_REVEALED = tuple({face: Event("face_revealed", seat, (face,)) for face in FACE_PILE} for seat in range(6))
+_NO_WINNER = tuple({face: Event("no_winner", seat, (face,)) for face in FACE_PILE} for seat in range(6))
+_TRICK_WON = {kind: tuple({face: Event("trick_won", seat, (face,), (("judgement", kind),)) for face in FACE_PILE}
+                          for seat in range(6)) for kind in JUDGEMENT_KINDS}
+"""Each seat's events of a face card revealed, not won and won (by judgement), made once: a
+trick's events cost more to make and free than to look up."""
 _PLAYED_UP = tuple({card: Event("played", seat, (card,), _UP_INFO) for card in _ALL_CARDS} for seat in range(6))
 _PLAYED_DOWN = tuple(Event("played", seat, (), _DOWN_INFO) for seat in range(6))
 _PASSED = tuple(Event("passed", seat) for seat in range(6))
@@ -414,7 +417,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
         if self.face is None:
             self.face = self.face_pile.pop()
-            self.events.append(_new(Event, ("face_revealed", leader, (self.face,), ())))
+            self.events.append(_FACE_REVEALED[leader][self.face])
         self.leader = self.turn = leader
         self.phase = "play"  # (the trick was emptied when the last one was judged)
 
@@ -604,10 +607,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.last_face = face
             self.captured[winner].append(face)  # type: ignore[arg-type]
             self.face = None
-            events.append(_new(Event, ("trick_won", winner, (face,), _JUDGEMENT_INFO[kind])))
+            events.append(_TRICK_WON[kind][winner][face])
         else:
             self.last_face = None
-            events.append(Event("no_winner", self.leader, (face,)))
+            events.append(_NO_WINNER[self.leader][face])
         self.trick, self.trick_cards = [], 0
         drawing = winner is None or self.face_pile  # the last face card's trick: no draw [R-S17]
         limit = 1 if self.team_game else 2
