@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from itertools import chain, combinations, repeat
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
@@ -63,16 +63,24 @@ _PLAYS_OF = PLAYS.__getitem__
 _chain = chain.from_iterable
 _UP_INFO = (("face_up", True),)
 _DOWN_INFO = (("face_up", False),)
-_new_event = tuple.__new__
-"""Events on the hot paths are made as `_new_event(Event, (kind, seat, cards, info))`: the
-same value as `Event(...)`, without a Python call per card played."""
-_JUDGEMENT_INFO = {kind: (("judgement", kind),) for kind in JUDGEMENT_KINDS}
-"""A won trick's event info by judgement, made once."""
+_new = tuple.__new__
+"""`_new(Rebuild, (cards,))` is `Rebuild(cards)` without a Python call (the rebuild choices are
+made on every cleanup)."""
+_FACE_REVEALED = tuple({face: Event("face_revealed", seat, (face,)) for face in FACE_PILE} for seat in range(6))
+_NO_WINNER = tuple({face: Event("no_winner", seat, (face,)) for face in FACE_PILE} for seat in range(6))
+_TRICK_WON = {kind: tuple({face: Event("trick_won", seat, (face,), (("judgement", kind),)) for face in FACE_PILE}
+                          for seat in range(6)) for kind in JUDGEMENT_KINDS}
+"""Each seat's events of a face card revealed, not won and won (by judgement), made once: a
+trick's events cost more to make and free than to look up."""
+_PLAYED_UP = tuple({card: Event("played", seat, (card,), _UP_INFO) for card in _ALL_CARDS} for seat in range(6))
 _PLAYED_DOWN = tuple(Event("played", seat, (), _DOWN_INFO) for seat in range(6))
 _PASSED = tuple(Event("passed", seat) for seat in range(6))
 _REBUILD_PASSED = tuple(Event("rebuild_passed", seat) for seat in range(6))
-"""Each seat's events of a card played face down, a pass and a rebuild not declared (events
-are values: made once and shared)."""
+"""Each seat's events of a card played face up (by card) or down, a pass and a rebuild not
+declared (events are values: made once and shared)."""
+_REBUILT = tuple(tuple(Event("rebuilt", seat, info=(("discarded", count),)) for count in range(HAND_SIZE + 1))
+                 for seat in range(6))
+"""Each seat's rebuild event by the number of cards discarded."""
 _PASS_ONLY: list[SixSuitAction] = [PASS]
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
 _CARD = {card: card for card in _ALL_CARDS}
@@ -96,17 +104,29 @@ def _plays(hand: Sequence[Card], leading: bool, deck: list[Card]) -> list[SixSui
 
 def _draw_to_three(hand: list[Card], deck: list[Card]) -> None:
     """Draw from the deck's top (its last card) back up to 3 hand cards, or what it has [B.2.5]."""
-    need = HAND_SIZE - len(hand)
-    if need > 0 and deck:
-        hand += deck[:-need - 1:-1]
-        del deck[-need:]
+    while deck and len(hand) < HAND_SIZE:  # (card by card: cheaper than slicing the few cards)
+        hand.append(deck.pop())
 
 
-@cache
-def _rebuilds(hand: tuple[Card, ...]) -> list[SixSuitAction]:
-    """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]."""
-    combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
-    return [PASS, *dict.fromkeys(map(partial(tuple.__new__, Rebuild), zip(combos)))]
+def _rebuilds(hand: list[Card]) -> list[SixSuitAction]:
+    """Pass, or a rebuild discarding any part of the (sorted) hand [R-S3]. Alike cards (two
+    Jokers) give one choice: only then are the rebuilds deduplicated (hashing them costs more
+    than making them; no cache either: a hand is one of thousands, seldom seen again)."""
+    if len(hand) == HAND_SIZE:  # the usual hand, unpacked: half the cost of `combinations` and `map`
+        a, b, c = hand
+        rebuilds: list[SixSuitAction] = [
+            PASS, _KEEP_ALL, _new(Rebuild, ((a,),)), _new(Rebuild, ((b,),)),
+            _new(Rebuild, ((c,),)), _new(Rebuild, ((a, b),)), _new(Rebuild, ((a, c),)),
+            _new(Rebuild, ((b, c),)), _new(Rebuild, ((a, b, c),))]
+    else:
+        combos = chain.from_iterable(map(partial(combinations, hand), range(len(hand) + 1)))
+        rebuilds = [PASS, *map(partial(_new, Rebuild), zip(combos))]
+    if len(hand) > 1 and (hand[0] == hand[1] or hand[-2] == hand[-1]):  # sorted: alike cards are neighbours
+        return list(dict.fromkeys(rebuilds))
+    return rebuilds
+
+
+_KEEP_ALL = Rebuild(())
 
 
 @cache
@@ -132,28 +152,31 @@ def _splits(joker: Card, members: int) -> tuple[Split, ...]:
 
 
 def _empty_rows(n: int) -> list[list[Any]]:
-    """`n` new empty lists (made in C: a new game makes five such rows)."""
-    return list(map(list, repeat((), n)))
+    """`n` new empty lists, n ≤ 6 (a literal cut to size: a new game makes five such rows, and
+    a list literal costs a fifth of calling `list` n times)."""
+    return [[], [], [], [], [], []][:n]
 
 
 _SEAT_FIELDS = attrgetter("fields")
 
 
-def _seating(suits: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
-                                                                            tuple[int, ...]]:
-    """Each seat's colour [R-S2], the order of play (canonical suit order [B.2.1]) and each
-    seat's follower. (With `map` and `zip`, in C: every new game asks, and the Ace draw makes
-    the seating differ from game to game.)"""
-    colours = tuple(map(_colours(black_suits).__getitem__, suits))
-    order = tuple(map(suits.index, sorted(suits, key=CANONICAL.index)))
-    following = dict(zip(order, order[1:] + order[:1]))
-    return colours, order, tuple(map(following.__getitem__, range(len(suits))))
+def _seating(places: Sequence[int], colour_at: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
+                                                                        tuple[int, ...]]:
+    """Each seat's colour, the order of play and each seat's follower, from each seat's place in
+    the order of play (its suit's index among the suits in play, which are in the canonical
+    order [B.2.1]). (Every new game asks, and the Ace draw makes the seating differ from game
+    to game: this is the cheapest way found.)"""
+    order = [0] * len(places)
+    for seat, place in enumerate(places):
+        order[place] = seat
+    after = order[1:] + order[:1]
+    return tuple(map(colour_at.__getitem__, places)), tuple(order), tuple(map(after.__getitem__, places))
 
 
 @cache
-def _colours(black_suits: tuple[str, ...]) -> dict[str, str]:
-    """Each suit's colour under this mapping [R-S2]."""
-    return {suit: "black" if suit in black_suits else "red" for suit in CANONICAL}
+def _colours(suit_set: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[str, ...]:
+    """The colour of each suit in play under this mapping [R-S2]."""
+    return tuple("black" if suit in black_suits else "red" for suit in suit_set)
 
 
 _TEAM_OF_COLOUR = {"black": 0, "red": 1}
@@ -245,8 +268,9 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.seats = tuple(seats)
         self.n = n = len(seats)
         self.team_game = options.variant == "team"
-        self.suits = self._draw_suits(deal, suit_set)
-        self.colours, self.order, self.following = _seating(self.suits, options.black_suits)
+        places = self._draw_places(deal, suit_set)
+        self.suits = tuple(map(suit_set.__getitem__, places))
+        self.colours, self.order, self.following = _seating(places, _colours(suit_set, options.black_suits))
         self.spade = self.order[0]
         self.battalion_size = 3 if n == 6 else (2 if options.battalion_4p else None)
         if not self.team_game:
@@ -300,10 +324,14 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     # ----- setup -----
 
     def _shuffled(self, cards: Sequence[Card]) -> list[Card]:
-        return list(map(cards.__getitem__, permutation(len(cards), self.rng)))
+        order = permutation(len(cards), self.rng)
+        if len(order) < 2:  # (`itemgetter` of one index gives the item, not a tuple)
+            return list(cards)
+        return list(itemgetter(*order)(cards))  # one call picks them all: a new game shuffles 8 times
 
-    def _draw_suits(self, deal: Deal, suit_set: tuple[str, ...]) -> tuple[str, ...]:
-        """The Ace draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
+    def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
+        """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
+        draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
         if deal.suits is None and not any(map(_SEAT_FIELDS, self.seats)):  # (the usual case, quickly)
             given: tuple[str, ...] = ("",)
         else:
@@ -313,10 +341,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 raise ValueError(f"the seats' suits {list(given)} are not the suits in play {list(suit_set)}")
             if self.options.teams == "fixed" and deal.suits is None:
                 self._check_fixed_teams(given)
-            return tuple(given)
+            return tuple(map(suit_set.index, given))
         if self.options.teams == "fixed":
             raise ValueError("fixed teams: every seat needs a suit of its team's colour [R-S30]")
-        return tuple(map(suit_set.__getitem__, permutation(len(suit_set), self.rng)))
+        return permutation(len(suit_set), self.rng)
 
     def _check_fixed_teams(self, suits: Sequence[str]) -> None:
         """Each team's suits share one colour and the two teams differ [R-S30]."""
@@ -389,7 +417,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
         if self.face is None:
             self.face = self.face_pile.pop()
-            self.events.append(_new_event(Event, ("face_revealed", leader, (self.face,), ())))
+            self.events.append(_FACE_REVEALED[leader][self.face])
         self.leader = self.turn = leader
         self.phase = "play"  # (the trick was emptied when the last one was judged)
 
@@ -420,8 +448,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             if not hand:
                 legal = _PASS_ONLY
             else:
-                specials = self.splits[turn]  # equal cards (two Jokers) give one choice; only a seat
-                if len(specials) > 1 and len(set(specials)) < len(specials):  # given both can hold them
+                # Equal cards (two Jokers) give one choice: only a seat given both (its sorted
+                # specials then start with them) and holding both (no hashing on other turns).
+                specials = self.splits[turn]
+                if len(specials) > 1 and specials[0] == specials[1] and hand.count(specials[0]) > 1:
                     hand = list(dict.fromkeys(hand))
                 if len(hand) == HAND_SIZE:  # the usual hand, unpacked: half the cost of a comprehension
                     first, second, third = hand
@@ -458,7 +488,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events = events = [_new_event(Event, ("played", seat, (card,), _UP_INFO))]
+            self.events = events = [_PLAYED_UP[seat][card]]
         else:
             self.events = events = [_PLAYED_DOWN[seat]]
         if len(trick) < self.n:
@@ -481,7 +511,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         hand = self.hands[seat]
         if not hand and not self.decks[seat]:
             return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
-        return _rebuilds(tuple(sorted(hand)))
+        return _rebuilds(sorted(hand))
 
     def _split_actions(self) -> list[Split]:
         return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
@@ -538,7 +568,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if face_up:
             if card.rank < 2:
                 self.shown[seat].append(card)
-            self.events.append(_new_event(Event, ("played", seat, (card,), _UP_INFO)))
+            self.events.append(_PLAYED_UP[seat][card])
         else:
             self.events.append(_PLAYED_DOWN[seat])
         if len(trick) < self.n:  # (`_next_player`, inlined: every card comes here)
@@ -577,10 +607,10 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self.last_face = face
             self.captured[winner].append(face)  # type: ignore[arg-type]
             self.face = None
-            events.append(_new_event(Event, ("trick_won", winner, (face,), _JUDGEMENT_INFO[kind])))
+            events.append(_TRICK_WON[kind][winner][face])
         else:
             self.last_face = None
-            events.append(Event("no_winner", self.leader, (face,)))
+            events.append(_NO_WINNER[self.leader][face])
         self.trick, self.trick_cards = [], 0
         drawing = winner is None or self.face_pile  # the last face card's trick: no draw [R-S17]
         limit = 1 if self.team_game else 2
@@ -595,10 +625,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 hand = hands[seat]
                 if len(hand) < HAND_SIZE:
                     deck = decks[seat]
-                    if deck:
-                        need = HAND_SIZE - len(hand)
-                        hand += deck[:-need - 1:-1]
-                        del deck[-need:]
+                    while deck and len(hand) < HAND_SIZE:  # (one card, nearly always)
+                        hand.append(deck.pop())
         if not drawing:
             self._finish("last_face")  # no draw, no rebuild [R-S17]
             return
@@ -648,7 +676,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.rebuilt[seat] = True
         self.rebuilt_after[seat] = self.tricks
         self.decl_any = True
-        self.events.append(Event("rebuilt", seat, info=(("discarded", len(action.discard)),)))
+        self.events.append(_REBUILT[seat][len(action.discard)])
         self._next_declarer()
 
     def _end_of_cleanup(self) -> None:
