@@ -599,13 +599,14 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 self.battalions[team] += 1
                 events.append(Event("battalion", None, info=(("team", TEAM_NAMES[team]),)))
         face = self.face
+        assert face is not None  # (a trick is played for a face card [R-S14])
         self.last_trick, self.last_winner, self.last_judgement = tuple(trick), winner, kind
         judged = self.judged
         judged[kind] = judged.get(kind, 0) + 1
         self.tricks += 1
         if winner is not None:
             self.last_face = face
-            self.captured[winner].append(face)  # type: ignore[arg-type]
+            self.captured[winner].append(face)
             self.face = None
             events.append(_TRICK_WON[kind][winner][face])
         else:
