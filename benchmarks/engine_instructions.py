@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve()
 REPO = HERE.parent.parent
@@ -56,7 +57,7 @@ DEAL_ENDS = frozenset({"deal_scored", "game_scored", "game_over"})
 
 # ----- workers: run in a fresh interpreter, under callgrind or on the clock -----
 
-def our_start(game: str, preset_ref: str | None) -> tuple[object, object, list[object]]:
+def our_start(game: str, preset_ref: str | None) -> tuple[Any, Any, list[Any]]:
     """The game spec, the preset's options and its default seats."""
     sys.path.insert(0, str(REPO))
     from familia_tui.core.presets import find_preset
@@ -73,7 +74,7 @@ def our_games(game: str, preset_ref: str | None, games: int, seed: int) -> int:
     rng = random.Random(seed)
     actions = 0
     for number in range(games):
-        state = spec.new_game(options, seats, seed=seed + number)  # type: ignore[attr-defined]
+        state = spec.new_game(options, seats, seed=seed + number)
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
@@ -113,11 +114,10 @@ def spiel_games(name: str, games: int, seed: int) -> int:
     return actions
 
 
-def our_playouts(game: str, preset_ref: str | None, seconds: float, seed: int) -> dict[str, float]:
-    """Clone a mid-deal state and play it to the deal's end, again and again for `seconds`."""
-    spec, options, seats = our_start(game, preset_ref)
-    rng = random.Random(seed)
-    probe = spec.new_game(options, seats, seed=seed)  # type: ignore[attr-defined]
+def mid_deal(spec: Any, options: object, seats: Any, seed: int,
+             rng: random.Random) -> tuple[Any, list[object]]:
+    """A random first deal's actions (from `rng`) and the state half-way through it."""
+    probe = spec.new_game(options, seats, seed=seed)
     moves = []
     while not probe.is_over:
         legal = probe.legal_actions()
@@ -125,9 +125,17 @@ def our_playouts(game: str, preset_ref: str | None, seconds: float, seed: int) -
         moves.append(action)
         if DEAL_ENDS & {event.kind for event in probe.apply(action)}:
             break
-    middle = spec.new_game(options, seats, seed=seed)  # type: ignore[attr-defined]
+    middle = spec.new_game(options, seats, seed=seed)
     for action in moves[: len(moves) // 2]:
         middle.apply(action)
+    return middle, moves
+
+
+def our_playouts(game: str, preset_ref: str | None, seconds: float, seed: int) -> dict[str, float]:
+    """Clone a mid-deal state and play it to the deal's end, again and again for `seconds`."""
+    spec, options, seats = our_start(game, preset_ref)
+    rng = random.Random(seed)
+    middle, _ = mid_deal(spec, options, seats, seed, rng)
 
     def playout() -> int:
         state = middle.clone()

@@ -45,7 +45,6 @@ from typing import Any
 HERE = Path(__file__).resolve()
 REPO = HERE.parent.parent
 GAMES = ("familia", "sixsuit", "tarot", "chinkway", "daifugo")
-DEAL_ENDS = frozenset({"deal_scored", "game_scored", "game_over"})
 COUNTS = {"clone": 2000, "search": 10}
 """N per kind for the instruction counts (the second run does 3N)."""
 
@@ -54,24 +53,15 @@ def middle(game: str, seed: int) -> tuple[Any, Any]:
     """The game's spec and a position half-way through its first deal (a seat to act with a
     choice)."""
     sys.path.insert(0, str(REPO))
+    from engine_instructions import mid_deal  # (this folder: the same mid-deal position)
+
     from familia_tui.core.presets import find_preset
     from familia_tui.core.registry import get_game
 
     spec = get_game(game)
     options = find_preset(game, spec.default_preset).options
     seats = spec.default_seats(options)
-    rng = random.Random(seed)
-    probe = spec.new_game(options, seats, seed=seed)
-    moves = []
-    while not probe.is_over:
-        legal = probe.legal_actions()
-        action = legal[int(rng.random() * len(legal))]
-        moves.append(action)
-        if DEAL_ENDS & {event.kind for event in probe.apply(action)}:
-            break
-    state = spec.new_game(options, seats, seed=seed)
-    for action in moves[: len(moves) // 2]:
-        state.apply(action)
+    state, moves = mid_deal(spec, options, seats, seed, random.Random(seed))
     extra = len(moves) // 2
     while len(state.legal_actions()) < 2 and extra < len(moves) - 1:
         state.apply(moves[extra])
