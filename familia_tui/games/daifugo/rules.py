@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import JOKER, Card, permutation
@@ -114,6 +114,9 @@ LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phas
                                      Phase.OVER)
 """The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
 
+finished_trick = partial(tuple.__new__, FinishedTrick)
+"""`finished_trick((plays, why))`: a `FinishedTrick` without the named tuple's Python-level
+constructor (every trick ends with one)."""
 fast_event = partial(tuple.__new__, Event)
 """`fast_event((kind, seat, cards, info))`: an `Event` without the named tuple's Python-level
 constructor, for the event of every play."""
@@ -123,6 +126,12 @@ PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE
               for index in range(JOKER_INDEX))
 """Per deck index: (position, suit bit, suit, position bit, ドボン value), what a card adds to a
 hand's slots, rows and sum."""
+
+
+@cache
+def passed_events(players: int) -> tuple[Event, ...]:
+    """Each seat's `passed` event, built once per table size (events are immutable values)."""
+    return tuple(Event("passed", seat) for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +178,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """Turns go clockwise (DF-6)."""
         self.after = self.ring.afters
         """`after[seat]`: the other seats in turn order from the next one, then the seat."""
-        self.passed_events = tuple(Event("passed", seat) for seat in range(self.n))
-        """Each seat's `passed` event, built once (events are immutable values)."""
+        self.passed_events = passed_events(self.n)
         self.is_over = False
         self.to_act: int | None = None
         self._start_game(deal)
@@ -460,11 +468,12 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _end_trick(self, why: str) -> None:
         """The trick is over (流れる): its cards are out of play, locks and reversal cleared (C15)."""
-        seat = self.top_player()
+        seat = self.top_seat
+        assert seat is not None  # a trick ends on a play
         leader = seat if self.counts[seat] else self.next_holder(seat)
         if self.opening is None:
             self.opening = self.trick[0]
-        self.last_trick = FinishedTrick(tuple(self.trick), why)
+        self.last_trick = finished_trick((tuple(self.trick), why))
         self.finished += (self.last_trick,)
         self._clear_trick()
         self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
@@ -514,7 +523,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self.events.append(Event("suit_lock", seat, info=(
                     ("suits", "".join("SHDC"[s] for s in suits)),)))
         if not self.number_lock and shape.key != TOP and previous.key != TOP:
-            step = step_of(previous, self.overlap)
+            step = 1 if self.overlap else previous.step  # step_of, written out
             if shape.key == previous.key + (-step if self.revolution != self.trick_reverse else step):
                 self.number_lock = True
                 self.events.append(fast_event(("number_lock", seat, (), (
