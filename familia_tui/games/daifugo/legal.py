@@ -307,8 +307,13 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
         legal: list[Action] = list(flatten(map(PLAYS_OF_SLOT[0][jokers], slots)))
     else:
         forbidden = state.rulebook.forbidden[state.revolution]
+        common, reach = PLAYS_OF_SLOT[0][jokers], uno or count
+        # a slot whose groups cannot reach the last card (nor ウノ) leads from the common table
+        # (what `_exact_groups` would find, without its call)
         legal = list(flatten(
-            _exact_groups(slot, jokers, 0, None, count, forbidden, uno) for slot in slots if slot & 15))
+            common(slot) if POPCOUNT[slot & 15] + jokers < reach
+            else _exact_groups(slot, jokers, 0, None, count, forbidden, uno)
+            for slot in slots if slot & 15))
     for suit, row in enumerate(state.rows[seat]):
         if not (row & row >> 1 & row >> 2 if not jokers  # may_hold_sequence, written out
                 else row & (row >> 1 | row >> 2) if jokers == 1 else row):

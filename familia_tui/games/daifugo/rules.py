@@ -298,9 +298,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.rule_card = stacked.rule_card if stacked else self._draw_rule_card()
         self.use_families(families_of(self.rule_card, options.shishi))
         self.revolution = starts_in_revolution(self.rule_card, options.diamond_revolution)
-        self.events.append(Event("rule_card", None, (self.rule_card,) if self.rule_card else (), (
+        self.events.append(fast_event(("rule_card", None, (self.rule_card,) if self.rule_card else (), (
             ("game", self.game_no), ("families", self.families),
-            ("ability_ranks", self.rulebook.ability_ranks), ("revolution", self.revolution))))
+            ("ability_ranks", self.rulebook.ability_ranks), ("revolution", self.revolution)))))
         self._set_hands([deck_indexes(hand) for hand in stacked.hands] if stacked else self._deal())
         self._clear_trick()
         self.places: list[int] = []
@@ -330,8 +330,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
         self.to_act = self.leader = self.first_leader
         self.phase = LEAD
-        self.events.append(Event("dealt", self.first_leader, info=(
-            ("counts", tuple(self.counts)), ("leader", self.first_leader))))
+        self.events.append(fast_event(("dealt", self.first_leader, (), (
+            ("counts", tuple(self.counts)), ("leader", self.first_leader)))))
         self._deal_checks()
 
     def use_families(self, families: tuple[Family, ...]) -> None:
