@@ -220,12 +220,28 @@ LOWS = (1 << (POSITIONS - 2)) - 1
 """The positions a sequence can start at (three or more, no wrap)."""
 
 
-@lru_cache(maxsize=1 << 16)
 def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
     """Every sequence of `suit` from the positions in `row` (a 13-bit mask) and up to `jokers`
     jokers: at least one natural card (DF-17), jokers filling gaps or standing in for held
-    cards (DF-34), no wrap (DF-9). (Most hands are new, so this runs on most leads: it is
-    written for speed.)"""
+    cards (DF-34), no wrap (DF-9).
+
+    Only the cards that can be in a sequence matter: with no joker those of three in a row,
+    with one those of three places holding two (a longer sequence with one joker is made of
+    such places). The others are dropped from the row before the cached look-up, so that the
+    many hands differing only in them share one entry (most hands are new: each new row built
+    its sequences again)."""
+    if jokers == 0:
+        starts = row & row >> 1 & row >> 2
+        row = starts | starts << 1 | starts << 2
+    elif jokers == 1:
+        starts = (row & (row >> 1 | row >> 2) | row >> 1 & row >> 2) & LOWS
+        row &= starts | starts << 1 | starts << 2
+    return _sequences(suit, row, jokers)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sequences(suit: int, row: int, jokers: int) -> Sequences:
+    """`sequence_candidates` of a row (written for speed: most rows are new)."""
     found: list[tuple[int, int, int, int]] = []  # (size, low, natural bits, window bits)
     if not jokers:
         starts = row & row >> 1 & row >> 2  # positions that begin three in a row
