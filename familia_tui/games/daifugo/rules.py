@@ -482,7 +482,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     @handles(Play)
     def _play(self, play: Play) -> None:
         """A play, in the order of C15: the cards go on the table; locks; 革命 or クーデター;
-        ○○バック; then going out, ウノ, the call windows and the end of the trick."""
+        ○○バック; then going out, ウノ, the call windows and the end of the trick. (One method:
+        most actions are plays or passes.)"""
         seat, shape = self.to_act, shape_of(play)
         if seat is None or isinstance(shape, str):  # what acting() and legal_shape() check,
             # written out on the hot path; apply() lets only a legal play through
@@ -495,7 +496,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             rows[suit] ^= pos_bit
         self.sums[seat] -= shape.natural_value
         self.jokers[seat] -= shape.jokers
-        self.counts[seat] -= shape.size
+        count = self.counts[seat] = self.counts[seat] - shape.size
         events = self.events
         events.append(fast_event(("played", seat, shape.cards,
                                   played(play, shape.kind, True) if answer else shape.played)))
@@ -512,7 +513,29 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         if self.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
             self.trick_reverse = not self.trick_reverse
             events.append(Event("trick_reverse", seat, info=(("on", self.trick_reverse),)))
-        self._after_play(seat, play, shape, answer)
+        # going out and ウノ, the call windows, then the trick goes on or ends (C15 6–8)
+        if count < 2 or count <= self.nokoshi_max:
+            self._going_out(seat, play, count)
+            if self.holders <= 1:
+                self._end_game(self.next_holder(seat), "last")
+                return
+        self.cut = "eight" if shape.cuts else "spade3" if answer else None
+        value = self.last_play_value = self._trick_value() if self.trick_sum else shape.value
+        if self.uno_missed is not None or (self.dobon_on and count and value in self.sums):
+            self.pending = self._windows(seat, value)
+            if self.pending:
+                self._advance()
+                return
+        if self.cut:
+            self._end_trick(self.cut)
+            return
+        self.phase = FOLLOW
+        counts = self.counts
+        for other in self.after[seat]:  # next_holder, written out: the next seat holding cards
+            if counts[other]:
+                self.to_act = other
+                return
+        self.to_act = seat
 
     def _update_locks(self, seat: int, previous: Shape, shape: Shape) -> None:
         """Lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)."""
@@ -536,32 +559,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             return sum(1 for mask in book.family_pos_masks if any(mask >> p & 1 for p in positions))
         weight = book.back_weight
         return sum(weight[p] for p in positions)
-
-    def _after_play(self, seat: int, play: Play, shape: Shape, answer: bool) -> None:
-        """Going out and ウノ, the call windows, then the trick goes on or ends (C15 6–8)."""
-        count = self.counts[seat]
-        if count < 2 or count <= self.nokoshi_max:
-            self._going_out(seat, play, count)
-            if self.holders <= 1:
-                self._end_game(self.next_holder(seat), "last")
-                return
-        self.cut = "eight" if shape.cuts else "spade3" if answer else None
-        value = self.last_play_value = self._trick_value() if self.trick_sum else shape.value
-        if self.uno_missed is not None or (self.dobon_on and count and value in self.sums):
-            self.pending = self._windows(seat, value)
-            if self.pending:
-                self._advance()
-                return
-        if self.cut:
-            self._end_trick(self.cut)
-            return
-        self.phase = FOLLOW
-        counts = self.counts
-        for other in self.after[seat]:  # next_holder, written out: the next seat holding cards
-            if counts[other]:
-                self.to_act = other
-                return
-        self.to_act = seat
 
     def _going_out(self, seat: int, play: Play, count: int) -> None:
         """An empty hand goes out, a ○○残し hand too (DF-25a); one card left says ウノ (DF-26)."""
