@@ -500,8 +500,21 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         events = self.events
         events.append(fast_event(("played", seat, shape.cards,
                                   played(play, shape.kind, True) if answer else shape.played)))
-        if previous is not None and not answer and (self.suit_lock is None or not self.number_lock):
-            self._update_locks(seat, previous, shape)
+        if previous is not None and not answer:
+            # lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)
+            if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
+                suits = lock_signature(shape, self.single_suit)
+                if suits is not None and suits == lock_signature(previous, self.single_suit):
+                    self.suit_lock = suits
+                    events.append(Event("suit_lock", seat, info=(
+                        ("suits", "".join("SHDC"[s] for s in suits)),)))
+            if not self.number_lock and shape.key != TOP and previous.key != TOP:
+                step = 1 if self.overlap else previous.step  # step_of, written out
+                if shape.key == previous.key + (-step if self.revolution != self.trick_reverse
+                                                else step):
+                    self.number_lock = True
+                    events.append(fast_event(("number_lock", seat, (), (
+                        ("rank", RANK_OF_POS[shape.key]),))))
         self.top, self.top_play, self.top_seat = shape, play, seat
         self.trick.append((seat, play))
         self.passed = []
@@ -536,21 +549,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self.to_act = other
                 return
         self.to_act = seat
-
-    def _update_locks(self, seat: int, previous: Shape, shape: Shape) -> None:
-        """Lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)."""
-        if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
-            suits = lock_signature(shape, self.single_suit)
-            if suits is not None and suits == lock_signature(previous, self.single_suit):
-                self.suit_lock = suits
-                self.events.append(Event("suit_lock", seat, info=(
-                    ("suits", "".join("SHDC"[s] for s in suits)),)))
-        if not self.number_lock and shape.key != TOP and previous.key != TOP:
-            step = 1 if self.overlap else previous.step  # step_of, written out
-            if shape.key == previous.key + (-step if self.revolution != self.trick_reverse else step):
-                self.number_lock = True
-                self.events.append(fast_event(("number_lock", seat, (), (
-                    ("rank", RANK_OF_POS[shape.key]),))))
 
     def _back_count(self, shape: Shape) -> int:
         """○○バック: ability cards × families per card (DF-16), or families hit (DF-16a)."""
