@@ -213,9 +213,11 @@ ROW_CARDS = tuple((tuple(tuple(CARD[p][suit] for p in range(7) if bits >> p & 1)
 row, weakest first; a row's cards are `low[bits & 127] + high[bits >> 7]`."""
 
 
-WINDOWS = tuple(tuple((high - low + 1, ((1 << (high - low + 1)) - 1) << low)
+WINDOWS = tuple(tuple((high - low + 1, ((1 << (high - low + 1)) - 1) << low,
+                       ((1 << (high - low + 1)) - 1) << low << 13)
                       for high in range(low + 2, POSITIONS)) for low in range(POSITIONS - 2))
-"""`WINDOWS[low]`: (size, 13-bit mask) of every run of three positions or more from `low`."""
+"""`WINDOWS[low]`: (size, 13-bit mask, the mask shifted as in a `sequence_play` key) of every run
+of three positions or more from `low`."""
 LOWS = (1 << (POSITIONS - 2)) - 1
 """The positions a sequence can start at (three or more, no wrap)."""
 
@@ -241,17 +243,19 @@ def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
 
 @lru_cache(maxsize=1 << 16)
 def _sequences(suit: int, row: int, jokers: int) -> Sequences:
-    """`sequence_candidates` of a row (written for speed: most rows are new)."""
-    found: list[tuple[int, int, int, int]] = []  # (size, low, natural bits, window bits)
+    """`sequence_candidates` of a row (written for speed: most rows are new). Each sequence is
+    found as a key of `sequence_play`, its play taken from there."""
+    found: list[tuple[int, int, int]] = []  # (size, low, `sequence_play` key)
+    base = suit << 26
     if not jokers:
         starts = row & row >> 1 & row >> 2  # positions that begin three in a row
         while starts:
             low = (starts & -starts).bit_length() - 1
             starts &= starts - 1
-            for size, window in WINDOWS[low]:
+            for size, window, shifted in WINDOWS[low]:
                 if row & window != window:
                     break
-                found.append((size, low, window, window))
+                found.append((size, low, base | shifted | window))
     else:
         # a sequence's first natural card is at most `jokers` places above its start; with one
         # joker, two of its first three places are natural
@@ -265,28 +269,42 @@ def _sequences(suit: int, row: int, jokers: int) -> Sequences:
         while starts:
             low = (starts & -starts).bit_length() - 1
             starts &= starts - 1
-            for size, window in WINDOWS[low]:
+            for size, window, shifted in WINDOWS[low]:
                 held = row & window
                 spare = jokers - size + held.bit_count()
                 if spare < 0:
                     break  # a longer window only misses more
                 if not held:
                     continue
-                found.append((size, low, held, window))
+                found.append((size, low, base | shifted | held))
                 if spare:
                     bits = [1 << p for p in range(low, low + size) if held >> p & 1]
                     for extra in range(1, min(spare, len(bits) - 1) + 1):
-                        found += [(size, low, held & ~sum(replaced), window)
+                        found += [(size, low, base | shifted | held & ~sum(replaced))
                                   for replaced in combinations(bits, extra)]
     if not found:
         return NO_SEQUENCES
-    sizes, lows, kept_bits, windows = zip(*found)
-    low_cards, high_cards = ROW_CARDS[suit]
-    plays = tuple([_new_play(Play, (low_cards[kept & 127] + high_cards[kept >> 7],
-                                    low_cards[(window ^ kept) & 127] + high_cards[(window ^ kept) >> 7],
-                                    False))
-                   for kept, window in zip(kept_bits, windows)])
-    return Sequences(plays, sizes, lows, max(sizes))
+    sizes, lows, keys = zip(*found)
+    return Sequences(tuple(map(sequence_play, keys)), sizes, lows, max(sizes))
+
+
+class _SequencePlays(dict[int, Play]):
+    """The play of each sequence by `suit << 26 | window << 13 | natural bits` (13-bit position
+    masks; jokers stand for the window's other places), built the first time it is asked for:
+    the same sequences recur in many rows."""
+
+    def __missing__(self, key: int) -> Play:
+        if len(self) >= 1 << 16:
+            self.clear()  # a bound, as the other caches have
+        suit, window, kept = key >> 26, key >> 13 & 8191, key & 8191
+        low_cards, high_cards = ROW_CARDS[suit]
+        play = self[key] = _new_play(Play, (low_cards[kept & 127] + high_cards[kept >> 7],
+                                            low_cards[(window ^ kept) & 127]
+                                            + high_cards[(window ^ kept) >> 7], False))
+        return play
+
+
+sequence_play = _SequencePlays().__getitem__
 
 
 NO_SEQUENCES = Sequences((), (), (), 0)
