@@ -305,6 +305,12 @@ class _SequencePlays(dict[int, Play]):
 
 
 sequence_play = _SequencePlays().__getitem__
+for _suit in range(4):  # the sequences with at most two jokers, most of them, made here at once
+    for _low, _windows in enumerate(WINDOWS):
+        for _size, _window, _shifted in _windows:
+            _places = [1 << p for p in range(_low, _low + _size)]
+            for _jokers in (0, *_places, *map(sum, combinations(_places, 2))):
+                sequence_play(_suit << 26 | _shifted | _window & ~_jokers)
 
 
 NO_SEQUENCES = Sequences((), (), (), 0)
