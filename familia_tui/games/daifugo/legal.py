@@ -49,7 +49,7 @@ from familia_tui.games.daifugo.deck import (
     SUITS_OF,
     WILD_CARD,
 )
-from familia_tui.games.daifugo.shapes import GROUP, SEQUENCE
+from familia_tui.games.daifugo.shapes import GROUP, SEQUENCE, shape_of
 
 if TYPE_CHECKING:
     from familia_tui.games.daifugo.rules import DaifugoState
@@ -167,6 +167,10 @@ method of a list or dict as an attribute is not specialized by Python 3.11 (a ty
 new bound method per decision)."""
 flatten = chain.from_iterable
 """`chain.from_iterable`, read once: an attribute of a class is looked up in its type each time."""
+
+for _play in {play for row in COMMON for table in row[:2] for slot in range(POSITIONS << 4)
+              for play in table[slot]}:
+    shape_of(_play)  # the shapes of the groups with at most one joker (982), made here at once
 
 
 LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
