@@ -49,7 +49,7 @@ from familia_tui.games.daifugo.deck import (
     SUITS_OF,
     WILD_CARD,
 )
-from familia_tui.games.daifugo.shapes import GROUP, SEQUENCE
+from familia_tui.games.daifugo.shapes import GROUP, SEQUENCE, shape_of
 
 if TYPE_CHECKING:
     from familia_tui.games.daifugo.rules import DaifugoState
@@ -168,6 +168,10 @@ new bound method per decision)."""
 flatten = chain.from_iterable
 """`chain.from_iterable`, read once: an attribute of a class is looked up in its type each time."""
 
+for _play in {play for row in COMMON for table in row[:2] for slot in range(POSITIONS << 4)
+              for play in table[slot]}:
+    shape_of(_play)  # the shapes of the groups with at most one joker (982), made here at once
+
 
 LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
 """The suit mask of a lock whose suits are all different (a multiset with a repeat, such as
@@ -213,29 +217,49 @@ ROW_CARDS = tuple((tuple(tuple(CARD[p][suit] for p in range(7) if bits >> p & 1)
 row, weakest first; a row's cards are `low[bits & 127] + high[bits >> 7]`."""
 
 
-WINDOWS = tuple(tuple((high - low + 1, ((1 << (high - low + 1)) - 1) << low)
+WINDOWS = tuple(tuple((high - low + 1, ((1 << (high - low + 1)) - 1) << low,
+                       ((1 << (high - low + 1)) - 1) << low << 13)
                       for high in range(low + 2, POSITIONS)) for low in range(POSITIONS - 2))
-"""`WINDOWS[low]`: (size, 13-bit mask) of every run of three positions or more from `low`."""
+"""`WINDOWS[low]`: (size, 13-bit mask, the mask shifted as in a `sequence_play` key) of every run
+of three positions or more from `low`."""
 LOWS = (1 << (POSITIONS - 2)) - 1
 """The positions a sequence can start at (three or more, no wrap)."""
 
 
-@lru_cache(maxsize=1 << 16)
 def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
     """Every sequence of `suit` from the positions in `row` (a 13-bit mask) and up to `jokers`
     jokers: at least one natural card (DF-17), jokers filling gaps or standing in for held
-    cards (DF-34), no wrap (DF-9). (Most hands are new, so this runs on most leads: it is
-    written for speed.)"""
-    found: list[tuple[int, int, int, int]] = []  # (size, low, natural bits, window bits)
+    cards (DF-34), no wrap (DF-9).
+
+    Only the cards that can be in a sequence matter: with no joker those of three in a row,
+    with one those of three places holding two (a longer sequence with one joker is made of
+    such places). The others are dropped from the row before the cached look-up, so that the
+    many hands differing only in them share one entry (most hands are new: each new row built
+    its sequences again)."""
+    if jokers == 0:
+        starts = row & row >> 1 & row >> 2
+        row = starts | starts << 1 | starts << 2
+    elif jokers == 1:
+        starts = (row & (row >> 1 | row >> 2) | row >> 1 & row >> 2) & LOWS
+        row &= starts | starts << 1 | starts << 2
+    return _sequences(suit, row, jokers)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sequences(suit: int, row: int, jokers: int) -> Sequences:
+    """`sequence_candidates` of a row (written for speed: most rows are new). Each sequence is
+    found as a key of `sequence_play`, its play taken from there."""
+    found: list[tuple[int, int, int]] = []  # (size, low, `sequence_play` key)
+    base = suit << 26
     if not jokers:
         starts = row & row >> 1 & row >> 2  # positions that begin three in a row
         while starts:
             low = (starts & -starts).bit_length() - 1
             starts &= starts - 1
-            for size, window in WINDOWS[low]:
+            for size, window, shifted in WINDOWS[low]:
                 if row & window != window:
                     break
-                found.append((size, low, window, window))
+                found.append((size, low, base | shifted | window))
     else:
         # a sequence's first natural card is at most `jokers` places above its start; with one
         # joker, two of its first three places are natural
@@ -249,28 +273,48 @@ def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
         while starts:
             low = (starts & -starts).bit_length() - 1
             starts &= starts - 1
-            for size, window in WINDOWS[low]:
+            for size, window, shifted in WINDOWS[low]:
                 held = row & window
                 spare = jokers - size + held.bit_count()
                 if spare < 0:
                     break  # a longer window only misses more
                 if not held:
                     continue
-                found.append((size, low, held, window))
+                found.append((size, low, base | shifted | held))
                 if spare:
                     bits = [1 << p for p in range(low, low + size) if held >> p & 1]
                     for extra in range(1, min(spare, len(bits) - 1) + 1):
-                        found += [(size, low, held & ~sum(replaced), window)
+                        found += [(size, low, base | shifted | held & ~sum(replaced))
                                   for replaced in combinations(bits, extra)]
     if not found:
         return NO_SEQUENCES
-    sizes, lows, kept_bits, windows = zip(*found)
-    low_cards, high_cards = ROW_CARDS[suit]
-    plays = tuple([_new_play(Play, (low_cards[kept & 127] + high_cards[kept >> 7],
-                                    low_cards[(window ^ kept) & 127] + high_cards[(window ^ kept) >> 7],
-                                    False))
-                   for kept, window in zip(kept_bits, windows)])
-    return Sequences(plays, sizes, lows, max(sizes))
+    sizes, lows, keys = zip(*found)
+    return Sequences(tuple(map(sequence_play, keys)), sizes, lows, max(sizes))
+
+
+class _SequencePlays(dict[int, Play]):
+    """The play of each sequence by `suit << 26 | window << 13 | natural bits` (13-bit position
+    masks; jokers stand for the window's other places), built the first time it is asked for:
+    the same sequences recur in many rows."""
+
+    def __missing__(self, key: int) -> Play:
+        if len(self) >= 1 << 16:
+            self.clear()  # a bound, as the other caches have
+        suit, window, kept = key >> 26, key >> 13 & 8191, key & 8191
+        low_cards, high_cards = ROW_CARDS[suit]
+        play = self[key] = _new_play(Play, (low_cards[kept & 127] + high_cards[kept >> 7],
+                                            low_cards[(window ^ kept) & 127]
+                                            + high_cards[(window ^ kept) >> 7], False))
+        return play
+
+
+sequence_play = _SequencePlays().__getitem__
+for _suit in range(4):  # the sequences with at most two jokers, most of them, made here at once
+    for _low, _windows in enumerate(WINDOWS):
+        for _size, _window, _shifted in _windows:
+            _places = [1 << p for p in range(_low, _low + _size)]
+            for _jokers in (0, *_places, *map(sum, combinations(_places, 2))):
+                sequence_play(_suit << 26 | _shifted | _window & ~_jokers)
 
 
 NO_SEQUENCES = Sequences((), (), (), 0)
@@ -307,8 +351,13 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
         legal: list[Action] = list(flatten(map(PLAYS_OF_SLOT[0][jokers], slots)))
     else:
         forbidden = state.rulebook.forbidden[state.revolution]
+        common, reach = PLAYS_OF_SLOT[0][jokers], uno or count
+        # a slot whose groups cannot reach the last card (nor ウノ) leads from the common table
+        # (what `_exact_groups` would find, without its call)
         legal = list(flatten(
-            _exact_groups(slot, jokers, 0, None, count, forbidden, uno) for slot in slots if slot & 15))
+            common(slot) if POPCOUNT[slot & 15] + jokers < reach
+            else _exact_groups(slot, jokers, 0, None, count, forbidden, uno)
+            for slot in slots if slot & 15))
     for suit, row in enumerate(state.rows[seat]):
         if not (row & row >> 1 & row >> 2 if not jokers  # may_hold_sequence, written out
                 else row & (row >> 1 | row >> 2) if jokers == 1 else row):

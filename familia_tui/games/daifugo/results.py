@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from familia_tui.core.cards import Card
 from familia_tui.core.table import Cloneable, Copier, copy_list, seat_ring
@@ -23,9 +23,9 @@ everyone stuck (the pass-on option); a called missed ウノ (DF-26a); ドボン 
 (DF-29) or なすりつけ (DF-30)."""
 
 
-@dataclass(frozen=True, slots=True)
-class FinishedTrick:
-    """A trick that ended (流れる, 8切り, スペ3): its plays in order and why it ended."""
+class FinishedTrick(NamedTuple):
+    """A trick that ended (流れる, 8切り, スペ3): its plays in order and why it ended. (A named
+    tuple: one is made at the end of every trick, and a tuple is built in C.)"""
 
     plays: tuple[tuple[int, Play], ...]
     why: str

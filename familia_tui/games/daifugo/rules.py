@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import JOKER, Card, permutation
@@ -114,6 +114,9 @@ LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phas
                                      Phase.OVER)
 """The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
 
+finished_trick = partial(tuple.__new__, FinishedTrick)
+"""`finished_trick((plays, why))`: a `FinishedTrick` without the named tuple's Python-level
+constructor (every trick ends with one)."""
 fast_event = partial(tuple.__new__, Event)
 """`fast_event((kind, seat, cards, info))`: an `Event` without the named tuple's Python-level
 constructor, for the event of every play."""
@@ -123,6 +126,12 @@ PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE
               for index in range(JOKER_INDEX))
 """Per deck index: (position, suit bit, suit, position bit, ドボン value), what a card adds to a
 hand's slots, rows and sum."""
+
+
+@cache
+def passed_events(players: int) -> tuple[Event, ...]:
+    """Each seat's `passed` event, built once per table size (events are immutable values)."""
+    return tuple(Event("passed", seat) for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +178,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """Turns go clockwise (DF-6)."""
         self.after = self.ring.afters
         """`after[seat]`: the other seats in turn order from the next one, then the seat."""
-        self.passed_events = tuple(Event("passed", seat) for seat in range(self.n))
-        """Each seat's `passed` event, built once (events are immutable values)."""
+        self.passed_events = passed_events(self.n)
         self.is_over = False
         self.to_act: int | None = None
         self._start_game(deal)
@@ -290,9 +298,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.rule_card = stacked.rule_card if stacked else self._draw_rule_card()
         self.use_families(families_of(self.rule_card, options.shishi))
         self.revolution = starts_in_revolution(self.rule_card, options.diamond_revolution)
-        self.events.append(Event("rule_card", None, (self.rule_card,) if self.rule_card else (), (
+        self.events.append(fast_event(("rule_card", None, (self.rule_card,) if self.rule_card else (), (
             ("game", self.game_no), ("families", self.families),
-            ("ability_ranks", self.rulebook.ability_ranks), ("revolution", self.revolution))))
+            ("ability_ranks", self.rulebook.ability_ranks), ("revolution", self.revolution)))))
         self._set_hands([deck_indexes(hand) for hand in stacked.hands] if stacked else self._deal())
         self._clear_trick()
         self.places: list[int] = []
@@ -322,8 +330,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
         self.to_act = self.leader = self.first_leader
         self.phase = LEAD
-        self.events.append(Event("dealt", self.first_leader, info=(
-            ("counts", tuple(self.counts)), ("leader", self.first_leader))))
+        self.events.append(fast_event(("dealt", self.first_leader, (), (
+            ("counts", tuple(self.counts)), ("leader", self.first_leader)))))
         self._deal_checks()
 
     def use_families(self, families: tuple[Family, ...]) -> None:
@@ -460,11 +468,12 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _end_trick(self, why: str) -> None:
         """The trick is over (流れる): its cards are out of play, locks and reversal cleared (C15)."""
-        seat = self.top_player()
+        seat = self.top_seat
+        assert seat is not None  # a trick ends on a play
         leader = seat if self.counts[seat] else self.next_holder(seat)
         if self.opening is None:
             self.opening = self.trick[0]
-        self.last_trick = FinishedTrick(tuple(self.trick), why)
+        self.last_trick = finished_trick((tuple(self.trick), why))
         self.finished += (self.last_trick,)
         self._clear_trick()
         self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
@@ -473,7 +482,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     @handles(Play)
     def _play(self, play: Play) -> None:
         """A play, in the order of C15: the cards go on the table; locks; 革命 or クーデター;
-        ○○バック; then going out, ウノ, the call windows and the end of the trick."""
+        ○○バック; then going out, ウノ, the call windows and the end of the trick. (One method:
+        most actions are plays or passes.)"""
         seat, shape = self.to_act, shape_of(play)
         if seat is None or isinstance(shape, str):  # what acting() and legal_shape() check,
             # written out on the hot path; apply() lets only a legal play through
@@ -486,12 +496,25 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             rows[suit] ^= pos_bit
         self.sums[seat] -= shape.natural_value
         self.jokers[seat] -= shape.jokers
-        self.counts[seat] -= shape.size
+        count = self.counts[seat] = self.counts[seat] - shape.size
         events = self.events
         events.append(fast_event(("played", seat, shape.cards,
                                   played(play, shape.kind, True) if answer else shape.played)))
-        if previous is not None and not answer and (self.suit_lock is None or not self.number_lock):
-            self._update_locks(seat, previous, shape)
+        if previous is not None and not answer:
+            # lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)
+            if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
+                suits = lock_signature(shape, self.single_suit)
+                if suits is not None and suits == lock_signature(previous, self.single_suit):
+                    self.suit_lock = suits
+                    events.append(Event("suit_lock", seat, info=(
+                        ("suits", "".join("SHDC"[s] for s in suits)),)))
+            if not self.number_lock and shape.key != TOP and previous.key != TOP:
+                step = 1 if self.overlap else previous.step  # step_of, written out
+                if shape.key == previous.key + (-step if self.revolution != self.trick_reverse
+                                                else step):
+                    self.number_lock = True
+                    events.append(fast_event(("number_lock", seat, (), (
+                        ("rank", RANK_OF_POS[shape.key]),))))
         self.top, self.top_play, self.top_seat = shape, play, seat
         self.trick.append((seat, play))
         self.passed = []
@@ -503,34 +526,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         if self.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
             self.trick_reverse = not self.trick_reverse
             events.append(Event("trick_reverse", seat, info=(("on", self.trick_reverse),)))
-        self._after_play(seat, play, shape, answer)
-
-    def _update_locks(self, seat: int, previous: Shape, shape: Shape) -> None:
-        """Lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)."""
-        if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
-            suits = lock_signature(shape, self.single_suit)
-            if suits is not None and suits == lock_signature(previous, self.single_suit):
-                self.suit_lock = suits
-                self.events.append(Event("suit_lock", seat, info=(
-                    ("suits", "".join("SHDC"[s] for s in suits)),)))
-        if not self.number_lock and shape.key != TOP and previous.key != TOP:
-            step = step_of(previous, self.overlap)
-            if shape.key == previous.key + (-step if self.revolution != self.trick_reverse else step):
-                self.number_lock = True
-                self.events.append(fast_event(("number_lock", seat, (), (
-                    ("rank", RANK_OF_POS[shape.key]),))))
-
-    def _back_count(self, shape: Shape) -> int:
-        """○○バック: ability cards × families per card (DF-16), or families hit (DF-16a)."""
-        book, positions = self.rulebook, shape.natural_positions
-        if self.per_family:
-            return sum(1 for mask in book.family_pos_masks if any(mask >> p & 1 for p in positions))
-        weight = book.back_weight
-        return sum(weight[p] for p in positions)
-
-    def _after_play(self, seat: int, play: Play, shape: Shape, answer: bool) -> None:
-        """Going out and ウノ, the call windows, then the trick goes on or ends (C15 6–8)."""
-        count = self.counts[seat]
+        # going out and ウノ, the call windows, then the trick goes on or ends (C15 6–8)
         if count < 2 or count <= self.nokoshi_max:
             self._going_out(seat, play, count)
             if self.holders <= 1:
@@ -553,6 +549,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self.to_act = other
                 return
         self.to_act = seat
+
+    def _back_count(self, shape: Shape) -> int:
+        """○○バック: ability cards × families per card (DF-16), or families hit (DF-16a)."""
+        book, positions = self.rulebook, shape.natural_positions
+        if self.per_family:
+            return sum(1 for mask in book.family_pos_masks if any(mask >> p & 1 for p in positions))
+        weight = book.back_weight
+        return sum(weight[p] for p in positions)
 
     def _going_out(self, seat: int, play: Play, count: int) -> None:
         """An empty hand goes out, a ○○残し hand too (DF-25a); one card left says ウノ (DF-26)."""

@@ -42,7 +42,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from familia_tui.core.cards import JOKER, Card
-from familia_tui.core.engine import Event
 from familia_tui.core.sampling import deal_unseen
 from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import SharedRandom, seat_ring
@@ -60,7 +59,7 @@ from familia_tui.games.daifugo.deck import (
 from familia_tui.games.daifugo.families import Rulebook
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import SessionResult
-from familia_tui.games.daifugo.rules import DaifugoState, Phase
+from familia_tui.games.daifugo.rules import DaifugoState, Phase, passed_events
 from familia_tui.games.daifugo.shapes import legal_shape
 from familia_tui.games.daifugo.view import DaifugoView
 
@@ -437,7 +436,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     state.events, state._legal = [], None
     state.ring = seat_ring(n)
     state.after = state.ring.afters
-    state.passed_events = tuple(Event("passed", seat) for seat in range(n))
+    state.passed_events = passed_events(n)
     state.is_over = view.phase == "over"
     state.to_act, state.phase = view.to_act, Phase(view.phase)
     state.game_no, state.rule_card = view.game, view.rule_card

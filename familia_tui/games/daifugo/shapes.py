@@ -80,6 +80,9 @@ class Shape:
     played: tuple[tuple[str, object], ...]
     """The info of its `played` event when it is no ♠3 answer (built once: every play makes
     one)."""
+    step: int
+    """How far one step of the number lock goes from it without overlap: a sequence's size, 1
+    for a group (see `step_of`)."""
 
 
 def _shape(play: Play) -> Shape | str:
@@ -91,7 +94,7 @@ def _shape(play: Play) -> Shape | str:
         if jokers.count(JOKER) != size:
             return "dfg.x.top_mixed"
         return Shape(TOP_JOKERS, size, TOP, TOP, (), None, False, size == 1, False, False, None,
-                     False, (), (), 0, size, play.cards, size >= 4, 0, played(play, TOP_JOKERS))
+                     False, (), (), 0, size, play.cards, size >= 4, 0, played(play, TOP_JOKERS), 1)
     cards = naturals + jokers
     positions = [POS_OF_RANK[c.rank] for c in cards]
     suit_list = [SUIT_INDEX.get(c.suit, 4) for c in cards]
@@ -113,7 +116,7 @@ def _shape(play: Play) -> Shape | str:
         coup = size == 3 and low == POS9
         return Shape(GROUP, size, low, low, suits, value, cuts, len(jokers) == 1 and size == 1,
                      coup, spade3, lock_suits, one_suit, natural_positions,
-                     *removed, size >= 4 or coup, bits, played(play, GROUP))
+                     *removed, size >= 4 or coup, bits, played(play, GROUP), 1)
     if size < 3 or not one_suit:
         return "dfg.x.not_combination"
     if high - low + 1 != size or len(set(positions)) != size:
@@ -124,7 +127,8 @@ def _shape(play: Play) -> Shape | str:
     if not naturals:
         return "dfg.x.jokers_no_sequence"
     return Shape(SEQUENCE, size, low, high, suits, value, cuts, False, False, False, lock_suits,
-                 one_suit, natural_positions, *removed, size >= 4, bits, played(play, SEQUENCE))
+                 one_suit, natural_positions, *removed, size >= 4, bits, played(play, SEQUENCE),
+                 size)
 
 
 class _Shapes(dict[Play, "Shape | str"]):
@@ -168,7 +172,7 @@ def lock_signature(shape: Shape, single_suit: bool) -> tuple[int, ...] | None:
 
 def step_of(shape: Shape, overlap: bool) -> int:
     """How far one step of the number lock goes: one rank, or a whole sequence without overlap."""
-    return shape.size if shape.kind == SEQUENCE and not overlap else 1
+    return 1 if overlap else shape.step
 
 
 def beats(new: Shape, top: Shape, reversed_: bool, overlap: bool) -> bool:
