@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, partial
-from itertools import chain, combinations, repeat
+from itertools import chain, combinations
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -41,7 +41,7 @@ from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, co
 from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
 from familia_tui.games.sixsuit.judge import JUDGEMENT_KINDS, Judgement, PlayRecord, judge_individual, judge_team
 from familia_tui.games.sixsuit.options import CANONICAL, SixSuitOptions
-from familia_tui.games.sixsuit.scoring import individual_order, player_items, secret_order, team_winner
+from familia_tui.games.sixsuit.scoring import individual_order, seat_items, secret_order, team_winner
 from familia_tui.games.sixsuit.view import SixSuitView, TrickPlay
 
 HAND_SIZE = 3
@@ -158,27 +158,6 @@ def _empty_rows(n: int) -> list[list[Any]]:
 
 
 _SEAT_FIELDS = attrgetter("fields")
-
-
-def _seating(places: Sequence[int], colour_at: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
-                                                                        tuple[int, ...]]:
-    """Each seat's colour, the order of play and each seat's follower, from each seat's place in
-    the order of play (its suit's index among the suits in play, which are in the canonical
-    order [B.2.1]). (Every new game asks, and the Ace draw makes the seating differ from game
-    to game: this is the cheapest way found.)"""
-    order = [0] * len(places)
-    for seat, place in enumerate(places):
-        order[place] = seat
-    after = order[1:] + order[:1]
-    return tuple(map(colour_at.__getitem__, places)), tuple(order), tuple(map(after.__getitem__, places))
-
-
-@cache
-def _colours(suit_set: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[str, ...]:
-    """The colour of each suit in play under this mapping [R-S2]."""
-    return tuple("black" if suit in black_suits else "red" for suit in suit_set)
-
-
 _TEAM_OF_COLOUR = {"black": 0, "red": 1}
 """The team game's team of each colour [B.2.1]: `TEAM_NAMES` order."""
 
@@ -189,6 +168,69 @@ def _members(order: tuple[int, ...], team_of: tuple[int, ...], count: int) -> tu
     for seat in order:
         members[team_of[seat]].append(seat)
     return tuple(map(tuple, members))
+
+
+class _Table:
+    """What a new game takes from its options alone, worked out once per options object (a
+    search or a tournament starts thousands of games with one): the fields every game starts
+    with, and the seating of each Ace draw met so far (4! or 6! of them at most)."""
+
+    def __init__(self, options: SixSuitOptions) -> None:
+        self.options = options
+        self.suit_set = suit_set = options.suit_set
+        self.n = n = len(suit_set)
+        self.team_game = team_game = options.variant == "team"
+        battalion_size = (3 if n == 6 else (2 if options.battalion_4p else None)) if team_game else None
+        self.colour_at = tuple(map(options.colour, suit_set))
+        """The colour of each suit in play [R-S2]."""
+        self.start: dict[str, Any] = dict(
+            options=options, n=n, team_game=team_game, battalion_size=battalion_size,
+            out_limit=(3 if n == 6 else 2) if team_game else (2 if n <= 4 else 3),
+            trick_cards=0, face=None, last_trick=(), last_winner=None, last_judgement=None, last_face=None,
+            tricks=0, end=None, decl_start=0, decl_index=0, decl_any=False, final=None, is_over=False,
+            split_team=0, splits=((),) * n, _legal=None)
+        """A new game's fields that are the same in every game of these options (see
+        `SixSuitState.__init__`)."""
+        self.seatings: dict[tuple[int, ...], dict[str, Any]] = {}
+
+    def seating(self, places: tuple[int, ...]) -> dict[str, Any]:
+        """The fields that follow from each seat's place in the order of play (its suit's index
+        among the suits in play, which are in the canonical order [B.2.1]): suits, colours, the
+        order of play, each seat's follower, the Spade player; in the team and individual games
+        the teams (the secret-team game's come from the specials dealt)."""
+        found = self.seatings.get(places)
+        if found is not None:
+            return found
+        order = [0] * len(places)
+        for seat, place in enumerate(places):
+            order[place] = seat
+        after = order[1:] + order[:1]
+        colours = tuple(map(self.colour_at.__getitem__, places))
+        found = dict(suits=tuple(map(self.suit_set.__getitem__, places)), colours=colours, order=tuple(order),
+                     following=tuple(map(after.__getitem__, places)), spade=order[0], leader=order[0],
+                     turn=order[0])
+        team_of = (tuple(map(_TEAM_OF_COLOUR.__getitem__, colours)) if self.team_game
+                   else tuple(range(self.n)) if self.options.variant == "individual" else None)
+        if team_of is not None:
+            count = max(team_of) + 1
+            found.update(team_of=team_of, team_count=count, members=_members(found["order"], team_of, count))
+        self.seatings[places] = found
+        return found
+
+
+_TABLES: dict[int, _Table] = {}
+"""Each options object's table, by identity (a frozen model hashes its fields in Python, slower
+than working the table out again); the table holds its options, so an identity is not reused
+while its entry lives."""
+
+
+def _table(options: SixSuitOptions) -> _Table:
+    table = _TABLES.get(id(options))
+    if table is None or table.options is not options:
+        if len(_TABLES) >= 64:  # (a long session making options again and again)
+            _TABLES.clear()
+        table = _TABLES[id(options)] = _Table(options)
+    return table
 
 
 _SPLIT_ASKED = tuple(tuple(Event("split_asked", seat, info=(("team", team),)) for seat in range(6))
@@ -257,25 +299,57 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
               "battalions": copy_list,
               "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
 
+    options: SixSuitOptions
+    n: int
+    team_game: bool
+    battalion_size: int | None
+    out_limit: int
+    suits: tuple[str, ...]
+    colours: tuple[str, ...]
+    order: tuple[int, ...]
+    """The seats in the order of play, from the Spade player."""
+    following: tuple[int, ...]
+    """Each seat's follower in the order of play."""
+    spade: int
+    leader: int
+    turn: int
+    team_of: tuple[int, ...]
+    team_count: int
+    members: tuple[tuple[int, ...], ...]
+    """Each team's seats in play order."""
+    trick_cards: int
+    face: Card | None
+    last_trick: tuple[PlayRecord, ...]
+    last_winner: int | None
+    last_judgement: str | None
+    last_face: Card | None
+    tricks: int
+    end: str | None
+    decl_start: int
+    decl_index: int
+    decl_any: bool
+    final: SixSuitResult | None
+    is_over: bool
+    """The game is over (kept with the phase: the playouts ask it after every action)."""
+    split_team: int
+    splits: tuple[tuple[Card, ...], ...]
+    phase: str
+
     def __init__(self, options: SixSuitOptions, seats: Sequence[Seat], seed: int | None = None,
                  deal: Deal | None = None) -> None:
-        suit_set = options.suit_set
-        if len(seats) != len(suit_set):
-            raise ValueError(f"these rules seat {len(suit_set)} players, not {len(seats)}")
+        table = _table(options)
+        n = table.n
+        if len(seats) != n:
+            raise ValueError(f"these rules seat {n} players, not {len(seats)}")
         deal = deal or _NO_DEAL
         self.rng = random.Random(seed)
-        self.options = options
+        # The fields the options and the seating decide, each set of them made once (`_Table`):
+        # options, n, team_game, battalion_size, out_limit; the trick, the last trick and the end
+        # as none yet; `splits` empty; then suits, colours, order, following, spade, leader,
+        # turn (the Spade player), team_of, team_count, members (but in the secret-team game).
+        vars(self).update(table.start)
         self.seats = tuple(seats)
-        self.n = n = len(seats)
-        self.team_game = options.variant == "team"
-        places = self._draw_places(deal, suit_set)
-        self.suits = tuple(map(suit_set.__getitem__, places))
-        self.colours, self.order, self.following = _seating(places, _colours(suit_set, options.black_suits))
-        self.spade = self.order[0]
-        self.battalion_size = 3 if n == 6 else (2 if options.battalion_4p else None)
-        if not self.team_game:
-            self.battalion_size = None
-        self.out_limit = (3 if n == 6 else 2) if self.team_game else (2 if n <= 4 else 3)
+        vars(self).update(table.seating(tuple(self._draw_places(deal, table.suit_set))))
         self.hands: list[list[Card]] = _empty_rows(n)
         self.decks: list[list[Card]] = _empty_rows(n)
         self.discards: list[list[Card]] = _empty_rows(n)
@@ -288,27 +362,19 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         position's start): a rebuild in the cleanup after the last trick took that trick's
         card back, which everyone knows."""
         self.trick: list[PlayRecord] = []
-        self.trick_cards = 0
-        self.leader = self.turn = self.spade
-        self.face: Card | None = None
-        self.last_trick: tuple[PlayRecord, ...] = ()
-        self.last_winner: int | None = None
-        self.last_judgement: str | None = None
-        self.last_face: Card | None = None
-        self.tricks = 0
-        self.end: str | None = None
-        self.decl_start = self.decl_index = 0
-        self.decl_any = False
-        self.final: SixSuitResult | None = None
-        self.is_over = False
-        """The game is over (kept with the phase: the playouts ask it after every action)."""
         self.judged: dict[str, int] = {}
-        self.split_team = 0
-        self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
-        self._legal = None
         self.events = []
-        pile = list(deal.face_pile) if deal.face_pile is not None else self._shuffled(FACE_PILE)
-        self.face_pile = pile[::-1] if deal.face_pile is not None else pile
+        if deal.face_pile is not None:
+            self.face_pile = list(deal.face_pile)[::-1]
+        else:
+            self.face_pile = self._shuffled(FACE_PILE)
+        if self.team_game and deal is _NO_DEAL:  # (the usual start: the split is asked)
+            self.battalions = [0, 0]
+            self.phase = "split"
+            self.split_team = team = self.team_of[self.spade]
+            self.turn = self.members[team][0]
+            self.events.append(_SPLIT_ASKED[team][self.turn])
+            return
         specials = self._deal_specials(deal)
         self._set_teams(specials)
         self._check_specials(specials)
@@ -385,16 +451,13 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 raise ValueError(f"the {TEAM_NAMES[team]} team's specials are {joker} {joker} W, not {names}")
 
     def _set_teams(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
-        n = self.n
-        if self.team_game:
-            self.team_of = tuple(map(_TEAM_OF_COLOUR.__getitem__, self.colours))
-        elif self.options.variant == "secret_team":
+        """The secret-team game's teams, the pairs of matching specials [R-S23] (the other
+        games' come with the seating); every game's battalion counts."""
+        if self.options.variant == "secret_team":
             assert specials is not None
             self.team_of = tuple(SPECIAL_TEAM[share[0]] if share else 0 for share in specials)
-        else:
-            self.team_of = tuple(range(n))
-        self.team_count = max(self.team_of) + 1
-        self.members = _members(self.order, self.team_of, self.team_count)
+            self.team_count = max(self.team_of) + 1
+            self.members = _members(self.order, self.team_of, self.team_count)
         self.battalions = [0] * self.team_count
 
     def _start(self, specials: tuple[tuple[Card, ...], ...], decks: tuple[tuple[Card, ...], ...] | None) -> None:
@@ -702,8 +765,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
 
     def items(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's points per item (`scoring.ITEMS`), as the game stands."""
-        return tuple(map(player_items, self.captured, self.hands, self.decks, self.suits,
-                         repeat(self.options.colour), repeat(not self.team_game)))
+        return seat_items(self.captured, self.hands, self.decks, self.suits, self.options.black_suits,
+                          not self.team_game)
 
     def unit_names(self) -> tuple[str, ...]:
         if self.team_game:
