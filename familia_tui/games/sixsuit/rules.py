@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, partial
 from itertools import chain, combinations
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, cast
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -82,6 +82,7 @@ _REBUILT = tuple(tuple(Event("rebuilt", seat, info=(("discarded", count),)) for 
                  for seat in range(6))
 """Each seat's rebuild event by the number of cards discarded."""
 _PASS_ONLY: list[SixSuitAction] = [PASS]
+_DEALT = tuple(Event("dealt", seat) for seat in range(6))
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
 _CARD = {card: card for card in _ALL_CARDS}
 NUMBER_CARDS = {suit: tuple(_CARD[Card(rank, suit)] for rank in NUMBERS) for suit in CANONICAL}
@@ -136,9 +137,10 @@ def _rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 
 
 @cache
-def _splits(joker: Card, members: int) -> tuple[Split, ...]:
+def _splits(joker: Card, members: int) -> list[Split]:
     """Every split of a team's 2 Jokers and 1 white card among its members, 3-0-0 included
-    [R-S26]; the Jokers are alike, so 6 × 3 = 18 splits for 3 members, 3 × 2 = 6 for 2."""
+    [R-S26]; the Jokers are alike, so 6 × 3 = 18 splits for 3 members, 3 × 2 = 6 for 2. (One
+    list, the legal actions of every split: never changed.)"""
     found: dict[Split, None] = {}
     for first in range(members):
         for second in range(first, members):
@@ -148,7 +150,7 @@ def _splits(joker: Card, members: int) -> tuple[Split, ...]:
                 shares[second].append(joker)
                 shares[white].append(WHITE_CARD)
                 found[Split(tuple(tuple(sorted(share)) for share in shares))] = None
-    return tuple(found)
+    return list(found)
 
 
 def _empty_rows(n: int) -> list[list[Any]]:
@@ -282,6 +284,18 @@ class SixSuitResult:
     def scores(self) -> tuple[int, ...]:
         """Each seat's own points (battalions not included [R-S19])."""
         return tuple(sum(row) for row in self.items)
+
+
+_RESULT_FIELDS = tuple(field.name for field in fields(SixSuitResult))
+
+
+def _result(*values: Any) -> SixSuitResult:
+    """`SixSuitResult(*values)` without the frozen class's `__init__`, which sets each field
+    through `object.__setattr__` (a sixth of a game's scoring): the fields put in the new
+    object's dictionary at once."""
+    result = object.__new__(SixSuitResult)
+    vars(result).update(zip(_RESULT_FIELDS, values))
+    return result
 
 
 class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
@@ -463,14 +477,16 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _start(self, specials: tuple[tuple[Card, ...], ...], decks: tuple[tuple[Card, ...], ...] | None) -> None:
         """Shuffle each private deck, draw 3 each, reveal the first face card [B.2.1 (4)–(5)]."""
         self.splits = specials
-        for seat in range(self.n):
-            if decks is not None:
-                self.decks[seat] = list(decks[seat])[::-1]
-            else:
-                self.decks[seat] = self._shuffled(NUMBER_CARDS[self.suits[seat]] + specials[seat])
-            self._draw(seat)
+        if decks is not None:
+            self.decks = [list(deck)[::-1] for deck in decks]
+        else:
+            shuffled = self._shuffled
+            self.decks = [shuffled(NUMBER_CARDS[suit] + share) for suit, share in zip(self.suits, specials)]
+        self.hands = [deck[:-HAND_SIZE - 1:-1] for deck in self.decks]  # (the hands are empty: 3 cards each
+        for deck in self.decks:                                         # from the top, the end, as `_draw`)
+            del deck[-HAND_SIZE:]
         self.phase = "play"
-        self.events.append(Event("dealt", self.spade))
+        self.events.append(_DEALT[self.spade])
         self._new_trick(self.spade)
 
     def _draw(self, seat: int) -> None:
@@ -567,7 +583,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if phase == "rebuild":
             return self._rebuild_actions(self.turn)
         if phase == "split":
-            return list(self._split_actions())
+            return cast(list[SixSuitAction], self._split_actions())  # (the shared list of `_splits`)
         return []
 
     def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
@@ -577,7 +593,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return _rebuilds(sorted(hand))
 
     def _split_actions(self) -> list[Split]:
-        return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
+        return _splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team]))
 
     def explain(self, action: SixSuitAction) -> Explanation:
         from familia_tui.games.sixsuit.explain import explain
@@ -781,28 +797,30 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         items = self.items()
         scores = list(map(sum, items))
         names = self.unit_names()
-        bonus = tuple(2 * count for count in self.battalions) if self.team_game else ()
         distance = self.order.index
         if self.team_game:
+            black, red = self.battalions
+            bonus: tuple[int, ...] = (2 * black, 2 * red)
             members = [sorted(m) for m in self.members]
             totals = [sum(map(scores.__getitem__, m)) + bonus[t] for t, m in enumerate(members)]
             best, tie_break = team_winner(members, scores, totals, self.team_of[self.spade])
             ranked = [best, 1 - best]
         elif self.options.variant == "secret_team":
+            bonus = ()
             members = [sorted(m) for m in self.members]
             totals = [sum(map(scores.__getitem__, m)) for m in members]
             ranked = secret_order(members, scores, distance)
             tie_break = _secret_tie_break(ranked, members, scores, totals)
         else:
+            bonus = ()
             members = [[s] for s in range(self.n)]
             totals = scores
             counts = [len(c) for c in self.captured]
             ranked = individual_order(scores, counts, distance)
             tie_break = _individual_tie_break(ranked, scores, counts)
         units = tuple(zip(names, map(tuple, members)))
-        return SixSuitResult(units, dict(zip(names, map(float, totals))), items, bonus,
-                             tuple(map(names.__getitem__, ranked)), tie_break, self.end,
-                             tuple(sorted(self.judged.items())))
+        return _result(units, dict(zip(names, map(float, totals))), items, bonus,
+                       tuple(map(names.__getitem__, ranked)), tie_break, self.end, tuple(sorted(self.judged.items())))
 
     # ----- views -----
 
