@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import cache, partial
-from itertools import chain, combinations
+from itertools import chain, combinations, repeat, starmap
 from operator import attrgetter, itemgetter
 from typing import Any, cast
 
@@ -409,6 +409,20 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             return list(cards)
         return list(itemgetter(*order)(cards))  # one call picks them all: a new game shuffles 8 times
 
+    def _shuffled_each(self, piles: Sequence[Sequence[Card]]) -> list[list[Card]]:
+        """`_shuffled` of each pile in turn, with the random keys of all of them drawn by one
+        call: `permutation` sorts each pile's places on its own keys, drawn in turn, so these
+        are the same draws and the same decks (a new game deals 4 or 6 of them)."""
+        keys = list(starmap(self.rng.random, repeat((), sum(map(len, piles)))))
+        decks = []
+        start = 0
+        for pile in piles:
+            end = start + len(pile)
+            order = sorted(range(len(pile)), key=keys[start:end].__getitem__)
+            decks.append(list(itemgetter(*order)(pile)) if len(order) > 1 else list(pile))
+            start = end
+        return decks
+
     def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
         """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
         draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
@@ -480,8 +494,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if decks is not None:
             self.decks = [list(deck)[::-1] for deck in decks]
         else:
-            shuffled = self._shuffled
-            self.decks = [shuffled(NUMBER_CARDS[suit] + share) for suit, share in zip(self.suits, specials)]
+            self.decks = self._shuffled_each([NUMBER_CARDS[suit] + share for suit, share in zip(self.suits, specials)])
         self.hands = [deck[:-HAND_SIZE - 1:-1] for deck in self.decks]  # (the hands are empty: 3 cards each
         for deck in self.decks:                                         # from the top, the end, as `_draw`)
             del deck[-HAND_SIZE:]

@@ -59,7 +59,9 @@ def seat_items(captured_rows: Sequence[Sequence[Card]], hands: Sequence[Sequence
     for captured, hand, deck, suit in zip(captured_rows, hands, decks, suits):
         held = sum(map(held_of, hand))
         ace = held >> _ACE_SHIFT[suit] & 0xF
-        held = (held + sum(map(held_of, deck))) & special_mask
+        if deck:
+            held += sum(map(held_of, deck))
+        held &= special_mask
         unused = (held & 0xF) + (held >> 4)  # [R-S29]
         if not captured:
             rows.append((0, 0, unused, ace, 0, 0, 0))
