@@ -495,20 +495,11 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         self.hands = [deck[:-HAND_SIZE - 1:-1] for deck in self.decks]  # (the hands are empty: 3 cards each
         for deck in self.decks:                                         # from the top, the end, as `_draw`)
             del deck[-HAND_SIZE:]
-        self.phase = "play"
         self.events.append(_DEALT[self.spade])
-        self._new_trick(self.spade)
+        self._end_of_cleanup()  # (nobody is out: the Spade player, the leader, starts the first trick)
 
     def _draw(self, seat: int) -> None:
         _draw_to_three(self.hands[seat], self.decks[seat])
-
-    def _new_trick(self, leader: int) -> None:
-        """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
-        if self.face is None:
-            self.face = self.face_pile.pop()
-            self.events.append(_FACE_REVEALED[leader][self.face])
-        self.leader = self.turn = leader
-        self.phase = "play"  # (the trick was emptied when the last one was judged)
 
     # ----- the protocol -----
 
@@ -646,7 +637,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self._played(seat, self.decks[seat].pop(), True)
         elif self.phase == "rebuild":
             self.events.append(_REBUILD_PASSED[seat])
-            self._next_declarer()
+            self._ask_declaration(self.decl_index + 1)  # the next declarer
         else:
             self.trick.append((seat, None, False))
             self.events.append(_PASSED[seat])
@@ -752,9 +743,6 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _declaration_order(self) -> tuple[int, ...]:
         return _rounds(self.order)[self.decl_start]
 
-    def _next_declarer(self) -> None:
-        self._ask_declaration(self.decl_index + 1)
-
     @handles(Rebuild)
     def _rebuild(self, action: Rebuild) -> None:
         seat = self.turn
@@ -765,15 +753,16 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         cards = self.decks[seat] + discard
         self.decks[seat] = self._shuffled(cards)
         self.discards[seat] = []
-        self._draw(seat)
+        _draw_to_three(self.hands[seat], self.decks[seat])
         self.rebuilt[seat] = True
         self.rebuilt_after[seat] = self.tricks
         self.decl_any = True
         self.events.append(_REBUILT[seat][len(action.discard)])
-        self._next_declarer()
+        self._ask_declaration(self.decl_index + 1)  # the next declarer
 
     def _end_of_cleanup(self) -> None:
-        """End condition (b) after the rebuilds [R-S17]; else the next trick."""
+        """End condition (b) after the rebuilds [R-S17]; else the next trick: the leader reveals
+        the next face card (unless one is still at stake) and leads [R-S14]."""
         out = 0
         if [] in self.hands:
             for rebuilt, hand, deck in zip(self.rebuilt, self.hands, self.decks, strict=True):
@@ -782,7 +771,12 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if out >= self.out_limit:
             self._finish("players_out")
             return
-        self._new_trick(self.leader)
+        leader = self.leader
+        if self.face is None:
+            self.face = self.face_pile.pop()
+            self.events.append(_FACE_REVEALED[leader][self.face])
+        self.turn = leader
+        self.phase = "play"  # (the trick was emptied when the last one was judged)
 
     def _finish(self, reason: str) -> None:
         self.phase, self.end, self.is_over = "over", reason, True
