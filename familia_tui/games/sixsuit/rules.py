@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields
 from functools import cache, partial
 from itertools import chain, combinations, repeat, starmap
 from operator import attrgetter, itemgetter
-from typing import Any, cast
+from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -131,7 +131,7 @@ _KEEP_ALL = Rebuild(())
 
 
 @cache
-def _rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+def declaration_rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Every seat in play order from each seat (the declaration rounds [R-S4])."""
     return {seat: order[place:] + order[:place] for place, seat in enumerate(order)}
 
@@ -216,6 +216,7 @@ class _Table:
         if team_of is not None:
             count = max(team_of) + 1
             found.update(team_of=team_of, team_count=count, members=_members(found["order"], team_of, count))
+        found["rounds"] = declaration_rounds(found["order"])
         self.seatings[places] = found
         return found
 
@@ -301,8 +302,8 @@ def _result(*values: Any) -> SixSuitResult:
 class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     """A six-suit game in progress (mutable; `clone()` copies by the declared policy)."""
 
-    SHARED = ("final",)
-    """The result once the game is over (never changed after)."""
+    SHARED = ("final", "rounds")
+    """The result once the game is over, the declaration rounds' orders (never changed after)."""
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
                  "leader", "face", "trick_cards", "is_over", "split_team", "splits", "decl_start",
@@ -331,6 +332,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     team_count: int
     members: tuple[tuple[int, ...], ...]
     """Each team's seats in play order."""
+    rounds: dict[int, tuple[int, ...]]
+    """Every seat in play order from each seat (`declaration_rounds`: the declaration rounds [R-S4])."""
     trick_cards: int
     face: Card | None
     last_trick: tuple[PlayRecord, ...]
@@ -363,7 +366,11 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         # turn (the Spade player), team_of, team_count, members (but in the secret-team game).
         vars(self).update(table.start)
         self.seats = tuple(seats)
-        vars(self).update(table.seating(tuple(self._draw_places(deal, table.suit_set))))
+        if deal.suits is None and options.teams == "draw" and not any(map(_SEAT_FIELDS, self.seats)):
+            places: Sequence[int] = permutation(n, self.rng)  # the Ace draw [B.2.1] (the usual case, no call)
+        else:
+            places = self._draw_places(deal, table.suit_set)
+        vars(self).update(table.seating(tuple(places)))
         self.hands: list[list[Card]] = _empty_rows(n)
         self.decks: list[list[Card]] = _empty_rows(n)
         self.discards: list[list[Card]] = _empty_rows(n)
@@ -423,10 +430,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
         """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
         draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
-        if deal.suits is None and not any(map(_SEAT_FIELDS, self.seats)):  # (the usual case, quickly)
-            given: tuple[str, ...] = ("",)
-        else:
-            given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
+        given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
         if all(given):
             if sorted(given) != sorted(suit_set):
                 raise ValueError(f"the seats' suits {list(given)} are not the suits in play {list(suit_set)}")
@@ -585,16 +589,13 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if phase == "play":
             return _plays(self.hands[self.turn], self.trick_cards == 0, self.decks[self.turn])
         if phase == "rebuild":
-            return self._rebuild_actions(self.turn)
+            hand = self.hands[self.turn]
+            if not hand and not self.decks[self.turn]:
+                return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
+            return _rebuilds(sorted(hand))
         if phase == "split":
-            return cast(list[SixSuitAction], self._split_actions())  # (the shared list of `_splits`)
+            return self._split_actions()  # type: ignore[return-value]  # (the shared list of `_splits`)
         return []
-
-    def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
-        hand = self.hands[seat]
-        if not hand and not self.decks[seat]:
-            return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
-        return _rebuilds(sorted(hand))
 
     def _split_actions(self) -> list[Split]:
         return _splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team]))
@@ -727,7 +728,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _ask_declaration(self, index: int) -> None:
         """Ask the next seat from play position `index` (from the round's start) that may still
         rebuild; a round with no declaration ends the cleanup [R-S4]."""
-        order = _rounds(self.order)[self.decl_start]  # (`_declaration_order`)
+        order = self.rounds[self.decl_start]  # (`_declaration_order`)
         rebuilt = self.rebuilt
         while True:
             while index < self.n and rebuilt[order[index]]:
@@ -741,7 +742,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             index, self.decl_any = 0, False
 
     def _declaration_order(self) -> tuple[int, ...]:
-        return _rounds(self.order)[self.decl_start]
+        return self.rounds[self.decl_start]
 
     @handles(Rebuild)
     def _rebuild(self, action: Rebuild) -> None:
