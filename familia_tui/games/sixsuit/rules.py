@@ -287,6 +287,15 @@ class SixSuitResult:
         return tuple(sum(row) for row in self.items)
 
 
+@cache
+def _units(names: tuple[str, ...], members: tuple[tuple[int, ...], ...]) -> tuple[
+        tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[int, ...], ...]]:
+    """The result's units (each team's name and seats in seat order) and those seats, made once
+    per seating (a game's end asks, and a seating is one of 4! or 6!)."""
+    ordered = tuple(tuple(sorted(seats)) for seats in members)
+    return tuple(zip(names, ordered)), ordered
+
+
 _RESULT_FIELDS = tuple(field.name for field in fields(SixSuitResult))
 
 
@@ -805,28 +814,27 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         items = self.items()
         scores = list(map(sum, items))
         names = self.unit_names()
-        distance = self.order.index
+        members: Sequence[Sequence[int]]
         if self.team_game:
             black, red = self.battalions
             bonus: tuple[int, ...] = (2 * black, 2 * red)
-            members = [sorted(m) for m in self.members]
+            units, members = _units(names, self.members)
             totals = [sum(map(scores.__getitem__, m)) + bonus[t] for t, m in enumerate(members)]
             best, tie_break = team_winner(members, scores, totals, self.team_of[self.spade])
             ranked = [best, 1 - best]
         elif self.options.variant == "secret_team":
             bonus = ()
-            members = [sorted(m) for m in self.members]
+            units, members = _units(names, self.members)
             totals = [sum(map(scores.__getitem__, m)) for m in members]
-            ranked = secret_order(members, scores, distance)
+            ranked = secret_order(members, scores, self.order.index)
             tie_break = _secret_tie_break(ranked, members, scores, totals)
         else:
             bonus = ()
-            members = [[s] for s in range(self.n)]
+            units = tuple((name, (seat,)) for seat, name in enumerate(names))
             totals = scores
             counts = [len(c) for c in self.captured]
-            ranked = individual_order(scores, counts, distance)
+            ranked = individual_order(scores, counts, self.order.index)
             tie_break = _individual_tie_break(ranked, scores, counts)
-        units = tuple(zip(names, map(tuple, members)))
         return _result(units, dict(zip(names, map(float, totals))), items, bonus,
                        tuple(map(names.__getitem__, ranked)), tie_break, self.end, tuple(sorted(self.judged.items())))
 
@@ -859,7 +867,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return tuple(TrickPlay(s, card if up or s == seat else None, up, passed=card is None) for s, card, up in plays)
 
 
-def _secret_tie_break(ranked: list[int], members: list[list[int]], scores: list[int], totals: list[int]) -> str:
+def _secret_tie_break(ranked: list[int], members: Sequence[Sequence[int]], scores: list[int],
+                      totals: list[int]) -> str:
     first, second = ranked[0], ranked[1]
     if totals[first] != totals[second]:
         return "total"
