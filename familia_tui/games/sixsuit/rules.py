@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, partial
-from itertools import chain, combinations, repeat
+from itertools import chain, combinations, repeat, starmap
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -41,7 +41,7 @@ from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, co
 from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
 from familia_tui.games.sixsuit.judge import JUDGEMENT_KINDS, Judgement, PlayRecord, judge_individual, judge_team
 from familia_tui.games.sixsuit.options import CANONICAL, SixSuitOptions
-from familia_tui.games.sixsuit.scoring import individual_order, player_items, secret_order, team_winner
+from familia_tui.games.sixsuit.scoring import individual_order, seat_items, secret_order, team_winner
 from familia_tui.games.sixsuit.view import SixSuitView, TrickPlay
 
 HAND_SIZE = 3
@@ -82,6 +82,7 @@ _REBUILT = tuple(tuple(Event("rebuilt", seat, info=(("discarded", count),)) for 
                  for seat in range(6))
 """Each seat's rebuild event by the number of cards discarded."""
 _PASS_ONLY: list[SixSuitAction] = [PASS]
+_DEALT = tuple(Event("dealt", seat) for seat in range(6))
 _FORCED_REBUILD: list[SixSuitAction] = [Rebuild(())]
 _CARD = {card: card for card in _ALL_CARDS}
 NUMBER_CARDS = {suit: tuple(_CARD[Card(rank, suit)] for rank in NUMBERS) for suit in CANONICAL}
@@ -130,15 +131,16 @@ _KEEP_ALL = Rebuild(())
 
 
 @cache
-def _rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+def declaration_rounds(order: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Every seat in play order from each seat (the declaration rounds [R-S4])."""
     return {seat: order[place:] + order[:place] for place, seat in enumerate(order)}
 
 
 @cache
-def _splits(joker: Card, members: int) -> tuple[Split, ...]:
+def _splits(joker: Card, members: int) -> list[Split]:
     """Every split of a team's 2 Jokers and 1 white card among its members, 3-0-0 included
-    [R-S26]; the Jokers are alike, so 6 × 3 = 18 splits for 3 members, 3 × 2 = 6 for 2."""
+    [R-S26]; the Jokers are alike, so 6 × 3 = 18 splits for 3 members, 3 × 2 = 6 for 2. (One
+    list, the legal actions of every split: never changed.)"""
     found: dict[Split, None] = {}
     for first in range(members):
         for second in range(first, members):
@@ -148,7 +150,7 @@ def _splits(joker: Card, members: int) -> tuple[Split, ...]:
                 shares[second].append(joker)
                 shares[white].append(WHITE_CARD)
                 found[Split(tuple(tuple(sorted(share)) for share in shares))] = None
-    return tuple(found)
+    return list(found)
 
 
 def _empty_rows(n: int) -> list[list[Any]]:
@@ -158,27 +160,6 @@ def _empty_rows(n: int) -> list[list[Any]]:
 
 
 _SEAT_FIELDS = attrgetter("fields")
-
-
-def _seating(places: Sequence[int], colour_at: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...],
-                                                                        tuple[int, ...]]:
-    """Each seat's colour, the order of play and each seat's follower, from each seat's place in
-    the order of play (its suit's index among the suits in play, which are in the canonical
-    order [B.2.1]). (Every new game asks, and the Ace draw makes the seating differ from game
-    to game: this is the cheapest way found.)"""
-    order = [0] * len(places)
-    for seat, place in enumerate(places):
-        order[place] = seat
-    after = order[1:] + order[:1]
-    return tuple(map(colour_at.__getitem__, places)), tuple(order), tuple(map(after.__getitem__, places))
-
-
-@cache
-def _colours(suit_set: tuple[str, ...], black_suits: tuple[str, ...]) -> tuple[str, ...]:
-    """The colour of each suit in play under this mapping [R-S2]."""
-    return tuple("black" if suit in black_suits else "red" for suit in suit_set)
-
-
 _TEAM_OF_COLOUR = {"black": 0, "red": 1}
 """The team game's team of each colour [B.2.1]: `TEAM_NAMES` order."""
 
@@ -189,6 +170,70 @@ def _members(order: tuple[int, ...], team_of: tuple[int, ...], count: int) -> tu
     for seat in order:
         members[team_of[seat]].append(seat)
     return tuple(map(tuple, members))
+
+
+class _Table:
+    """What a new game takes from its options alone, worked out once per options object (a
+    search or a tournament starts thousands of games with one): the fields every game starts
+    with, and the seating of each Ace draw met so far (4! or 6! of them at most)."""
+
+    def __init__(self, options: SixSuitOptions) -> None:
+        self.options = options
+        self.suit_set = suit_set = options.suit_set
+        self.n = n = len(suit_set)
+        self.team_game = team_game = options.variant == "team"
+        battalion_size = (3 if n == 6 else (2 if options.battalion_4p else None)) if team_game else None
+        self.colour_at = tuple(map(options.colour, suit_set))
+        """The colour of each suit in play [R-S2]."""
+        self.start: dict[str, Any] = dict(
+            options=options, n=n, team_game=team_game, battalion_size=battalion_size,
+            out_limit=(3 if n == 6 else 2) if team_game else (2 if n <= 4 else 3),
+            trick_cards=0, face=None, last_trick=(), last_winner=None, last_judgement=None, last_face=None,
+            tricks=0, end=None, decl_start=0, decl_index=0, decl_any=False, final=None, is_over=False,
+            split_team=0, splits=((),) * n, _legal=None)
+        """A new game's fields that are the same in every game of these options (see
+        `SixSuitState.__init__`)."""
+        self.seatings: dict[tuple[int, ...], dict[str, Any]] = {}
+
+    def seating(self, places: tuple[int, ...]) -> dict[str, Any]:
+        """The fields that follow from each seat's place in the order of play (its suit's index
+        among the suits in play, which are in the canonical order [B.2.1]): suits, colours, the
+        order of play, each seat's follower, the Spade player; in the team and individual games
+        the teams (the secret-team game's come from the specials dealt)."""
+        found = self.seatings.get(places)
+        if found is not None:
+            return found
+        order = [0] * len(places)
+        for seat, place in enumerate(places):
+            order[place] = seat
+        after = order[1:] + order[:1]
+        colours = tuple(map(self.colour_at.__getitem__, places))
+        found = dict(suits=tuple(map(self.suit_set.__getitem__, places)), colours=colours, order=tuple(order),
+                     following=tuple(map(after.__getitem__, places)), spade=order[0], leader=order[0],
+                     turn=order[0])
+        team_of = (tuple(map(_TEAM_OF_COLOUR.__getitem__, colours)) if self.team_game
+                   else tuple(range(self.n)) if self.options.variant == "individual" else None)
+        if team_of is not None:
+            count = max(team_of) + 1
+            found.update(team_of=team_of, team_count=count, members=_members(found["order"], team_of, count))
+        found["rounds"] = declaration_rounds(found["order"])
+        self.seatings[places] = found
+        return found
+
+
+_TABLES: dict[int, _Table] = {}
+"""Each options object's table, by identity (a frozen model hashes its fields in Python, slower
+than working the table out again); the table holds its options, so an identity is not reused
+while its entry lives."""
+
+
+def _table(options: SixSuitOptions) -> _Table:
+    table = _TABLES.get(id(options))
+    if table is None or table.options is not options:
+        if len(_TABLES) >= 64:  # (a long session making options again and again)
+            _TABLES.clear()
+        table = _TABLES[id(options)] = _Table(options)
+    return table
 
 
 _SPLIT_ASKED = tuple(tuple(Event("split_asked", seat, info=(("team", team),)) for seat in range(6))
@@ -242,11 +287,32 @@ class SixSuitResult:
         return tuple(sum(row) for row in self.items)
 
 
+@cache
+def _units(names: tuple[str, ...], members: tuple[tuple[int, ...], ...]) -> tuple[
+        tuple[tuple[str, tuple[int, ...]], ...], tuple[tuple[int, ...], ...]]:
+    """The result's units (each team's name and seats in seat order) and those seats, made once
+    per seating (a game's end asks, and a seating is one of 4! or 6!)."""
+    ordered = tuple(tuple(sorted(seats)) for seats in members)
+    return tuple(zip(names, ordered)), ordered
+
+
+_RESULT_FIELDS = tuple(field.name for field in fields(SixSuitResult))
+
+
+def _result(*values: Any) -> SixSuitResult:
+    """`SixSuitResult(*values)` without the frozen class's `__init__`, which sets each field
+    through `object.__setattr__` (a sixth of a game's scoring): the fields put in the new
+    object's dictionary at once."""
+    result = object.__new__(SixSuitResult)
+    vars(result).update(zip(_RESULT_FIELDS, values))
+    return result
+
+
 class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     """A six-suit game in progress (mutable; `clone()` copies by the declared policy)."""
 
-    SHARED = ("final",)
-    """The result once the game is over (never changed after)."""
+    SHARED = ("final", "rounds")
+    """The result once the game is over, the declaration rounds' orders (never changed after)."""
     IMMUTABLE = ("options", "seats", "n", "team_game", "suits", "colours", "team_of", "team_count",
                  "members", "order", "following", "spade", "battalion_size", "out_limit", "phase", "turn",
                  "leader", "face", "trick_cards", "is_over", "split_team", "splits", "decl_start",
@@ -257,25 +323,63 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
               "battalions": copy_list,
               "trick": copy_list, "shown": copy_rows, "rng": copy_rng, "judged": copy_dict}
 
+    options: SixSuitOptions
+    n: int
+    team_game: bool
+    battalion_size: int | None
+    out_limit: int
+    suits: tuple[str, ...]
+    colours: tuple[str, ...]
+    order: tuple[int, ...]
+    """The seats in the order of play, from the Spade player."""
+    following: tuple[int, ...]
+    """Each seat's follower in the order of play."""
+    spade: int
+    leader: int
+    turn: int
+    team_of: tuple[int, ...]
+    team_count: int
+    members: tuple[tuple[int, ...], ...]
+    """Each team's seats in play order."""
+    rounds: dict[int, tuple[int, ...]]
+    """Every seat in play order from each seat (`declaration_rounds`: the declaration rounds [R-S4])."""
+    trick_cards: int
+    face: Card | None
+    last_trick: tuple[PlayRecord, ...]
+    last_winner: int | None
+    last_judgement: str | None
+    last_face: Card | None
+    tricks: int
+    end: str | None
+    decl_start: int
+    decl_index: int
+    decl_any: bool
+    final: SixSuitResult | None
+    is_over: bool
+    """The game is over (kept with the phase: the playouts ask it after every action)."""
+    split_team: int
+    splits: tuple[tuple[Card, ...], ...]
+    phase: str
+
     def __init__(self, options: SixSuitOptions, seats: Sequence[Seat], seed: int | None = None,
                  deal: Deal | None = None) -> None:
-        suit_set = options.suit_set
-        if len(seats) != len(suit_set):
-            raise ValueError(f"these rules seat {len(suit_set)} players, not {len(seats)}")
+        table = _table(options)
+        n = table.n
+        if len(seats) != n:
+            raise ValueError(f"these rules seat {n} players, not {len(seats)}")
         deal = deal or _NO_DEAL
         self.rng = random.Random(seed)
-        self.options = options
+        # The fields the options and the seating decide, each set of them made once (`_Table`):
+        # options, n, team_game, battalion_size, out_limit; the trick, the last trick and the end
+        # as none yet; `splits` empty; then suits, colours, order, following, spade, leader,
+        # turn (the Spade player), team_of, team_count, members (but in the secret-team game).
+        vars(self).update(table.start)
         self.seats = tuple(seats)
-        self.n = n = len(seats)
-        self.team_game = options.variant == "team"
-        places = self._draw_places(deal, suit_set)
-        self.suits = tuple(map(suit_set.__getitem__, places))
-        self.colours, self.order, self.following = _seating(places, _colours(suit_set, options.black_suits))
-        self.spade = self.order[0]
-        self.battalion_size = 3 if n == 6 else (2 if options.battalion_4p else None)
-        if not self.team_game:
-            self.battalion_size = None
-        self.out_limit = (3 if n == 6 else 2) if self.team_game else (2 if n <= 4 else 3)
+        if deal.suits is None and options.teams == "draw" and not any(map(_SEAT_FIELDS, self.seats)):
+            places: Sequence[int] = permutation(n, self.rng)  # the Ace draw [B.2.1] (the usual case, no call)
+        else:
+            places = self._draw_places(deal, table.suit_set)
+        vars(self).update(table.seating(tuple(places)))
         self.hands: list[list[Card]] = _empty_rows(n)
         self.decks: list[list[Card]] = _empty_rows(n)
         self.discards: list[list[Card]] = _empty_rows(n)
@@ -288,27 +392,16 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         position's start): a rebuild in the cleanup after the last trick took that trick's
         card back, which everyone knows."""
         self.trick: list[PlayRecord] = []
-        self.trick_cards = 0
-        self.leader = self.turn = self.spade
-        self.face: Card | None = None
-        self.last_trick: tuple[PlayRecord, ...] = ()
-        self.last_winner: int | None = None
-        self.last_judgement: str | None = None
-        self.last_face: Card | None = None
-        self.tricks = 0
-        self.end: str | None = None
-        self.decl_start = self.decl_index = 0
-        self.decl_any = False
-        self.final: SixSuitResult | None = None
-        self.is_over = False
-        """The game is over (kept with the phase: the playouts ask it after every action)."""
         self.judged: dict[str, int] = {}
-        self.split_team = 0
-        self.splits: tuple[tuple[Card, ...], ...] = ((),) * n
-        self._legal = None
         self.events = []
-        pile = list(deal.face_pile) if deal.face_pile is not None else self._shuffled(FACE_PILE)
-        self.face_pile = pile[::-1] if deal.face_pile is not None else pile
+        self.face_pile = list(deal.face_pile)[::-1] if deal.face_pile is not None else self._shuffled(FACE_PILE)
+        if self.team_game and deal is _NO_DEAL:  # (the usual start: the split is asked)
+            self.battalions = [0, 0]
+            self.phase = "split"
+            self.split_team = team = self.team_of[self.spade]
+            self.turn = self.members[team][0]
+            self.events.append(_SPLIT_ASKED[team][self.turn])
+            return
         specials = self._deal_specials(deal)
         self._set_teams(specials)
         self._check_specials(specials)
@@ -329,13 +422,24 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             return list(cards)
         return list(itemgetter(*order)(cards))  # one call picks them all: a new game shuffles 8 times
 
+    def _shuffled_each(self, piles: Sequence[Sequence[Card]]) -> list[list[Card]]:
+        """`_shuffled` of each pile in turn, with the random keys of all of them drawn by one
+        call: `permutation` sorts each pile's places on its own keys, drawn in turn, so these
+        are the same draws and the same decks (a new game deals 4 or 6 of them)."""
+        keys = list(starmap(self.rng.random, repeat((), sum(map(len, piles)))))
+        decks = []
+        start = 0
+        for pile in piles:
+            end = start + len(pile)
+            order = sorted(range(len(pile)), key=keys[start:end].__getitem__)
+            decks.append(list(itemgetter(*order)(pile)) if len(order) > 1 else list(pile))
+            start = end
+        return decks
+
     def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
         """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
         draw [B.2.1], or fixed suits [R-S30] (from the deal or the seats' fields)."""
-        if deal.suits is None and not any(map(_SEAT_FIELDS, self.seats)):  # (the usual case, quickly)
-            given: tuple[str, ...] = ("",)
-        else:
-            given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
+        given = deal.suits or tuple(s.field("suit") or "" for s in self.seats)
         if all(given):
             if sorted(given) != sorted(suit_set):
                 raise ValueError(f"the seats' suits {list(given)} are not the suits in play {list(suit_set)}")
@@ -385,41 +489,30 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
                 raise ValueError(f"the {TEAM_NAMES[team]} team's specials are {joker} {joker} W, not {names}")
 
     def _set_teams(self, specials: tuple[tuple[Card, ...], ...] | None) -> None:
-        n = self.n
-        if self.team_game:
-            self.team_of = tuple(map(_TEAM_OF_COLOUR.__getitem__, self.colours))
-        elif self.options.variant == "secret_team":
+        """The secret-team game's teams, the pairs of matching specials [R-S23] (the other
+        games' come with the seating); every game's battalion counts."""
+        if self.options.variant == "secret_team":
             assert specials is not None
             self.team_of = tuple(SPECIAL_TEAM[share[0]] if share else 0 for share in specials)
-        else:
-            self.team_of = tuple(range(n))
-        self.team_count = max(self.team_of) + 1
-        self.members = _members(self.order, self.team_of, self.team_count)
+            self.team_count = max(self.team_of) + 1
+            self.members = _members(self.order, self.team_of, self.team_count)
         self.battalions = [0] * self.team_count
 
     def _start(self, specials: tuple[tuple[Card, ...], ...], decks: tuple[tuple[Card, ...], ...] | None) -> None:
         """Shuffle each private deck, draw 3 each, reveal the first face card [B.2.1 (4)–(5)]."""
         self.splits = specials
-        for seat in range(self.n):
-            if decks is not None:
-                self.decks[seat] = list(decks[seat])[::-1]
-            else:
-                self.decks[seat] = self._shuffled(NUMBER_CARDS[self.suits[seat]] + specials[seat])
-            self._draw(seat)
-        self.phase = "play"
-        self.events.append(Event("dealt", self.spade))
-        self._new_trick(self.spade)
+        if decks is not None:
+            self.decks = [list(deck)[::-1] for deck in decks]
+        else:
+            self.decks = self._shuffled_each([NUMBER_CARDS[suit] + share for suit, share in zip(self.suits, specials)])
+        self.hands = [deck[:-HAND_SIZE - 1:-1] for deck in self.decks]  # (the hands are empty: 3 cards each
+        for deck in self.decks:                                         # from the top, the end, as `_draw`)
+            del deck[-HAND_SIZE:]
+        self.events.append(_DEALT[self.spade])
+        self._end_of_cleanup()  # (nobody is out: the Spade player, the leader, starts the first trick)
 
     def _draw(self, seat: int) -> None:
         _draw_to_three(self.hands[seat], self.decks[seat])
-
-    def _new_trick(self, leader: int) -> None:
-        """The leader reveals the next face card (unless one is still at stake) and leads [R-S14]."""
-        if self.face is None:
-            self.face = self.face_pile.pop()
-            self.events.append(_FACE_REVEALED[leader][self.face])
-        self.leader = self.turn = leader
-        self.phase = "play"  # (the trick was emptied when the last one was judged)
 
     # ----- the protocol -----
 
@@ -468,20 +561,23 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return legal
 
     def apply(self, action: SixSuitAction) -> list[Event]:
-        """`BaseState.apply` (the same membership check), with a hand card's play handled here
-        rather than through the dispatch: most actions are one, and the calls saved are a
-        tenth of a random playout's time."""
+        """`BaseState.apply` (the same membership check), with a hand card's play and the
+        deck's top card handled here rather than through the dispatch: most actions are one,
+        and the calls saved are a tenth of a random playout's time."""
         legal = self._legal
         if action not in (legal if legal is not None else self.legal_actions()):
             raise IllegalAction(action, self.explain(action))
         self._legal = None
-        if type(action) is not Play:
+        seat = self.turn
+        if type(action) is Play:  # `_play` and `_played`, inline
+            card, face_up = action
+            self.hands[seat].remove(card)
+        elif action is DECK:  # the deck's top card, face up (`_word` and `_played`, inline: a play in 6)
+            card, face_up = self.decks[seat].pop(), True
+        else:
             self.events = []
             self._handlers[type(action)](self, action)
             return self.events
-        seat = self.turn  # `_play` and `_played`, inline
-        card, face_up = action
-        self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card, face_up))
         self.trick_cards += 1
@@ -502,19 +598,16 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if phase == "play":
             return _plays(self.hands[self.turn], self.trick_cards == 0, self.decks[self.turn])
         if phase == "rebuild":
-            return self._rebuild_actions(self.turn)
+            hand = self.hands[self.turn]
+            if not hand and not self.decks[self.turn]:
+                return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
+            return _rebuilds(sorted(hand))
         if phase == "split":
-            return list(self._split_actions())
+            return self._split_actions()  # type: ignore[return-value]  # (the shared list of `_splits`)
         return []
 
-    def _rebuild_actions(self, seat: int) -> list[SixSuitAction]:
-        hand = self.hands[seat]
-        if not hand and not self.decks[seat]:
-            return _FORCED_REBUILD  # no hand, no deck: the rebuild is forced [B.2.6]
-        return _rebuilds(sorted(hand))
-
     def _split_actions(self) -> list[Split]:
-        return list(_splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team])))
+        return _splits(BLACK_JOKER if self.split_team == 0 else RED_JOKER, len(self.members[self.split_team]))
 
     def explain(self, action: SixSuitAction) -> Explanation:
         from familia_tui.games.sixsuit.explain import explain
@@ -554,7 +647,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             self._played(seat, self.decks[seat].pop(), True)
         elif self.phase == "rebuild":
             self.events.append(_REBUILD_PASSED[seat])
-            self._next_declarer()
+            self._ask_declaration(self.decl_index + 1)  # the next declarer
         else:
             self.trick.append((seat, None, False))
             self.events.append(_PASSED[seat])
@@ -644,7 +737,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
     def _ask_declaration(self, index: int) -> None:
         """Ask the next seat from play position `index` (from the round's start) that may still
         rebuild; a round with no declaration ends the cleanup [R-S4]."""
-        order = _rounds(self.order)[self.decl_start]  # (`_declaration_order`)
+        order = self.rounds[self.decl_start]  # (`_declaration_order`)
         rebuilt = self.rebuilt
         while True:
             while index < self.n and rebuilt[order[index]]:
@@ -658,10 +751,7 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
             index, self.decl_any = 0, False
 
     def _declaration_order(self) -> tuple[int, ...]:
-        return _rounds(self.order)[self.decl_start]
-
-    def _next_declarer(self) -> None:
-        self._ask_declaration(self.decl_index + 1)
+        return self.rounds[self.decl_start]
 
     @handles(Rebuild)
     def _rebuild(self, action: Rebuild) -> None:
@@ -673,15 +763,16 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         cards = self.decks[seat] + discard
         self.decks[seat] = self._shuffled(cards)
         self.discards[seat] = []
-        self._draw(seat)
+        _draw_to_three(self.hands[seat], self.decks[seat])
         self.rebuilt[seat] = True
         self.rebuilt_after[seat] = self.tricks
         self.decl_any = True
         self.events.append(_REBUILT[seat][len(action.discard)])
-        self._next_declarer()
+        self._ask_declaration(self.decl_index + 1)  # the next declarer
 
     def _end_of_cleanup(self) -> None:
-        """End condition (b) after the rebuilds [R-S17]; else the next trick."""
+        """End condition (b) after the rebuilds [R-S17]; else the next trick: the leader reveals
+        the next face card (unless one is still at stake) and leads [R-S14]."""
         out = 0
         if [] in self.hands:
             for rebuilt, hand, deck in zip(self.rebuilt, self.hands, self.decks, strict=True):
@@ -690,20 +781,25 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         if out >= self.out_limit:
             self._finish("players_out")
             return
-        self._new_trick(self.leader)
+        leader = self.leader
+        if self.face is None:
+            self.face = self.face_pile.pop()
+            self.events.append(_FACE_REVEALED[leader][self.face])
+        self.turn = leader
+        self.phase = "play"  # (the trick was emptied when the last one was judged)
 
     def _finish(self, reason: str) -> None:
         self.phase, self.end, self.is_over = "over", reason, True
         result = self.final = self.result()
-        self.events.append(Event("game_over", None, info=(("reason", reason), ("order", result.order),
-                                                          ("tie_break", result.tie_break))))
+        self.events.append(_new(Event, ("game_over", None, (), (("reason", reason), ("order", result.order),
+                                                                ("tie_break", result.tie_break)))))
 
     # ----- scoring -----
 
     def items(self) -> tuple[tuple[int, ...], ...]:
         """Each seat's points per item (`scoring.ITEMS`), as the game stands."""
-        return tuple(map(player_items, self.captured, self.hands, self.decks, self.suits,
-                         repeat(self.options.colour), repeat(not self.team_game)))
+        return seat_items(self.captured, self.hands, self.decks, self.suits, self.options.black_suits,
+                          not self.team_game)
 
     def unit_names(self) -> tuple[str, ...]:
         if self.team_game:
@@ -718,28 +814,29 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         items = self.items()
         scores = list(map(sum, items))
         names = self.unit_names()
-        bonus = tuple(2 * count for count in self.battalions) if self.team_game else ()
-        distance = self.order.index
+        members: Sequence[Sequence[int]]
         if self.team_game:
-            members = [sorted(m) for m in self.members]
+            black, red = self.battalions
+            bonus: tuple[int, ...] = (2 * black, 2 * red)
+            units, members = _units(names, self.members)
             totals = [sum(map(scores.__getitem__, m)) + bonus[t] for t, m in enumerate(members)]
             best, tie_break = team_winner(members, scores, totals, self.team_of[self.spade])
             ranked = [best, 1 - best]
         elif self.options.variant == "secret_team":
-            members = [sorted(m) for m in self.members]
+            bonus = ()
+            units, members = _units(names, self.members)
             totals = [sum(map(scores.__getitem__, m)) for m in members]
-            ranked = secret_order(members, scores, distance)
+            ranked = secret_order(members, scores, self.order.index)
             tie_break = _secret_tie_break(ranked, members, scores, totals)
         else:
-            members = [[s] for s in range(self.n)]
+            bonus = ()
+            units = tuple((name, (seat,)) for seat, name in enumerate(names))
             totals = scores
             counts = [len(c) for c in self.captured]
-            ranked = individual_order(scores, counts, distance)
+            ranked = individual_order(scores, counts, self.order.index)
             tie_break = _individual_tie_break(ranked, scores, counts)
-        units = tuple(zip(names, map(tuple, members)))
-        return SixSuitResult(units, dict(zip(names, map(float, totals))), items, bonus,
-                             tuple(map(names.__getitem__, ranked)), tie_break, self.end,
-                             tuple(sorted(self.judged.items())))
+        return _result(units, dict(zip(names, map(float, totals))), items, bonus,
+                       tuple(map(names.__getitem__, ranked)), tie_break, self.end, tuple(sorted(self.judged.items())))
 
     # ----- views -----
 
@@ -770,7 +867,8 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return tuple(TrickPlay(s, card if up or s == seat else None, up, passed=card is None) for s, card, up in plays)
 
 
-def _secret_tie_break(ranked: list[int], members: list[list[int]], scores: list[int], totals: list[int]) -> str:
+def _secret_tie_break(ranked: list[int], members: Sequence[Sequence[int]], scores: list[int],
+                      totals: list[int]) -> str:
     first, second = ranked[0], ranked[1]
     if totals[first] != totals[second]:
         return "total"

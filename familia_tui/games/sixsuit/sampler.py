@@ -52,6 +52,7 @@ from familia_tui.games.sixsuit.rules import (
     SPECIAL_TEAM,
     TEAM_NAMES,
     SixSuitState,
+    declaration_rounds,
 )
 from familia_tui.games.sixsuit.view import SixSuitView
 
@@ -404,6 +405,7 @@ def _blank(view: SixSuitView, the_plan: Plan, dealt: list[list[Any]]) -> SixSuit
     state.__dict__.update(
         rng=random.Random(seed), options=table.options, seats=view.seats, n=n, team_game=table.team_game,
         suits=view.suits, colours=view.colours, order=table.order, following=table.following, spade=table.spade,
+        rounds=declaration_rounds(table.order),
         battalion_size=table.battalion_size, out_limit=table.out_limit, phase=view.phase, turn=view.to_act,
         leader=view.leader, face=view.face, last_winner=view.last_winner, last_judgement=view.last_judgement,
         last_face=view.last_face, tricks=0, end=None, final=None, is_over=False, judged={}, _legal=None, events=[],

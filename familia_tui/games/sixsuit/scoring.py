@@ -18,43 +18,68 @@ The team game adds 2 per battalion to the team, never to a player [R-S19].
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 
-from familia_tui.core.cards import Card
+from familia_tui.core.cards import BLACK_JOKER, JOKER, RED_JOKER, WHITE_CARD, Card
 
 ITEMS = ("own", "other", "jokers", "ace", "sets_own", "sets_other", "ranks")
 RANK_BONUS = {4: 2, 5: 5, 6: 8}
 """The same-rank bonus by count, one per rank, not cumulative [R-S18]."""
 
 
-_RANK = itemgetter(0)
-_SUIT = itemgetter(1)
-ACES = {suit: Card(14, suit) for suit in "SHXLCD"}
-"""Each suit's A (the `ace` item)."""
+SUIT_ORDER = "SHXLCD"
+FACE_RANKS = (11, 12, 13)
+_FACE_CODE = {Card(rank, suit): 1 << 3 * place | 1 << 18 + 3 * FACE_RANKS.index(rank)
+              for place, suit in enumerate(SUIT_ORDER) for rank in FACE_RANKS}
+"""Each face card as one octal digit of its suit (digits 0–5) plus one of its rank (J, Q, K:
+digits 6–8): a seat's captured cards summed give how many it has of each suit and each rank in
+one number, one dictionary look-up per card (reading a card's fields in Python costs more)."""
+_SUIT_SHIFT = {suit: 3 * place for place, suit in enumerate(SUIT_ORDER)}
+_SET_DIGITS = 0o111111
+"""The low bit of each suit digit: a suit's digit is 3 (its J, Q and K: each face card is in
+the game once) where its two low bits are both set."""
+_RANK_POINTS = tuple(sum(RANK_BONUS.get(digits >> shift & 7, 0) for shift in (0, 3, 6)) for digits in range(512))
+"""The rank bonus of the three rank digits (count of J, of Q, of K) [R-S18]."""
+_HELD_CODE = {**{Card(rank, suit): 0 for suit in SUIT_ORDER for rank in range(2, 14)},
+              **{Card(14, suit): 1 << 8 + 4 * place for place, suit in enumerate(SUIT_ORDER)},
+              **{special: 1 << 4 * special.rank for special in (JOKER, BLACK_JOKER, RED_JOKER, WHITE_CARD)}}
+"""A held card as a hex digit: Jokers (digit 0), white cards (digit 1), each suit's A (digits
+2–7); summed over a hand or deck, the counts the items need."""
+_ACE_SHIFT = {suit: 8 + 4 * place for place, suit in enumerate(SUIT_ORDER)}
 
 
-def player_items(captured: Sequence[Card], hand: Sequence[Card], deck: Sequence[Card], suit: str,
-                 colour: Callable[[str], str], white_is_joker: bool) -> tuple[int, ...]:
-    """One player's points per item, in `ITEMS` order. (Counted with `map` and `count`, in C:
-    every game's end scores every seat, and so does the search bot's playout.)"""
-    ranks = [*map(_RANK, hand), *map(_RANK, deck)]
-    unused = ranks.count(0) + ranks.count(1) if white_is_joker else ranks.count(0)
-    ace = 1 if ACES[suit] in hand else 0
-    suits = list(map(_SUIT, captured))
-    own = suits.count(suit)
-    if len(captured) < 3:  # no set, no rank bonus
-        return (3 * own, 2 * (len(captured) - own), unused, ace, 0, 0, 0)
-    mine = colour(suit)
-    sets_own = sets_other = 0
-    for face_suit in set(suits):
-        if suits.count(face_suit) == 3:  # its J, Q and K (each face card is in the game once)
-            if colour(face_suit) == mine:
-                sets_own += 2
-            else:
-                sets_other += 3
-    ranks = list(map(_RANK, captured))
-    bonus = RANK_BONUS.get(ranks.count(11), 0) + RANK_BONUS.get(ranks.count(12), 0) + RANK_BONUS.get(ranks.count(13), 0)
-    return (3 * own, 2 * (len(captured) - own), unused, ace, sets_own, sets_other, bonus)
+def seat_items(captured_rows: Sequence[Sequence[Card]], hands: Sequence[Sequence[Card]],
+               decks: Sequence[Sequence[Card]], suits: Sequence[str], black_suits: Sequence[str],
+               white_is_joker: bool) -> tuple[tuple[int, ...], ...]:
+    """Each seat's points per item, in `ITEMS` order. (All seats in one frame, the cards
+    counted by the digit codes above: every game's end scores every seat, and so does the
+    search bot's playout.)"""
+    held_of, face_of = _HELD_CODE.__getitem__, _FACE_CODE.__getitem__
+    special_mask = 0xFF if white_is_joker else 0xF
+    rows = []
+    for captured, hand, deck, suit in zip(captured_rows, hands, decks, suits):
+        held = sum(map(held_of, hand))
+        ace = held >> _ACE_SHIFT[suit] & 0xF
+        if deck:
+            held += sum(map(held_of, deck))
+        held &= special_mask
+        unused = (held & 0xF) + (held >> 4)  # [R-S29]
+        if not captured:
+            rows.append((0, 0, unused, ace, 0, 0, 0))
+            continue
+        counts = sum(map(face_of, captured))
+        own = counts >> _SUIT_SHIFT[suit] & 7
+        sets_own = sets_other = 0
+        if counts & counts >> 1 & _SET_DIGITS:  # a whole suit captured [R-S20]
+            mine = suit in black_suits
+            for face_suit, shift in _SUIT_SHIFT.items():
+                if counts >> shift & 7 == 3:
+                    if (face_suit in black_suits) == mine:
+                        sets_own += 2
+                    else:
+                        sets_other += 3
+        rows.append((3 * own, 2 * (len(captured) - own), unused, ace, sets_own, sets_other,
+                     _RANK_POINTS[counts >> 18]))
+    return tuple(rows)
 
 
 def team_winner(members: Sequence[Sequence[int]], scores: Sequence[int], totals: Sequence[int],
