@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import repeat, starmap
@@ -307,6 +307,18 @@ def permutation(count: int, rng: random.Random) -> list[int]:
     times faster than `Random.shuffle`, which matters for simulations."""
     keys = list(starmap(rng.random, repeat((), count)))
     return sorted(range(count), key=keys.__getitem__)
+
+
+def permutations(counts: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """`permutation` of each count in turn (the same orders from the same generator state), with
+    the random keys of all of them drawn by one call: a six-suit game shuffles 4 or 6 decks."""
+    keys = list(starmap(rng.random, repeat((), sum(counts))))
+    orders, start = [], 0
+    for count in counts:
+        end = start + count
+        orders.append(sorted(range(count), key=keys[start:end].__getitem__))
+        start = end
+    return orders
 
 
 def suit_order_key(card: Card) -> tuple[int, int]:

@@ -31,11 +31,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import cache, partial
-from itertools import chain, combinations, repeat, starmap
+from itertools import chain, combinations
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation
+from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation, permutations
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, copy_rows, handles
 from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
@@ -423,18 +423,11 @@ class SixSuitState(BaseState[SixSuitAction, SixSuitView, SixSuitResult]):
         return list(itemgetter(*order)(cards))  # one call picks them all: a new game shuffles 8 times
 
     def _shuffled_each(self, piles: Sequence[Sequence[Card]]) -> list[list[Card]]:
-        """`_shuffled` of each pile in turn, with the random keys of all of them drawn by one
-        call: `permutation` sorts each pile's places on its own keys, drawn in turn, so these
-        are the same draws and the same decks (a new game deals 4 or 6 of them)."""
-        keys = list(starmap(self.rng.random, repeat((), sum(map(len, piles)))))
-        decks = []
-        start = 0
-        for pile in piles:
-            end = start + len(pile)
-            order = sorted(range(len(pile)), key=keys[start:end].__getitem__)
-            decks.append(list(itemgetter(*order)(pile)) if len(order) > 1 else list(pile))
-            start = end
-        return decks
+        """`_shuffled` of each pile in turn (`permutations`: the same draws and the same decks,
+        with one call for the random keys of all; a new game deals 4 or 6 of them)."""
+        orders = permutations(list(map(len, piles)), self.rng)
+        return [list(itemgetter(*order)(pile)) if len(order) > 1 else list(pile)
+                for pile, order in zip(piles, orders)]
 
     def _draw_places(self, deal: Deal, suit_set: tuple[str, ...]) -> Sequence[int]:
         """Each seat's suit as its index in `suit_set` (its place in the order of play): the Ace
