@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutation
 from familia_tui.core.engine import Event, Explanation, Seat
@@ -49,6 +49,7 @@ from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, Pl
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
+from familia_tui.games.familia.trick import CARD_ID, HAND_CARDS, JOKER_ID, SUIT_OF
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 
 
@@ -72,12 +73,23 @@ def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ..
     return black, red
 
 
-def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+@cache
+def pool_ids(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+    """`hand_pool` as card ids (`trick.HAND_CARDS`), in the same order."""
+    return tuple(tr.ids_of(hand_pool(decks, removed, jokers)))
+
+
+_T = TypeVar("_T")
+
+
+def shuffled(cards: Sequence[_T], rng: random.Random) -> list[_T]:
     """`core.cards.shuffled` (the same order from the same generator state: seeded deals do not
     change), with the cards picked in C."""
     return list(map(cards.__getitem__, permutation(len(cards), rng)))
 
 
+PLAYS: tuple[PlayCard, ...] = tuple(map(PLAY.__getitem__, tr.HAND_CARDS))
+"""`PLAYS[id]`: the shared `PlayCard` of a card id (the same objects as `PLAY[card]`)."""
 JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
 PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
 """A hand Joker led in a trump trick names its suit [R-F14]."""
@@ -122,14 +134,18 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
                  "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
                  "face_colour", "stock_trick", "led", "trump", "is_over")
-    SHARED = ("keys",)
-    """The deal's batting keys: a cached table, never changed."""
+    SHARED = ("keys", "key_of")
+    """The deal's batting keys, by card and by card id: cached tables, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
-        "hands": copy_rows, "known": copy_rows, "reserve": copy_rows, "captures": copy_rows,
-        "stock": copy_list, "tricks_won": copy_list, "plays": copy_list, "played": copy_list,
-        "discard": copy_list, "face_discard": copy_list, "history": copy_list,
+        "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_rows, "captures": copy_rows,
+        "stock_ids": copy_list, "tricks_won": copy_list, "plays": copy_list,
+        "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
+        "history": copy_list,
     }
+    """Hand cards (hands, drawn cards, stock, trick, discard) are held as card ids
+    (`trick.HAND_CARDS`): the `hands`, `known`, `stock` and `played` properties show them as
+    cards, and whoever writes a state (scenarios, the search's sampler) writes the ids."""
     turn: int | None
     """The seat to choose a pile or play; None once the match is over."""
 
@@ -182,7 +198,27 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def context(self) -> tr.Context:
         """The trick as the player to act sees it."""
         return tr.Context(self.led, self.trump, self.stock_trick, self.face_card == JOKER,
-                          self.batting, tuple(self.played))
+                          self.batting, self.played)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand as cards (read-only: the state holds `hand_ids`)."""
+        return tuple(map(tr.cards_of, self.hand_ids))
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """The drawn cards each seat still holds, last in its hand in draw order [R-F9a]."""
+        return tuple(map(tr.cards_of, self.known_ids))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-up stock, its top card last [R-F9]."""
+        return tr.cards_of(self.stock_ids)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """The trick's cards so far, in play order."""
+        return tr.cards_of(self.played_ids)
 
     def obligations(self, seat: int | None = None) -> tr.Obligations:
         seat = self.turn if seat is None else seat
@@ -193,15 +229,15 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         phase = self.phase
         if phase is PLAY_PHASE:
             assert self.turn is not None
-            hand = self.hands[self.turn]
-            if len(hand) == 1 and hand[0].rank:  # the last card: every layer keeps it (the last trick of a deal)
-                return [PLAY[hand[0]]]
-            played = self.played
+            hand = self.hand_ids[self.turn]
+            if len(hand) == 1 and hand[0] != JOKER_ID:  # the last card: every layer keeps it (the last trick of a deal)
+                return [PLAYS[hand[0]]]
+            played = self.played_ids
             cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
-                                self.batting, played, self.keys, self.options.unique_hand_cards)
-            actions: list[Action] = list(map(PLAY.__getitem__, cards))
-            if not played and not self.stock_trick and JOKER in cards:
-                actions.remove(PLAY[JOKER])
+                                self.batting, played, self.key_of, self.options.unique_hand_cards)
+            actions: list[Action] = list(map(PLAYS.__getitem__, cards))
+            if not played and not self.stock_trick and JOKER_ID in cards:
+                actions.remove(PLAYS[JOKER_ID])
                 actions.extend(JOKER_LEADS)
             return actions
         if phase is PILE_PHASE:
@@ -233,6 +269,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.style = options.style_of(self.deal)
         self.batting = self.style == "batting"
         self.keys = tr.batting_key(options.pool_decks, self.style)
+        self.key_of = tr.key_table(options.pool_decks, self.style)
         self._fill_piles()
         self._deal_hands(stacked)
         self.trick_no = 0
@@ -270,16 +307,16 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def _deal_hands(self, stacked: StackedDeal | None) -> None:
         options = self.options
         if stacked is not None:
-            self.hands = [list(h) for h in stacked.hands]
-            self.stock = list(reversed(stacked.stock))
+            self.hand_ids = [tr.ids_of(h) for h in stacked.hands]
+            self.stock_ids = tr.ids_of(reversed(stacked.stock))
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
-            pool = shuffled(hand_pool(options.pool_decks, *options.adjustment), self.rng)
+            pool = shuffled(pool_ids(options.pool_decks, *options.adjustment), self.rng)
             size = options.deal_hand_size
-            self.hands = [pool[i * size:(i + 1) * size] for i in range(self.n)]
-            self.stock = pool[self.n * size:]
-        self.known: list[list[Card]] = [[] for _ in range(self.n)]
-        self.discard: list[Card] = []
+            self.hand_ids = [pool[i * size:(i + 1) * size] for i in range(self.n)]
+            self.stock_ids = pool[self.n * size:]
+        self.known_ids: list[list[int]] = [[] for _ in range(self.n)]
+        self.discard_ids: list[int] = []
 
     # ----- a trick -----
 
@@ -289,8 +326,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.face_card: Card | None = None
         self.face_colour: str | None = None
         self.plays: list[tuple[int, Card, str | None]] = []
-        self.played: list[Card] = []
-        self.stock_trick = bool(self.stock)
+        self.played_ids: list[int] = []
+        self.stock_trick = bool(self.stock_ids)
         self.led: str | None = None
         self.trump: str | None = None
 
@@ -318,23 +355,25 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     @handles(PlayCard)
     def _play_card(self, action: PlayCard) -> None:
-        card, declared, seat = action.card, action.declared, self.turn
+        card, declared = action
+        seat = self.turn
         assert seat is not None
+        cid = CARD_ID[card]
         if not self.stock_trick and not self.plays:
-            self.led = declared or card.suit
-        hand, known = self.hands[seat], self.known[seat]
-        if known and card in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
-            index = len(hand) - len(known) + known.index(card)
-            if hand[index] == card:
+            self.led = declared or SUIT_OF[cid]
+        hand, known = self.hand_ids[seat], self.known_ids[seat]
+        if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+            index = len(hand) - len(known) + known.index(cid)
+            if hand[index] == cid:
                 del hand[index]
             else:  # a position whose known cards are not last
-                hand.remove(card)
-            known.remove(card)
+                hand.remove(cid)
+            known.remove(cid)
         else:
-            hand.remove(card)
+            hand.remove(cid)
         plays = self.plays
         plays.append((seat, card, declared))
-        self.played.append(card)
+        self.played_ids.append(cid)
         self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),) if declared else ())))
         if len(plays) < self.n:
             self.turn = self.ring.following[seat]
@@ -342,15 +381,15 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        cards = self.played
-        stage1, stage2, index = tr.resolve(cards, self.led, self.trump, self.keys)
+        cards = self.played_ids
+        stage1, stage2, index = tr.resolve_ids(cards, self.led, self.trump, self.key_of)
         winner = None if index is None else self.plays[index][0]
         assert self.face_card is not None and self.face_colour is not None
         record = _make(TrickRecord, (self.deal, self.trick_no, self.leader, self.face_card,
                                      self.face_colour, self.stock_trick, self.led, self.trump,
                                      tuple(self.plays), stage1, stage2, winner))
         self.history.append(record)
-        self.discard.extend(cards)
+        self.discard_ids.extend(cards)
         self.events.append(_make(Event, (TRICK_WON, winner, (self.face_card,), (("trick", record),))))
         if winner is None:
             self.face_discard.append(self.face_card)
@@ -368,12 +407,12 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _draw_round(self) -> None:
         """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        stock, hands, known, events = self.stock, self.hands, self.known, self.events
+        stock, hands, known, events = self.stock_ids, self.hand_ids, self.known_ids, self.events
         for seat in self.ring.orders[self.leader]:
             card = stock.pop()
             hands[seat].append(card)
             known[seat].append(card)
-            events.append(_make(Event, ("card_drawn", seat, (card,), ())))
+            events.append(_make(Event, ("card_drawn", seat, (HAND_CARDS[card],), ())))
 
     # ----- deal, game and match ends -----
 
@@ -411,6 +450,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             "hands": [c for h in self.hands for c in h],
             "stock": list(self.stock),
             "trick": [c for _, c, _ in self.plays],
-            "discard": list(self.discard),
+            "discard": list(tr.cards_of(self.discard_ids)),
         }
 
