@@ -181,7 +181,7 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.seed, state.tricks_per_deal = None, options.deal_tricks
     state.rng = random.Random(view.deal)
     state.match = view.match.clone()
-    state.events, state._legal = [], None
+    state.events, state._legal, state._legal_ids = [], None, None
     state.deal, state.style = view.deal, options.style_of(view.deal)
     state.batting = state.style == "batting"
     state.keys = tr.batting_key(options.pool_decks, view.style)

@@ -192,23 +192,24 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
                 return follow if unique else list(dict.fromkeys(follow))
         # a free lead [R-F7], a no-lead trick [R-F16], a void
         return list(hand) if unique else list(dict.fromkeys(hand))
-    suit_of = SUIT_OF
     if led is None:
         base = None
-    else:
+    else:  # follow, else ruff (IN_SUIT[None] holds nothing), else any card
+        suit_of = SUIT_OF
         base = [c for c in hand if suit_of[c] == led] or (
             [c for c in hand if suit_of[c] == trump] if trump is not None else None) or None
     if batting:
         power = POWER[led, trump]
-        best = max(map(power.__getitem__, played))
+        best = max([power[c] for c in played])
         pool = base if base is not None else [c for c in hand if c != JOKER_ID]
         beating = [c for c in pool if power[c] > best]
         if beating:
             base = beating
     if base is None:  # any card: bats and Jokers are among them
         return list(hand) if unique else list(dict.fromkeys(hand))
-    played_keys = {JOKER_KEY, *map(keys.__getitem__, played)}
-    if played_keys.isdisjoint(map(keys.__getitem__, hand)):
+    played_keys = {keys[c] for c in played}
+    played_keys.add(JOKER_KEY)
+    if played_keys.isdisjoint([keys[c] for c in hand]):
         return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
     return [c for c in (hand if unique else dict.fromkeys(hand))
@@ -245,33 +246,31 @@ class Resolution(NamedTuple):
 
 def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
             keys: Mapping[Card, object]) -> Resolution:
-    """`resolve_ids` on cards (bots and tests; `keys` is the deal's `batting_key`)."""
-    return _judge(list(map(CARD_ID.__getitem__, cards)), list(map(keys.__getitem__, cards)),
-                  led, trump)
+    """`judge` on cards (bots and tests; `keys` is the deal's `batting_key`)."""
+    return judge(list(map(CARD_ID.__getitem__, cards)), list(map(keys.__getitem__, cards)),
+                 led, trump)
 
 
-def resolve_ids(ids: Sequence[int], led: str | None, trump: str | None,
-                keys: Sequence[int]) -> Resolution:
-    """Resolve a complete trick of card ids (A.7): stage 1, following cards, stage 2, void.
-    `keys` is the deal's `key_table`."""
-    return _judge(ids, list(map(keys.__getitem__, ids)), led, trump)
-
-
-def _judge(ids: Sequence[int], played_keys: list[object], led: str | None,
-           trump: str | None) -> Resolution:
+def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
+          trump: str | None) -> Resolution:
+    """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void. `ids` are the
+    cards' ids in play order, `played_keys` their batting keys (`key_table`)."""
+    power = POWER[led, trump]
+    powers = [power[c] for c in ids]
     if len(set(played_keys)) == len(played_keys):
         stage1: tuple[int, ...] = ()
         alive: Sequence[int] = range(len(ids))
+        best = max(powers, default=OFF)  # no batting: the strongest card (a bot may judge no card)
+        if best >= LED:  # a following card (led suit, trump, a led Joker) wins [R-F5]
+            return _make(Resolution, ((), (), powers.index(best)))
     else:
         stage1, alive = _bat(played_keys, range(len(ids)))
-    power = POWER[led, trump]
-    best, winner = LED - 1, None  # only a following card (led suit, trump, a led Joker) wins [R-F5]
-    for i in alive:
-        strong = power[ids[i]]
-        if strong > best:
-            best, winner = strong, i
-    if winner is not None:
-        return _make(Resolution, (stage1, (), winner))
+        best, winner = LED - 1, None
+        for i in alive:
+            if powers[i] > best:
+                best, winner = powers[i], i
+        if winner is not None:
+            return _make(Resolution, (stage1, (), winner))
     value = VALUE
     stage2, left = _bat([value[ids[i]] for i in alive], alive)
     winner = max(left, key=lambda i: value[ids[i]]) if left else None
