@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NamedTuple, TypeVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -63,14 +63,75 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
-@cache
-def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """A face set's black and red cards, each in the set's order (worked out once per set:
-    `Card.colour` is a Python property, and every deal fills its piles)."""
+_colours: dict[int, tuple[Sequence[Card], tuple[tuple[Card, ...], tuple[Card, ...]]]] = {}
+
+
+def by_colour(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A face set's black and red cards, each in the set's order, worked out once per set
+    (`Card.colour` is a Python property, and every deal fills its piles). A game's reserve
+    holds its plan's face-set tuples, found here by identity (the entry keeps the tuple alive)
+    without hashing twelve cards."""
+    known = _colours.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
     black = tuple(card for card in cards if card.colour == "black")
     red = tuple(card for card in cards if card.colour == "red")
     assert len(black) + len(red) == len(cards), "face cards have a colour"
+    if type(cards) is tuple:  # a list may change: worked out again each time
+        if len(_colours) > 64:
+            _colours.clear()
+        _colours[id(cards)] = (cards, (black, red))
     return black, red
+
+
+class Plan(NamedTuple):
+    """What the engine reads of its options at every deal and decision, read once per options
+    object (`plan_of`): options are frozen, and a pydantic field or cached property costs
+    several times a named tuple's field (a new game read a dozen)."""
+
+    hands: int
+    tricks: int
+    deals: int
+    hand_size: int
+    decks: int
+    pool: tuple[int, ...]
+    """The hand-card pool as card ids (`pool_ids`)."""
+    unique: bool
+    """`FamiliaOptions.unique_hand_cards`."""
+    face_mode: str
+    odd_face_joker: str
+    face_sets: tuple[tuple[Card, ...], ...]
+    """A game's reserve of face sets: all sets at once in through mode, else one per deal."""
+    styles: tuple[str, ...]
+    """Per deal: normal or batting."""
+    key_tables: tuple[tuple[int, ...], ...]
+    """Per deal: the batting keys by card id (`trick.key_table`)."""
+    face_jokers: tuple[int, ...]
+    """Per deal: face Jokers added to the piles."""
+
+
+_plans: dict[int, tuple[FamiliaOptions, Plan]] = {}
+
+
+def plan_of(options: FamiliaOptions) -> Plan:
+    """The options' `Plan`, worked out once per options object (found by identity: the entry
+    keeps the options alive)."""
+    known = _plans.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    deals, decks, sets = options.deals, options.pool_decks, options.sets
+    styles = tuple(options.style_of(deal) for deal in range(deals))
+    face_sets = ((tuple(face_cards(sets)),) if options.face_mode == "through"
+                 else (tuple(face_cards(1)),) * sets)
+    plan = Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
+                pool_ids(decks, *options.adjustment), options.unique_hand_cards,
+                options.face_mode, options.odd_face_joker, face_sets, styles,
+                tuple(tr.key_table(decks, style) for style in styles),
+                tuple(options.face_jokers_of(deal) for deal in range(deals)))
+    if len(_plans) > 64:
+        _plans.clear()
+    _plans[id(options)] = (options, plan)
+    return plan
 
 
 @cache
@@ -140,14 +201,14 @@ def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
 class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
+    IMMUTABLE = ("options", "plan", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
                  "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
                  "face_colour", "stock_trick", "led", "trump", "is_over")
-    SHARED = ("keys", "key_of", "_legal_ids")
-    """The deal's batting keys, by card and by card id: cached tables, never changed."""
+    SHARED = ("key_of", "_legal_ids")
+    """The deal's batting keys by card id: a cached table, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
-        "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_rows, "captures": copy_rows,
+        "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_list, "captures": copy_rows,
         "stock_ids": copy_list, "tricks_won": copy_list, "plays": copy_list,
         "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
         "history": copy_list,
@@ -161,14 +222,15 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
         self.options = options
+        self.plan = plan = plan_of(options)
         self.seats = table_seats(seats)
         self.n = len(self.seats)
         self.ring = seat_ring(self.n)
         """Play and the deal's start pass clockwise [R-F26]."""
-        if self.n != options.hands:
-            raise ValueError(f"{options.players} players need {options.hands} seats, got {self.n}")
+        if self.n != plan.hands:
+            raise ValueError(f"{options.players} players need {plan.hands} seats, got {self.n}")
         self.seed = seed
-        self.tricks_per_deal = options.deal_tricks
+        self.tricks_per_deal = plan.tricks
         self.rng = random.Random(seed)
         self.match = MatchState.start(options, self.seats)
         self.is_over = False
@@ -235,6 +297,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                           self.batting, self.played)
 
     @property
+    def keys(self) -> dict[Card, int]:
+        """The deal's batting keys by card (`trick.batting_key`; the engine reads `key_of`)."""
+        return tr.batting_key(self.plan.decks, self.style)
+
+    @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand as cards (read-only: the state holds `hand_ids`)."""
         return tuple(map(tr.cards_of, self.hand_ids))
@@ -269,7 +336,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 return [PLAYS[hand[0]]]
             played = self.played_ids
             cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
-                                self.batting, played, self.key_of, self.options.unique_hand_cards)
+                                self.batting, played, self.key_of, self.plan.unique)
             actions: list[Action] = [PLAYS[c] for c in cards]
             if not played and not self.stock_trick and JOKER_ID in cards:
                 actions.remove(PLAYS[JOKER_ID])
@@ -287,26 +354,21 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     # ----- game and deal set-up -----
 
     def _start_game(self, stacked: StackedDeal | None = None) -> None:
-        options = self.options
         self.deal = 0
         self.captures: list[list[Card]] = [[] for _ in range(self.n)]
         self.tricks_won = [0] * self.n
         self.face_discard: list[Card] = []
         self.history: list[TrickRecord] = []
-        sets = options.sets
-        if options.face_mode == "through":
-            self.reserve = [face_cards(sets)]
-        else:
-            self.reserve = [face_cards(1) for _ in range(sets)]
+        self.reserve: list[Sequence[Card]] = list(self.plan.face_sets)
+        """Face sets not yet in the piles (never changed in place)."""
         self.piles: dict[str, list[Card]] = {"black": [], "red": []}
         self._start_deal(stacked)
 
     def _start_deal(self, stacked: StackedDeal | None = None) -> None:
-        options = self.options
-        self.style = options.style_of(self.deal)
+        plan = self.plan
+        self.style = plan.styles[self.deal]
         self.batting = self.style == "batting"
-        self.keys = tr.batting_key(options.pool_decks, self.style)
-        self.key_of = tr.key_table(options.pool_decks, self.style)
+        self.key_of = plan.key_tables[self.deal]
         self._fill_piles()
         self._deal_hands(stacked)
         self.trick_no = 0
@@ -317,16 +379,16 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _fill_piles(self) -> None:
         """Move this deal's face set (and face Jokers) into the piles, then shuffle each pile."""
-        mode = self.options.face_mode
+        mode = self.plan.face_mode
         if mode == "split_discard":
             for colour in COLOURS:
                 self.face_discard.extend(self.piles[colour])
                 self.piles[colour] = []
         if self.reserve and (mode != "through" or self.deal == 0):
-            black, red = by_colour(tuple(self.reserve.pop(0)))
+            black, red = by_colour(self.reserve.pop(0))
             self.piles["black"].extend(black)
             self.piles["red"].extend(red)
-        self._add_face_jokers(self.options.face_jokers_of(self.deal))
+        self._add_face_jokers(self.plan.face_jokers[self.deal])
         for colour in COLOURS:
             self.piles[colour] = shuffled(self.piles[colour], self.rng)
 
@@ -336,20 +398,19 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles["black"].append(JOKER)
             self.piles["red"].append(JOKER)
         if count % 2:
-            extra: str = self.options.odd_face_joker
+            extra: str = self.plan.odd_face_joker
             if extra == "random":
                 extra = self.rng.choice(COLOURS)
             self.piles[extra].append(JOKER)
 
     def _deal_hands(self, stacked: StackedDeal | None) -> None:
-        options = self.options
         if stacked is not None:
             self.hand_ids = [tr.ids_of(h) for h in stacked.hands]
             self.stock_ids = tr.ids_of(reversed(stacked.stock))
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
-            pool = shuffled(pool_ids(options.pool_decks, *options.adjustment), self.rng)
-            size = options.deal_hand_size
+            pool = shuffled(self.plan.pool, self.rng)
+            size = self.plan.hand_size
             self.hand_ids = [pool[i * size:(i + 1) * size] for i in range(self.n)]
             self.stock_ids = pool[self.n * size:]
         self.known_ids: list[list[int]] = [[] for _ in range(self.n)]
@@ -462,7 +523,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.events.append(_make(Event, ("deal_ended", None, (), (("deal", self.deal + 1),))))
         self.deal += 1
         self.deal_start = self.ring.next(self.deal_start)
-        if self.deal < self.options.deals:
+        if self.deal < self.plan.deals:
             self._start_deal()
         else:
             self._end_game()

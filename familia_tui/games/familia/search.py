@@ -35,7 +35,14 @@ from familia_tui.core.table import seat_ring
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.match import units_of
-from familia_tui.games.familia.rules import OVER_PHASE, PLAY_PHASE, FamiliaState, Phase, hand_pool
+from familia_tui.games.familia.rules import (
+    OVER_PHASE,
+    PLAY_PHASE,
+    FamiliaState,
+    Phase,
+    hand_pool,
+    plan_of,
+)
 from familia_tui.games.familia.scoring import SINGLE_POINTS, cached_score
 from familia_tui.games.familia.view import FamiliaView
 
@@ -177,14 +184,14 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     options = view.options
     n = len(view.seats)
     state = object.__new__(FamiliaState)
-    state.options, state.seats, state.n, state.ring = options, view.seats, n, seat_ring(n)
+    state.options, state.plan, state.seats = options, plan_of(options), view.seats
+    state.n, state.ring = n, seat_ring(n)
     state.seed, state.tricks_per_deal = None, options.deal_tricks
     state.rng = random.Random(view.deal)
     state.match = view.match.clone()
     state.events, state._legal, state._legal_ids = [], None, None
     state.deal, state.style = view.deal, options.style_of(view.deal)
     state.batting = state.style == "batting"
-    state.keys = tr.batting_key(options.pool_decks, view.style)
     state.key_of = tr.key_table(options.pool_decks, view.style)
     state.deal_start = finished[0].leader if finished else view.leader  # type: ignore[attr-defined]
     state.captures = [list(cards) for cards in view.captures]

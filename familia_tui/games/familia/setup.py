@@ -151,7 +151,6 @@ class _Position:
         state.deal_start = self._seat("deal_start", self.leader)
         state.style = self.options.style_of(self.deal)
         state.batting = state.style == "batting"
-        state.keys = tr.batting_key(self.options.pool_decks, state.style)
         state.key_of = tr.key_table(self.options.pool_decks, state.style)
         state.history, state.events, state._legal = [], [], None
         plays = self._place_hand_cards()
