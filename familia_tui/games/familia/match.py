@@ -69,8 +69,7 @@ def _read_table(seats: tuple[Seat, ...]) -> _SeatTable:
                       tuple(seat.name for seat in seats))
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     """The end of one game: every seat's score, and the rankings of units and of players."""
 
     game_no: int

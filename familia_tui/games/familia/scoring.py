@@ -35,10 +35,9 @@ Rules implemented (rules digest A.10, A.11 and the rulings named):
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Literal, cast
+from typing import Literal, NamedTuple, cast
 
 from familia_tui.core.cards import FACE_RANKS, JACK, JOKER, KING, QUEEN, SUITS, Card
 
@@ -89,8 +88,7 @@ _Plan = tuple[tuple[int, int, int], int, int]
 """A free arrangement: (Familias of K, Q, J), number of Families, number of Marriages."""
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of a player's score sheet: a meld, a single or a captured Joker."""
 
     kind: EntryKind
@@ -139,8 +137,7 @@ _MARRIAGES = tuple((kings_queen[0], kings_queen[1]) for kings_queen in _FACES.va
 """The K and Q of each suit: a hand without both of one suit holds no Marriage (nor Family)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
+class PlayerScore(NamedTuple):
     """A player's score at game end, with everything the score sheet and the ranking need."""
 
     role: Role
@@ -163,8 +160,7 @@ class PlayerScore:
     """K 3, Q 2, J 1, Joker 0 over the captured cards (ranking tie-break 3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """One unit's place in the final ranking (A.11)."""
 
     unit: str
