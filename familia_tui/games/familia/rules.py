@@ -270,7 +270,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.events = events
         if self.phase is PLAY_PHASE:
             assert self._legal_ids is not None
-            self._play_id(self._legal_ids[index], *action)
+            card, declared = action  # type: ignore[misc]  # a play in the play phase
+            self._play_id(self._legal_ids[index], card, declared)
         else:
             self._choose_pile(action)
         return events
@@ -326,14 +327,21 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         assert seat is not None
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
-    def _compute_legal(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
+        """`BaseState.legal_actions` (the same cache, kept until the next action), with the list
+        worked out here rather than in a second call to `_compute_legal`: playouts ask at every
+        step, and a call costs about as much as a pile decision's work."""
+        legal = self._legal
+        if legal is not None:
+            return legal  # type: ignore[return-value]
         phase = self.phase
         if phase is PLAY_PHASE:
             assert self.turn is not None
             hand = self.hand_ids[self.turn]
             if len(hand) == 1 and hand[0] != JOKER_ID:  # the last card: every layer keeps it (the last trick of a deal)
                 self._legal_ids = [hand[0]]
-                return [PLAYS[hand[0]]]
+                legal = self._legal = [PLAYS[hand[0]]]
+                return legal
             played = self.played_ids
             cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
                                 self.batting, played, self.key_of, self.plan.unique)
@@ -343,13 +351,21 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 actions.extend(JOKER_LEADS)
                 cards = [c for c in cards if c != JOKER_ID] + [JOKER_ID] * len(JOKER_LEADS)
             self._legal_ids = cards
-            return actions
-        if phase is PILE_PHASE:
+        elif phase is PILE_PHASE:
             piles = self.piles
             if piles["black"] and piles["red"]:
-                return [PILE_BLACK, PILE_RED]
-            return [PILE[c] for c in COLOURS if piles[c]]
-        return []
+                actions = [PILE_BLACK, PILE_RED]
+            else:
+                actions = [PILE[c] for c in COLOURS if piles[c]]
+        else:
+            actions = []
+        self._legal = actions
+        return actions
+
+    def _compute_legal(self) -> list[Action]:
+        """`BaseState`'s hook: the legal actions now (`legal_actions` works them out)."""
+        self._legal = None
+        return self.legal_actions()
 
     # ----- game and deal set-up -----
 
