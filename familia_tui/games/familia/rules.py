@@ -498,27 +498,27 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        cards = self.played_ids
-        keys = self.key_of
-        stage1, stage2, index = tr.judge(cards, [keys[c] for c in cards], self.led, self.trump)
-        winner = None if index is None else self.plays[index][0]
-        assert self.face_card is not None and self.face_colour is not None
-        record = _make(TrickRecord, (self.deal, self.trick_no, self.leader, self.face_card,
-                                     self.face_colour, self.stock_trick, self.led, self.trump,
-                                     tuple(self.plays), stage1, stage2, winner))
+        cards, keys, face, led, trump = self.played_ids, self.key_of, self.face_card, self.led, self.trump
+        stage1, stage2, index = tr.judge(cards, [keys[c] for c in cards], led, trump)
+        plays = self.plays
+        winner = None if index is None else plays[index][0]
+        assert face is not None and self.face_colour is not None
+        trick_no, stock_trick = self.trick_no, self.stock_trick
+        record = _make(TrickRecord, (self.deal, trick_no, self.leader, face, self.face_colour,
+                                     stock_trick, led, trump, tuple(plays), stage1, stage2, winner))
         self.history.append(record)
         self.discard_ids.extend(cards)
-        self.events.append(_make(Event, (TRICK_WON, winner, (self.face_card,), (("trick", record),))))
+        self.events.append(_make(Event, (TRICK_WON, winner, (face,), (("trick", record),))))
         if winner is None:
-            self.face_discard.append(self.face_card)
+            self.face_discard.append(face)
         else:
-            self.captures[winner].append(self.face_card)
+            self.captures[winner].append(face)
             self.tricks_won[winner] += 1
             self.leader = winner
-        if self.stock_trick:
+        if stock_trick:
             self._draw_round()
-        self.trick_no += 1
-        if self.trick_no < self.tricks_per_deal:
+        self.trick_no = trick_no = trick_no + 1
+        if trick_no < self.tricks_per_deal:
             self._new_trick()
         else:
             self._end_deal()

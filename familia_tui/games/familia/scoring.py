@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import Literal, NamedTuple
 
 from familia_tui.core.cards import FACE_RANKS, JACK, JOKER, KING, QUEEN, SUITS, Card
@@ -203,7 +204,7 @@ def score_player(
     cards = tuple(captured)
     checked_role = _check_role(role)
     royal_suit = _royal_suit(royal, crest)
-    if len(cards) < 4 and _all_singles(cards, checked_role):  # most hands: no Joker, no meld
+    if len(cards) < 4 and tuple(sorted(cards)) in _SINGLES_ONLY:  # most hands: no Joker, no meld
         lines = _SINGLE_LINES[checked_role]
         singles = [lines[card] for card in sorted(cards, key=_SINGLE_PLACES[checked_role].__getitem__)]
         return _sheet(cards, checked_role, singles, False, misere_bonus)
@@ -217,13 +218,12 @@ def score_player(
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
 
 
-def _all_singles(cards: tuple[Card, ...], role: Role) -> bool:
-    """Fewer than four cards, all face cards and no Marriage among them: every card is a single
-    (no Familia needs fewer than four, and every other meld holds a K and a Q of one suit)."""
-    places = _SINGLE_PLACES[role]
-    if not all(map(places.__contains__, cards)):
-        return False  # a Joker, or a card that `_count_faces` refuses
-    return not any(king in cards and queen in cards for king, queen in _MARRIAGES)
+_SINGLES_ONLY = frozenset(
+    hand for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
+    if not any(king in hand and queen in hand for king, queen in _MARRIAGES))
+"""Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
+Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
+meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card."""
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
