@@ -192,12 +192,24 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
                 return follow if unique else list(dict.fromkeys(follow))
         # a free lead [R-F7], a no-lead trick [R-F16], a void
         return list(hand) if unique else list(dict.fromkeys(hand))
-    if led is None:
-        base = None
-    else:  # follow, else ruff (IN_SUIT[None] holds nothing), else any card
-        suit_of = SUIT_OF
-        base = [c for c in hand if suit_of[c] == led] or (
-            [c for c in hand if suit_of[c] == trump] if trump is not None else None) or None
+    # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
+    # bats (a Joker's key is always among the played ones) [R-F1][R-F13]. A loop, not three
+    # comprehensions: each comprehension is a Python call, which costs more than the cards.
+    played_keys = {keys[c] for c in played}
+    played_keys.add(JOKER_KEY)
+    suit_of = SUIT_OF
+    follow: list[int] = []
+    ruff: list[int] = []
+    bats = False
+    for c in hand:
+        suit = suit_of[c]
+        if suit == led:
+            follow.append(c)
+        elif suit == trump:
+            ruff.append(c)
+        if not bats and keys[c] in played_keys:
+            bats = True
+    base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
     if batting:
         power = POWER[led, trump]
         best = max([power[c] for c in played])
@@ -207,9 +219,7 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
             base = beating
     if base is None:  # any card: bats and Jokers are among them
         return list(hand) if unique else list(dict.fromkeys(hand))
-    played_keys = {keys[c] for c in played}
-    played_keys.add(JOKER_KEY)
-    if played_keys.isdisjoint([keys[c] for c in hand]):
+    if not bats:
         return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
     return [c for c in (hand if unique else dict.fromkeys(hand))
