@@ -385,6 +385,10 @@ def _singles(counts: _Counts, role: Role) -> list[Entry]:
 # Free arrangement (no captured Joker) [R-F21]
 
 
+_SINGLE_VALUES = {role: tuple(SINGLE_POINTS[role][rank] for rank in FACE_RANKS) for role in SINGLE_POINTS}
+"""A single K, Q and J's points by role."""
+
+
 def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
     """The plan with the highest score, then the most meld points, big melds tried first.
 
@@ -398,15 +402,16 @@ def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
     cache runs it (a search scores thousands of game ends).
     """
     rows = list(counts.values())
-    limit_k = min([row[0] for row in rows])
-    limit_q = min([row[1] for row in rows])
-    limit_j = min([row[2] for row in rows])
-    if not (limit_k or limit_q or limit_j) and not any([row[0] and row[1] for row in rows]):
+    limit_k = limit_q = limit_j = 99  # the most Familias of each rank [R-F22]
+    total_k = total_q = total_j = 0
+    married = False  # a K and a Q of one suit
+    for held_k, held_q, held_j in rows:
+        limit_k, limit_q, limit_j = min(limit_k, held_k), min(limit_q, held_q), min(limit_j, held_j)
+        total_k, total_q, total_j = total_k + held_k, total_q + held_q, total_j + held_j
+        married = married or (held_k > 0 and held_q > 0)
+    if not (limit_k or limit_q or limit_j or married):
         return (0, 0, 0), 0, 0  # no Marriage and no Familia possible: all singles
-    value_k, value_q, value_j = (SINGLE_POINTS[role][rank] for rank in FACE_RANKS)
-    total_k = sum([row[0] for row in rows])
-    total_q = sum([row[1] for row in rows])
-    total_j = sum([row[2] for row in rows])
+    value_k, value_q, value_j = _SINGLE_VALUES[role]
     crest = counts[royal_suit] if royal_suit is not None else None
     familia = MELD_POINTS["familia"]
     best_key, best_plan = (-(10**9), -1), ((0, 0, 0), 0, 0)
