@@ -187,9 +187,9 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
             follows = FOLLOWS[led]
-            follow = [c for c in hand if follows[c]]
-            if len(follow) > follow.count(JOKER_ID):  # a card of the suit: follow it [A.5]
-                return follow if unique else list(dict.fromkeys(follow))
+            lead = [c for c in hand if follows[c]]
+            if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
+                return lead if unique else list(dict.fromkeys(lead))
         # a free lead [R-F7], a no-lead trick [R-F16], a void
         return list(hand) if unique else list(dict.fromkeys(hand))
     # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
