@@ -269,9 +269,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         events: list[Event] = []
         self.events = events
         if self.phase is PLAY_PHASE:
-            assert self._legal_ids is not None
+            ids = self._legal_ids
+            assert ids is not None
             card, declared = action  # type: ignore[misc]  # a play in the play phase
-            self._play_id(self._legal_ids[index], card, declared)
+            self._play_id(ids[index], card, declared)
         else:
             self._choose_pile(action)
         return events
@@ -473,9 +474,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _play_id(self, cid: int, card: Card, declared: str | None) -> None:
         """Play hand card `card` (card id `cid`), a led Joker naming `declared`."""
-        seat = self.turn
+        seat, plays = self.turn, self.plays
         assert seat is not None
-        if not self.stock_trick and not self.plays:
+        if not plays and not self.stock_trick:  # a trump trick's lead names the led suit
             self.led = declared or SUIT_OF[cid]
         hand, known = self.hand_ids[seat], self.known_ids[seat]
         if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
@@ -487,7 +488,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             known.remove(cid)
         else:
             hand.remove(cid)
-        plays = self.plays
         plays.append((seat, card, declared))
         self.played_ids.append(cid)
         self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
