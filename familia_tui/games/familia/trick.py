@@ -42,7 +42,7 @@ def rank_value(card: Card) -> int:
 
 HAND_CARDS: tuple[Card, ...] = (*number_cards(1), JOKER)
 """Every hand card value by its card id: the engine holds hands, stock, known and played cards
-as these small integers (read through tables in C, hashed as ints) and makes `Card`s only at the
+as these small integers (read by subscript in tables, hashed as ints) and makes `Card`s only at the
 edges (actions, events, records, views). Equal cards of several decks share an id."""
 CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(HAND_CARDS)}
 JOKER_ID = CARD_ID[JOKER]
