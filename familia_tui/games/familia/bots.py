@@ -70,7 +70,7 @@ class Table(NamedTuple):
     """The deal's hand cards this seat has not seen anywhere."""
     hidden: int
     """Number of unseen cards (at least 1)."""
-    keys: dict[Card, object]
+    keys: dict[Card, int]
     twins: Counter[object]
     """Unseen cards per batting key."""
     odds_memo: dict[tuple[str | None, str | None], Odds]

@@ -52,7 +52,7 @@ def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None
         missing = [s.name for s in seats if s.field("crest") is None]
         if missing:
             raise ValueError(f"royal is on but {', '.join(missing)} have no crest (家紋)")
-    if isinstance(deal, Mapping):
+    if deal is not None and isinstance(deal, Mapping):  # an ABC's isinstance is slow: most games have none
         deal = stacked_deal(options, deal, seed or 0)
     return FamiliaState(options, seats, seed, deal)
 

@@ -69,8 +69,7 @@ def _read_table(seats: tuple[Seat, ...]) -> _SeatTable:
                       tuple(seat.name for seat in seats))
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     """The end of one game: every seat's score, and the rankings of units and of players."""
 
     game_no: int
@@ -166,11 +165,15 @@ class MatchState(Cloneable):
     def record(self, result: GameResult) -> bool:
         """Add a finished game; returns True when the match is over."""
         self.games.append(result)
-        worst = max(s.rank for s in result.standings)
-        for standing in result.standings:
-            self.totals[standing.unit] += self.game_points(standing)
-            self.wins[standing.unit] += standing.rank == 1
-            self.last_places[standing.unit] += standing.rank == worst > 1
+        standings = result.standings
+        worst = standings[-1].rank  # best first
+        melds = self.rules.scoring == "melds"
+        totals, wins, last_places = self.totals, self.wins, self.last_places
+        for standing in standings:
+            unit, rank = standing.unit, standing.rank
+            totals[unit] += standing.total if melds else self.game_points(standing)
+            wins[unit] += rank == 1
+            last_places[unit] += rank == worst > 1
         self.over = self._finished()
         return self.over
 

@@ -29,10 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, NamedTuple, TypeVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutation
-from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.core.table import (
     BaseState,
@@ -49,6 +49,7 @@ from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, Pl
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
+from familia_tui.games.familia.trick import CARD_ID, HAND_CARDS, JOKER_ID, SUIT_OF
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 
 
@@ -62,22 +63,94 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
-@cache
-def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """A face set's black and red cards, each in the set's order (worked out once per set:
-    `Card.colour` is a Python property, and every deal fills its piles)."""
+_colours: dict[int, tuple[Sequence[Card], tuple[tuple[Card, ...], tuple[Card, ...]]]] = {}
+
+
+def by_colour(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A face set's black and red cards, each in the set's order, worked out once per set
+    (`Card.colour` is a Python property, and every deal fills its piles). A game's reserve
+    holds its plan's face-set tuples, found here by identity (the entry keeps the tuple alive)
+    without hashing twelve cards."""
+    known = _colours.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
     black = tuple(card for card in cards if card.colour == "black")
     red = tuple(card for card in cards if card.colour == "red")
     assert len(black) + len(red) == len(cards), "face cards have a colour"
+    if type(cards) is tuple:  # a list may change: worked out again each time
+        if len(_colours) > 64:
+            _colours.clear()
+        _colours[id(cards)] = (cards, (black, red))
     return black, red
 
 
-def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+class Plan(NamedTuple):
+    """What the engine reads of its options at every deal and decision, read once per options
+    object (`plan_of`): options are frozen, and a pydantic field or cached property costs
+    several times a named tuple's field (a new game read a dozen)."""
+
+    hands: int
+    tricks: int
+    deals: int
+    hand_size: int
+    decks: int
+    pool: tuple[int, ...]
+    """The hand-card pool as card ids (`pool_ids`)."""
+    unique: bool
+    """`FamiliaOptions.unique_hand_cards`."""
+    face_mode: str
+    odd_face_joker: str
+    face_sets: tuple[tuple[Card, ...], ...]
+    """A game's reserve of face sets: all sets at once in through mode, else one per deal."""
+    styles: tuple[str, ...]
+    """Per deal: normal or batting."""
+    key_tables: tuple[tuple[int, ...], ...]
+    """Per deal: the batting keys by card id (`trick.key_table`)."""
+    face_jokers: tuple[int, ...]
+    """Per deal: face Jokers added to the piles."""
+
+
+_plans: dict[int, tuple[FamiliaOptions, Plan]] = {}
+
+
+def plan_of(options: FamiliaOptions) -> Plan:
+    """The options' `Plan`, worked out once per options object (found by identity: the entry
+    keeps the options alive)."""
+    known = _plans.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    deals, decks, sets = options.deals, options.pool_decks, options.sets
+    styles = tuple(options.style_of(deal) for deal in range(deals))
+    face_sets = ((tuple(face_cards(sets)),) if options.face_mode == "through"
+                 else (tuple(face_cards(1)),) * sets)
+    plan = Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
+                pool_ids(decks, *options.adjustment), options.unique_hand_cards,
+                options.face_mode, options.odd_face_joker, face_sets, styles,
+                tuple(tr.key_table(decks, style) for style in styles),
+                tuple(options.face_jokers_of(deal) for deal in range(deals)))
+    if len(_plans) > 64:
+        _plans.clear()
+    _plans[id(options)] = (options, plan)
+    return plan
+
+
+@cache
+def pool_ids(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+    """`hand_pool` as card ids (`trick.HAND_CARDS`), in the same order."""
+    return tuple(tr.ids_of(hand_pool(decks, removed, jokers)))
+
+
+_T = TypeVar("_T")
+
+
+def shuffled(cards: Sequence[_T], rng: random.Random) -> list[_T]:
     """`core.cards.shuffled` (the same order from the same generator state: seeded deals do not
-    change), with the cards picked in C."""
-    return list(map(cards.__getitem__, permutation(len(cards), rng)))
+    change)."""
+    return [cards[i] for i in permutation(len(cards), rng)]
 
 
+PLAYS: tuple[PlayCard, ...] = tuple(map(PLAY.__getitem__, tr.HAND_CARDS))
+"""`PLAYS[id]`: the shared `PlayCard` of a card id (the same objects as `PLAY[card]`)."""
 JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
 PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
 """A hand Joker led in a trump trick names its suit [R-F14]."""
@@ -112,6 +185,15 @@ _make = tuple.__new__
 events and trick records of every play; `NamedTuple._make` does the same)."""
 
 
+def _card_events(kind: str) -> tuple[tuple[Event, ...], ...]:
+    """`table[seat][id]`: the event `kind` of a seat and one hand card, made once for every seat
+    a table can have (events are immutable, and every play and draw of a game makes one)."""
+    return tuple(tuple(Event(kind, seat, (card,)) for card in HAND_CARDS) for seat in range(10))
+
+
+_PLAYED_EVENTS, _DRAWN_EVENTS = _card_events(PLAYED), _card_events("card_drawn")
+
+
 def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
     return {colour: pile.copy() for colour, pile in piles.items()}
 
@@ -119,36 +201,41 @@ def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
 class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("options", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
+    IMMUTABLE = ("options", "plan", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
                  "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
                  "face_colour", "stock_trick", "led", "trump", "is_over")
-    SHARED = ("keys",)
-    """The deal's batting keys: a cached table, never changed."""
+    SHARED = ("key_of", "_legal_ids")
+    """The deal's batting keys by card id: a cached table, never changed."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
-        "hands": copy_rows, "known": copy_rows, "reserve": copy_rows, "captures": copy_rows,
-        "stock": copy_list, "tricks_won": copy_list, "plays": copy_list, "played": copy_list,
-        "discard": copy_list, "face_discard": copy_list, "history": copy_list,
+        "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_list, "captures": copy_rows,
+        "stock_ids": copy_list, "tricks_won": copy_list, "plays": copy_list,
+        "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
+        "history": copy_list,
     }
+    """Hand cards (hands, drawn cards, stock, trick, discard) are held as card ids
+    (`trick.HAND_CARDS`): the `hands`, `known`, `stock` and `played` properties show them as
+    cards, and whoever writes a state (scenarios, the search's sampler) writes the ids."""
     turn: int | None
     """The seat to choose a pile or play; None once the match is over."""
 
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
         self.options = options
+        self.plan = plan = plan_of(options)
         self.seats = table_seats(seats)
         self.n = len(self.seats)
         self.ring = seat_ring(self.n)
         """Play and the deal's start pass clockwise [R-F26]."""
-        if self.n != options.hands:
-            raise ValueError(f"{options.players} players need {options.hands} seats, got {self.n}")
+        if self.n != plan.hands:
+            raise ValueError(f"{options.players} players need {plan.hands} seats, got {self.n}")
         self.seed = seed
-        self.tricks_per_deal = options.deal_tricks
+        self.tricks_per_deal = plan.tricks
         self.rng = random.Random(seed)
         self.match = MatchState.start(options, self.seats)
         self.is_over = False
         self.events = []
-        self._legal = None
+        self._legal = self._legal_ids = None
         self.deal_start = (options.first_leader if options.first_leader is not None
                            else self.rng.randrange(self.n)) % self.n
         self._start_game(deal)
@@ -162,6 +249,33 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     is_over: bool
     """The match is over (phase OVER): a field set with the match's end, not a property (the
     playouts ask after every action, and a field is read faster than a property is called)."""
+
+    _legal_ids: list[int] | None
+    """The card id of each cached legal play (`_legal`'s entries, in order): `apply` finds the
+    action in the list and plays its card without hashing it. Replaced with `_legal`."""
+
+    def apply(self, action: Action) -> list[Event]:
+        """`BaseState.apply` (the same membership check and `IllegalAction`), finding the action's
+        place in the legal list: a play's card id is at the same place in `_legal_ids`, and the
+        handler's dispatch is saved (a play is four actions in five)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        try:
+            index = legal.index(action)
+        except ValueError:
+            raise IllegalAction(action, self.explain(action)) from None
+        self._legal = None
+        events: list[Event] = []
+        self.events = events
+        if self.phase is PLAY_PHASE:
+            ids = self._legal_ids
+            assert ids is not None
+            card, declared = action  # type: ignore[misc]  # a play in the play phase
+            self._play_id(ids[index], card, declared)
+        else:
+            self._choose_pile(action)
+        return events
 
     def explain(self, action: Action) -> Explanation:
         return explain_action(self, action)
@@ -182,57 +296,96 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def context(self) -> tr.Context:
         """The trick as the player to act sees it."""
         return tr.Context(self.led, self.trump, self.stock_trick, self.face_card == JOKER,
-                          self.batting, tuple(self.played))
+                          self.batting, self.played)
+
+    @property
+    def keys(self) -> dict[Card, int]:
+        """The deal's batting keys by card (`trick.batting_key`; the engine reads `key_of`)."""
+        return tr.batting_key(self.plan.decks, self.style)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand as cards (read-only: the state holds `hand_ids`)."""
+        return tuple(map(tr.cards_of, self.hand_ids))
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """The drawn cards each seat still holds, last in its hand in draw order [R-F9a]."""
+        return tuple(map(tr.cards_of, self.known_ids))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-up stock, its top card last [R-F9]."""
+        return tr.cards_of(self.stock_ids)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """The trick's cards so far, in play order."""
+        return tr.cards_of(self.played_ids)
 
     def obligations(self, seat: int | None = None) -> tr.Obligations:
         seat = self.turn if seat is None else seat
         assert seat is not None
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
-    def _compute_legal(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
+        """`BaseState.legal_actions` (the same cache, kept until the next action), with the list
+        worked out here rather than in a second call to `_compute_legal`: playouts ask at every
+        step, and a call costs about as much as a pile decision's work."""
+        legal = self._legal
+        if legal is not None:
+            return legal  # type: ignore[return-value]
         phase = self.phase
         if phase is PLAY_PHASE:
             assert self.turn is not None
-            hand = self.hands[self.turn]
-            if len(hand) == 1 and hand[0].rank:  # the last card: every layer keeps it (the last trick of a deal)
-                return [PLAY[hand[0]]]
-            played = self.played
+            hand = self.hand_ids[self.turn]
+            if len(hand) == 1 and hand[0] != JOKER_ID:  # the last card: every layer keeps it (the last trick of a deal)
+                self._legal_ids = [hand[0]]
+                legal = self._legal = [PLAYS[hand[0]]]
+                return legal
+            played = self.played_ids
             cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
-                                self.batting, played, self.keys, self.options.unique_hand_cards)
-            actions: list[Action] = list(map(PLAY.__getitem__, cards))
-            if not played and not self.stock_trick and JOKER in cards:
-                actions.remove(PLAY[JOKER])
+                                self.batting, played, self.key_of, self.plan.unique)
+            actions: list[Action] = [PLAYS[c] for c in cards]
+            if not played and not self.stock_trick and JOKER_ID in cards:
+                actions.remove(PLAYS[JOKER_ID])
                 actions.extend(JOKER_LEADS)
-            return actions
-        if phase is PILE_PHASE:
+                cards = [c for c in cards if c != JOKER_ID] + [JOKER_ID] * len(JOKER_LEADS)
+            self._legal_ids = cards
+        elif phase is PILE_PHASE:
             piles = self.piles
             if piles["black"] and piles["red"]:
-                return [PILE_BLACK, PILE_RED]
-            return [PILE[c] for c in COLOURS if piles[c]]
-        return []
+                actions = [PILE_BLACK, PILE_RED]
+            else:
+                actions = [PILE[c] for c in COLOURS if piles[c]]
+        else:
+            actions = []
+        self._legal = actions
+        return actions
+
+    def _compute_legal(self) -> list[Action]:
+        """`BaseState`'s hook: the legal actions now (`legal_actions` works them out)."""
+        self._legal = None
+        return self.legal_actions()
 
     # ----- game and deal set-up -----
 
     def _start_game(self, stacked: StackedDeal | None = None) -> None:
-        options = self.options
         self.deal = 0
         self.captures: list[list[Card]] = [[] for _ in range(self.n)]
         self.tricks_won = [0] * self.n
         self.face_discard: list[Card] = []
         self.history: list[TrickRecord] = []
-        sets = options.sets
-        if options.face_mode == "through":
-            self.reserve = [face_cards(sets)]
-        else:
-            self.reserve = [face_cards(1) for _ in range(sets)]
+        self.reserve: list[Sequence[Card]] = list(self.plan.face_sets)
+        """Face sets not yet in the piles (never changed in place)."""
         self.piles: dict[str, list[Card]] = {"black": [], "red": []}
         self._start_deal(stacked)
 
     def _start_deal(self, stacked: StackedDeal | None = None) -> None:
-        options = self.options
-        self.style = options.style_of(self.deal)
+        plan = self.plan
+        self.style = plan.styles[self.deal]
         self.batting = self.style == "batting"
-        self.keys = tr.batting_key(options.pool_decks, self.style)
+        self.key_of = plan.key_tables[self.deal]
         self._fill_piles()
         self._deal_hands(stacked)
         self.trick_no = 0
@@ -243,16 +396,16 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _fill_piles(self) -> None:
         """Move this deal's face set (and face Jokers) into the piles, then shuffle each pile."""
-        mode = self.options.face_mode
+        mode = self.plan.face_mode
         if mode == "split_discard":
             for colour in COLOURS:
                 self.face_discard.extend(self.piles[colour])
                 self.piles[colour] = []
         if self.reserve and (mode != "through" or self.deal == 0):
-            black, red = by_colour(tuple(self.reserve.pop(0)))
+            black, red = by_colour(self.reserve.pop(0))
             self.piles["black"].extend(black)
             self.piles["red"].extend(red)
-        self._add_face_jokers(self.options.face_jokers_of(self.deal))
+        self._add_face_jokers(self.plan.face_jokers[self.deal])
         for colour in COLOURS:
             self.piles[colour] = shuffled(self.piles[colour], self.rng)
 
@@ -262,24 +415,23 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles["black"].append(JOKER)
             self.piles["red"].append(JOKER)
         if count % 2:
-            extra: str = self.options.odd_face_joker
+            extra: str = self.plan.odd_face_joker
             if extra == "random":
                 extra = self.rng.choice(COLOURS)
             self.piles[extra].append(JOKER)
 
     def _deal_hands(self, stacked: StackedDeal | None) -> None:
-        options = self.options
         if stacked is not None:
-            self.hands = [list(h) for h in stacked.hands]
-            self.stock = list(reversed(stacked.stock))
+            self.hand_ids = [tr.ids_of(h) for h in stacked.hands]
+            self.stock_ids = tr.ids_of(reversed(stacked.stock))
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
-            pool = shuffled(hand_pool(options.pool_decks, *options.adjustment), self.rng)
-            size = options.deal_hand_size
-            self.hands = [pool[i * size:(i + 1) * size] for i in range(self.n)]
-            self.stock = pool[self.n * size:]
-        self.known: list[list[Card]] = [[] for _ in range(self.n)]
-        self.discard: list[Card] = []
+            pool = shuffled(self.plan.pool, self.rng)
+            size = self.plan.hand_size
+            self.hand_ids = [pool[i * size:(i + 1) * size] for i in range(self.n)]
+            self.stock_ids = pool[self.n * size:]
+        self.known_ids: list[list[int]] = [[] for _ in range(self.n)]
+        self.discard_ids: list[int] = []
 
     # ----- a trick -----
 
@@ -289,8 +441,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.face_card: Card | None = None
         self.face_colour: str | None = None
         self.plays: list[tuple[int, Card, str | None]] = []
-        self.played: list[Card] = []
-        self.stock_trick = bool(self.stock)
+        self.played_ids: list[int] = []
+        self.stock_trick = bool(self.stock_ids)
         self.led: str | None = None
         self.trump: str | None = None
 
@@ -318,62 +470,68 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     @handles(PlayCard)
     def _play_card(self, action: PlayCard) -> None:
-        card, declared, seat = action.card, action.declared, self.turn
+        self._play_id(CARD_ID[action.card], *action)
+
+    def _play_id(self, cid: int, card: Card, declared: str | None) -> None:
+        """Play hand card `card` (card id `cid`), a led Joker naming `declared`."""
+        seat, plays = self.turn, self.plays
         assert seat is not None
-        if not self.stock_trick and not self.plays:
-            self.led = declared or card.suit
-        hand, known = self.hands[seat], self.known[seat]
-        if known and card in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
-            index = len(hand) - len(known) + known.index(card)
-            if hand[index] == card:
+        if not plays and not self.stock_trick:  # a trump trick's lead names the led suit
+            self.led = declared or SUIT_OF[cid]
+        hand, known = self.hand_ids[seat], self.known_ids[seat]
+        if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+            index = len(hand) - len(known) + known.index(cid)
+            if hand[index] == cid:
                 del hand[index]
             else:  # a position whose known cards are not last
-                hand.remove(card)
-            known.remove(card)
+                hand.remove(cid)
+            known.remove(cid)
         else:
-            hand.remove(card)
-        plays = self.plays
+            hand.remove(cid)
         plays.append((seat, card, declared))
-        self.played.append(card)
-        self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),) if declared else ())))
+        self.played_ids.append(cid)
+        self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
+                           if declared else _PLAYED_EVENTS[seat][cid])
         if len(plays) < self.n:
             self.turn = self.ring.following[seat]
         else:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        cards = self.played
-        stage1, stage2, index = tr.resolve(cards, self.led, self.trump, self.keys)
-        winner = None if index is None else self.plays[index][0]
-        assert self.face_card is not None and self.face_colour is not None
-        record = _make(TrickRecord, (self.deal, self.trick_no, self.leader, self.face_card,
-                                     self.face_colour, self.stock_trick, self.led, self.trump,
-                                     tuple(self.plays), stage1, stage2, winner))
+        cards, keys, face, led, trump = self.played_ids, self.key_of, self.face_card, self.led, self.trump
+        stage1, stage2, index = tr.judge(cards, [keys[c] for c in cards], led, trump)
+        plays = self.plays
+        winner = None if index is None else plays[index][0]
+        assert face is not None and self.face_colour is not None
+        trick_no, stock_trick = self.trick_no, self.stock_trick
+        record = _make(TrickRecord, (self.deal, trick_no, self.leader, face, self.face_colour,
+                                     stock_trick, led, trump, tuple(plays), stage1, stage2, winner))
         self.history.append(record)
-        self.discard.extend(cards)
-        self.events.append(_make(Event, (TRICK_WON, winner, (self.face_card,), (("trick", record),))))
+        self.discard_ids.extend(cards)
+        self.events.append(_make(Event, (TRICK_WON, winner, (face,), (("trick", record),))))
         if winner is None:
-            self.face_discard.append(self.face_card)
+            self.face_discard.append(face)
         else:
-            self.captures[winner].append(self.face_card)
+            self.captures[winner].append(face)
             self.tricks_won[winner] += 1
             self.leader = winner
-        if self.stock_trick:
+        if stock_trick:
             self._draw_round()
-        self.trick_no += 1
-        if self.trick_no < self.tricks_per_deal:
+        self.trick_no = trick_no = trick_no + 1
+        if trick_no < self.tricks_per_deal:
             self._new_trick()
         else:
             self._end_deal()
 
     def _draw_round(self) -> None:
         """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        stock, hands, known, events = self.stock, self.hands, self.known, self.events
+        stock, hands, known, events = self.stock_ids, self.hand_ids, self.known_ids, self.events
+        drawn = _DRAWN_EVENTS
         for seat in self.ring.orders[self.leader]:
             card = stock.pop()
             hands[seat].append(card)
             known[seat].append(card)
-            events.append(_make(Event, ("card_drawn", seat, (card,), ())))
+            events.append(drawn[seat][card])
 
     # ----- deal, game and match ends -----
 
@@ -381,7 +539,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.events.append(_make(Event, ("deal_ended", None, (), (("deal", self.deal + 1),))))
         self.deal += 1
         self.deal_start = self.ring.next(self.deal_start)
-        if self.deal < self.options.deals:
+        if self.deal < self.plan.deals:
             self._start_deal()
         else:
             self._end_game()
@@ -411,6 +569,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             "hands": [c for h in self.hands for c in h],
             "stock": list(self.stock),
             "trick": [c for _, c, _ in self.plays],
-            "discard": list(self.discard),
+            "discard": list(tr.cards_of(self.discard_ids)),
         }
 

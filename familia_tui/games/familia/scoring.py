@@ -34,11 +34,10 @@ Rules implemented (rules digest A.10, A.11 and the rulings named):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import product
-from typing import Literal, cast
+from itertools import combinations_with_replacement
+from typing import Literal, NamedTuple
 
 from familia_tui.core.cards import FACE_RANKS, JACK, JOKER, KING, QUEEN, SUITS, Card
 
@@ -89,8 +88,7 @@ _Plan = tuple[tuple[int, int, int], int, int]
 """A free arrangement: (Familias of K, Q, J), number of Families, number of Marriages."""
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of a player's score sheet: a meld, a single or a captured Joker."""
 
     kind: EntryKind
@@ -139,8 +137,7 @@ _MARRIAGES = tuple((kings_queen[0], kings_queen[1]) for kings_queen in _FACES.va
 """The K and Q of each suit: a hand without both of one suit holds no Marriage (nor Family)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
+class PlayerScore(NamedTuple):
     """A player's score at game end, with everything the score sheet and the ranking need."""
 
     role: Role
@@ -163,8 +160,7 @@ class PlayerScore:
     """K 3, Q 2, J 1, Joker 0 over the captured cards (ranking tie-break 3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """One unit's place in the final ranking (A.11)."""
 
     unit: str
@@ -208,7 +204,7 @@ def score_player(
     cards = tuple(captured)
     checked_role = _check_role(role)
     royal_suit = _royal_suit(royal, crest)
-    if len(cards) < 4 and _all_singles(cards, checked_role):  # most hands: no Joker, no meld
+    if len(cards) < 4 and tuple(sorted(cards)) in _SINGLES_ONLY:  # most hands: no Joker, no meld
         lines = _SINGLE_LINES[checked_role]
         singles = [lines[card] for card in sorted(cards, key=_SINGLE_PLACES[checked_role].__getitem__)]
         return _sheet(cards, checked_role, singles, False, misere_bonus)
@@ -222,13 +218,12 @@ def score_player(
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
 
 
-def _all_singles(cards: tuple[Card, ...], role: Role) -> bool:
-    """Fewer than four cards, all face cards and no Marriage among them: every card is a single
-    (no Familia needs fewer than four, and every other meld holds a K and a Q of one suit)."""
-    places = _SINGLE_PLACES[role]
-    if not all(map(places.__contains__, cards)):
-        return False  # a Joker, or a card that `_count_faces` refuses
-    return not any(king in cards and queen in cards for king, queen in _MARRIAGES)
+_SINGLES_ONLY = frozenset(
+    hand for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
+    if not any(king in hand and queen in hand for king, queen in _MARRIAGES))
+"""Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
+Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
+meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card."""
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
@@ -349,7 +344,14 @@ def _take_runs(
         return []
     for index in range(size):
         held[index] -= number
-    return [Entry(kind, _FACES[suit][:size], MELD_POINTS[kind])] * number  # immutable lines
+    return [_RUNS[kind, suit]] * number  # immutable lines
+
+
+_RUN_SIZES: tuple[tuple[EntryKind, int], ...] = (
+    ("royal_family", 3), ("family", 3), ("royal_marriage", 2), ("marriage", 2))
+_RUNS = {(kind, suit): Entry(kind, _FACES[suit][:size], MELD_POINTS[kind])
+         for kind, size in _RUN_SIZES for suit in SUITS}
+"""The line of each run kind and suit, made once (entries are immutable)."""
 
 
 def _take_familias(counts: _Counts, familias: Sequence[int]) -> list[Entry]:
@@ -383,53 +385,67 @@ def _singles(counts: _Counts, role: Role) -> list[Entry]:
 # Free arrangement (no captured Joker) [R-F21]
 
 
+_SINGLE_VALUES = {role: tuple(SINGLE_POINTS[role][rank] for rank in FACE_RANKS) for role in SINGLE_POINTS}
+"""A single K, Q and J's points by role."""
+
+
 def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
     """The plan with the highest score, then the most meld points, big melds tried first.
 
     Only the Familias per rank and the numbers of Families and Marriages matter: the singles
     left, and so the zero-sum bonus, follow from those, and the Families and Marriages can always
-    be spread over the suits, crest suit first (see `_run_options`).
+    be spread over the suits, crest suit first: any numbers with Families ≤ Σ min(K, Q, J) and
+    Families + Marriages ≤ Σ min(K, Q) can be spread, and the crest suit takes as many Families,
+    then Marriages, as it can (royal ones score double), which is what `_planned_melds` does.
+
+    Written with plain loops on integers: every hand with a possible meld that is not in the
+    cache runs it (a search scores thousands of game ends).
     """
-    if not any(held[0] and held[1] for held in counts.values()) and not any(
-            _familia_limits(counts)):
+    rows = list(counts.values())
+    limit_k = limit_q = limit_j = 99  # the most Familias of each rank [R-F22]
+    total_k = total_q = total_j = 0
+    married = False  # a K and a Q of one suit
+    for held_k, held_q, held_j in rows:
+        limit_k, limit_q, limit_j = min(limit_k, held_k), min(limit_q, held_q), min(limit_j, held_j)
+        total_k, total_q, total_j = total_k + held_k, total_q + held_q, total_j + held_j
+        married = married or (held_k > 0 and held_q > 0)
+    if not (limit_k or limit_q or limit_j or married):
         return (0, 0, 0), 0, 0  # no Marriage and no Familia possible: all singles
-    values = [SINGLE_POINTS[role][rank] for rank in FACE_RANKS]
-    totals = [sum(column) for column in zip(*counts.values())]
+    value_k, value_q, value_j = _SINGLE_VALUES[role]
+    crest = counts[royal_suit] if royal_suit is not None else None
+    familia = MELD_POINTS["familia"]
     best_key, best_plan = (-(10**9), -1), ((0, 0, 0), 0, 0)
-    for familias in product(*(range(n, -1, -1) for n in _familia_limits(counts))):
-        rest = {suit: [held[i] - familias[i] for i in range(3)] for suit, held in counts.items()}
-        for families, marriages, run_points in _run_options(rest, royal_suit):
-            meld_points = run_points + MELD_POINTS["familia"] * sum(familias)
-            left = [totals[i] - 4 * familias[i] - families - marriages * (i < 2) for i in range(3)]
-            key = (meld_points + _singles_score(left, values), meld_points)
-            if key > best_key:
-                best_key, best_plan = key, (cast(tuple[int, int, int], familias), families, marriages)
+    for fam_k in range(limit_k, -1, -1):
+        for fam_q in range(limit_q, -1, -1):
+            for fam_j in range(limit_j, -1, -1):
+                triples = pairs = 0
+                for held_k, held_q, held_j in rows:
+                    pair = min(held_k - fam_k, held_q - fam_q)
+                    pairs += pair
+                    triples += min(pair, held_j - fam_j)
+                crest_kq = crest_kqj = 0  # K+Q and K+Q+J of the crest suit left
+                if crest is not None:
+                    crest_kq = min(crest[0] - fam_k, crest[1] - fam_q)
+                    crest_kqj = min(crest_kq, crest[2] - fam_j)
+                familia_points = familia * (fam_k + fam_q + fam_j)
+                for families in range(triples, -1, -1):
+                    royal_families = min(families, crest_kqj)
+                    for marriages in range(pairs - families, -1, -1):
+                        royal_marriages = min(marriages, crest_kq - royal_families)
+                        meld_points = familia_points + 15 * (families + royal_families) + 10 * (
+                            marriages + royal_marriages)
+                        left_k = total_k - 4 * fam_k - families - marriages
+                        left_q = total_q - 4 * fam_q - families - marriages
+                        left_j = total_j - 4 * fam_j - families
+                        singles = left_k * value_k + left_q * value_q + left_j * value_j
+                        number = left_k + left_q + left_j
+                        if number and singles == 0:
+                            singles = 2 * number  # the zero-sum bonus [R-F19]
+                        key = (meld_points + singles, meld_points)
+                        if key > best_key:
+                            best_key = key
+                            best_plan = ((fam_k, fam_q, fam_j), families, marriages)
     return best_plan
-
-
-def _run_options(rest: _Counts, royal_suit: str | None) -> Iterator[tuple[int, int, int]]:
-    """Every (Families, Marriages, their points) the suits allow, most Families first.
-
-    Any numbers with Families ≤ Σ min(K, Q, J) and Families + Marriages ≤ Σ min(K, Q) can be
-    spread over the suits; the crest suit takes as many Families, then Marriages, as it can
-    (royal ones score double), which is what `_planned_melds` does.
-    """
-    triples = sum(min(held) for held in rest.values())
-    pairs = sum(min(held[0], held[1]) for held in rest.values())
-    crest = rest[royal_suit] if royal_suit is not None else [0, 0, 0]
-    for families in range(triples, -1, -1):
-        royal_families = min(families, *crest)
-        for marriages in range(pairs - families, -1, -1):
-            royal_marriages = min(marriages, min(crest[0], crest[1]) - royal_families)
-            points = 15 * (families + royal_families) + 10 * (marriages + royal_marriages)
-            yield families, marriages, points
-
-
-def _singles_score(left: Sequence[int], values: Sequence[int]) -> int:
-    """Points of `left` (K, Q, J counts) played as singles, zero-sum bonus included."""
-    total = sum(n * value for n, value in zip(left, values))
-    number = sum(left)
-    return total + (2 * number if number and total == 0 else 0)
 
 
 def _planned_melds(counts: _Counts, plan: _Plan, royal_suit: str | None) -> list[Entry]:
@@ -437,15 +453,20 @@ def _planned_melds(counts: _Counts, plan: _Plan, royal_suit: str | None) -> list
     familias, families, marriages = plan
     if not (any(familias) or families or marriages):
         return []
-    melds = _take_familias(counts, familias)
-    suits = sorted(SUITS, key=lambda suit: suit != royal_suit)
+    melds = _take_familias(counts, familias) if any(familias) else []
+    suits = _CREST_FIRST[royal_suit]
     for size, wanted in ((3, families), (2, marriages)):
         for suit in suits:
-            kind = _run_kind(size, suit == royal_suit)
-            taken = _take_runs(counts, suit, size, kind, limit=wanted)
+            if not wanted:  # nothing more of this size to take
+                break
+            taken = _take_runs(counts, suit, size, _run_kind(size, suit == royal_suit), limit=wanted)
             wanted -= len(taken)
             melds += taken
     return sorted(melds, key=lambda meld: MELD_PRIORITY.index(meld.kind))
+
+
+_CREST_FIRST = {royal: tuple(sorted(SUITS, key=lambda suit: suit != royal)) for royal in (*SUITS, None)}
+"""The suits with the crest suit first (in `SUITS` order otherwise), by crest suit or None."""
 
 
 def _run_kind(size: int, royal: bool) -> EntryKind:

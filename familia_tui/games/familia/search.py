@@ -35,7 +35,14 @@ from familia_tui.core.table import seat_ring
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.match import units_of
-from familia_tui.games.familia.rules import OVER_PHASE, PLAY_PHASE, FamiliaState, Phase, hand_pool
+from familia_tui.games.familia.rules import (
+    OVER_PHASE,
+    PLAY_PHASE,
+    FamiliaState,
+    Phase,
+    hand_pool,
+    plan_of,
+)
 from familia_tui.games.familia.scoring import SINGLE_POINTS, cached_score
 from familia_tui.games.familia.view import FamiliaView
 
@@ -85,12 +92,12 @@ def build(view: FamiliaView, dealt: list[list[Any]]) -> FamiliaState:
     found = places(view)
     state = found.template.clone()
     others = found.others
-    hands, known = state.hands, state.known
+    hands, known, card_id = state.hand_ids, state.known_ids, tr.CARD_ID
     for index, seat in enumerate(others):
-        hands[seat] = [*dealt[index], *known[seat]]  # drawn cards stay last, as in play
+        hands[seat] = [*map(card_id.__getitem__, dealt[index]), *known[seat]]  # drawn cards stay last, as in play
     stock = dealt[len(others)]
     if view.stock_top is not None:
-        state.stock = [*reversed(stock), view.stock_top]
+        state.stock_ids = [*map(card_id.__getitem__, reversed(stock)), card_id[view.stock_top]]
     for offset, colour in enumerate(COLOURS):
         state.piles[colour] = [pile_card.card for pile_card in dealt[len(others) + 1 + offset]]
     return state
@@ -177,14 +184,15 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     options = view.options
     n = len(view.seats)
     state = object.__new__(FamiliaState)
-    state.options, state.seats, state.n, state.ring = options, view.seats, n, seat_ring(n)
+    state.options, state.plan, state.seats = options, plan_of(options), view.seats
+    state.n, state.ring = n, seat_ring(n)
     state.seed, state.tricks_per_deal = None, options.deal_tricks
     state.rng = random.Random(view.deal)
     state.match = view.match.clone()
-    state.events, state._legal = [], None
+    state.events, state._legal, state._legal_ids = [], None, None
     state.deal, state.style = view.deal, options.style_of(view.deal)
     state.batting = state.style == "batting"
-    state.keys = tr.batting_key(options.pool_decks, view.style)
+    state.key_of = tr.key_table(options.pool_decks, view.style)
     state.deal_start = finished[0].leader if finished else view.leader  # type: ignore[attr-defined]
     state.captures = [list(cards) for cards in view.captures]
     state.tricks_won = list(view.tricks_won)
@@ -193,16 +201,16 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     sets = 0 if options.face_mode == "through" else options.sets - view.deal - 1
     state.reserve = [face_cards(1) for _ in range(sets)]
     state.piles = {colour: [] for colour in COLOURS}
-    state.hands = [list(view.own_hands.get(seat, ())) for seat in range(n)]
-    state.known = [list(cards) for cards in view.known]
-    state.stock = []
-    state.discard = played
+    state.hand_ids = [tr.ids_of(view.own_hands.get(seat, ())) for seat in range(n)]
+    state.known_ids = [tr.ids_of(cards) for cards in view.known]
+    state.stock_ids = []
+    state.discard_ids = tr.ids_of(played)
     state.trick_no, state.leader, state.turn = view.trick_no, view.leader, view.to_act
     state.phase = Phase(view.phase)
     state.is_over = state.phase is OVER_PHASE
     state.face_card, state.face_colour = view.face_card, view.face_colour
     state.plays = list(view.plays)
-    state.played = [card for _, card, _ in view.plays]
+    state.played_ids = [tr.CARD_ID[card] for _, card, _ in view.plays]
     state.stock_trick, state.led, state.trump = view.stock_trick, view.led, view.trump
     return state
 
@@ -270,16 +278,16 @@ def playout_policy(state: FamiliaState, rng: random.Random) -> Any:
     seat = state.turn
     assert face is not None and seat is not None
     table = _table(state.seats)
-    played, keys, trump, led = state.played, state.keys, state.trump, state.led
+    played, keys, trump, led = state.played_ids, state.keys, state.trump, state.led
     gain = table.stakes[seat][face.rank]
     best = -1
     if played:
-        powers = [tr.strength(c, led, trump) for c in played]
+        powers = list(map(tr.POWER[led, trump].__getitem__, played))
         best = max(powers)
         holder = state.plays[powers.index(best)][0]
         kept = table.stakes[holder][face.rank]
         gain -= kept if table.teams[holder] == table.teams[seat] else -kept
-    batted = set(map(keys.__getitem__, played))
+    batted = set(map(state.key_of.__getitem__, played))
     strongest = cheapest_win = safest_loss = lowest = None
     top = low = win_low = loss_high = 0
     for action in cast("list[PlayCard]", legal):

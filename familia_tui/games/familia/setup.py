@@ -37,6 +37,7 @@ from familia_tui.core.position import (
     seat_letters,
     seat_number,
 )
+from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.rules import FamiliaState, Phase, StackedDeal, hand_pool
 
@@ -150,9 +151,7 @@ class _Position:
         state.deal_start = self._seat("deal_start", self.leader)
         state.style = self.options.style_of(self.deal)
         state.batting = state.style == "batting"
-        from familia_tui.games.familia import trick as tr
-
-        state.keys = tr.batting_key(self.options.pool_decks, state.style)
+        state.key_of = tr.key_table(self.options.pool_decks, state.style)
         state.history, state.events, state._legal = [], [], None
         plays = self._place_hand_cards()
         self._place_face_cards()
@@ -208,11 +207,13 @@ class _Position:
         stock = supply.take(_cards(self.data, "stock"), "stock")
         played_seats = set(state.ring.order(self.leader)[:len(plays)])
         voids = _voids(self.data, self.n)
-        state.hands = [_fill(supply, given.get(s, []), base_size - (s in played_seats), f"hands.{s}",
-                             voids.get(s, "")) for s in range(self.n)]
-        state.stock = list(reversed(_fill(supply, stock, stock_size, "stock")))
-        state.discard = list(supply.free.elements())
-        state.known = self._known(state.hands)
+        hands = [_fill(supply, given.get(s, []), base_size - (s in played_seats), f"hands.{s}",
+                       voids.get(s, "")) for s in range(self.n)]
+        known = self._known(hands)
+        state.hand_ids = [tr.ids_of(hand) for hand in hands]
+        state.known_ids = [tr.ids_of(cards) for cards in known]
+        state.stock_ids = tr.ids_of(reversed(_fill(supply, stock, stock_size, "stock")))
+        state.discard_ids = tr.ids_of(supply.free.elements())
         return plays
 
     def _known(self, hands: list[list[Card]]) -> list[list[Card]]:
@@ -232,7 +233,7 @@ class _Position:
             seat = state.turn
             assert seat is not None
             declared = self.data.get("declared") if card == JOKER and not state.plays else None
-            state.hands[seat].append(card)
+            state.hand_ids[seat].append(tr.CARD_ID[card])
             state._play(card, declared)
         state._legal = None
         state.events = []

@@ -18,7 +18,7 @@ Pure functions on small values; `rules.py` owns the state. Implements (rules dig
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -40,22 +40,48 @@ def rank_value(card: Card) -> int:
     return JOKER_VALUE if card.is_joker else card.rank
 
 
+HAND_CARDS: tuple[Card, ...] = (*number_cards(1), JOKER)
+"""Every hand card value by its card id: the engine holds hands, stock, known and played cards
+as these small integers (read by subscript in tables, hashed as ints) and makes `Card`s only at the
+edges (actions, events, records, views). Equal cards of several decks share an id."""
+CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(HAND_CARDS)}
+JOKER_ID = CARD_ID[JOKER]
+SUIT_OF: tuple[str, ...] = tuple(card.suit for card in HAND_CARDS)
+"""A card id's suit letter (the Joker's `X` is no suit that is led or trump)."""
+FOLLOWS: dict[str | None, tuple[bool, ...]] = {
+    led: tuple(card.suit == led or card.is_joker for card in HAND_CARDS) for led in (*SUITS, None)}
+"""`FOLLOWS[led][id]`: the card is of the led suit or a Joker (a stock trick's lead layer)."""
+
+
+def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of some card ids (the edges: views, properties, tests)."""
+    return tuple(map(HAND_CARDS.__getitem__, ids))
+
+
+def ids_of(cards: Iterable[Card]) -> list[int]:
+    """The card ids of some hand cards (scenarios and samplers write the state with them)."""
+    return list(map(CARD_ID.__getitem__, cards))
+
+
 @cache
-def batting_key(decks: int, style: str) -> dict[Card, object]:
-    """The collision key of every hand card for this deal (A.7 table) [R-F3]: two cards bat when
-    their keys are equal. The keys are small integers (rank, colour and rank, or suit and rank):
-    the hot paths hash them for every play."""
+def key_table(decks: int, style: str) -> tuple[int, ...]:
+    """The collision key of every hand card id for this deal (A.7 table) [R-F3]: two cards bat
+    when their keys are equal. The keys are small integers (rank, colour and rank, or suit and
+    rank): the hot paths hash them for every play."""
     level = {("normal", 1): "colour", ("batting", 1): "rank", ("batting", 2): "colour"}.get(
         (style, decks), "suit"
     )
-    keys: dict[Card, object] = {JOKER: JOKER_KEY}
-    for card in number_cards(1):
-        keys[card] = {
-            "rank": card.rank,
-            "colour": 16 * COLOURS.index(card.colour or "") + card.rank,
-            "suit": 16 * SUITS.index(card.suit) + card.rank,
-        }[level]
-    return keys
+    return tuple(JOKER_KEY if card.is_joker else {
+        "rank": card.rank,
+        "colour": 16 * COLOURS.index(card.colour or "") + card.rank,
+        "suit": 16 * SUITS.index(card.suit) + card.rank,
+    }[level] for card in HAND_CARDS)
+
+
+@cache
+def batting_key(decks: int, style: str) -> dict[Card, int]:
+    """`key_table` by card (explanations, bots, tests)."""
+    return dict(zip(HAND_CARDS, key_table(decks, style)))
 
 
 def strength(card: Card, led: str | None, trump: str | None) -> int:
@@ -69,6 +95,14 @@ def strength(card: Card, led: str | None, trump: str | None) -> int:
     if card.suit == led:
         return LED + card.rank
     return OFF + card.rank
+
+
+POWER: dict[tuple[str | None, str | None], tuple[int, ...]] = {
+    (led, trump): tuple(strength(card, led, trump) for card in HAND_CARDS)
+    for led in (*SUITS, None) for trump in (*SUITS, None)}
+"""`POWER[led, trump][id]`: `strength` of every card id in a trick with these suits."""
+VALUE: tuple[int, ...] = tuple(map(rank_value, HAND_CARDS))
+"""`rank_value` of every card id (stage 2 of a resolution)."""
 
 
 class Context(NamedTuple):
@@ -138,44 +172,58 @@ def obligations(hand: Sequence[Card], ctx: Context, keys: Mapping[Card, object])
     return Obligations(tuple(base), rule, must_win, bats, jokers)
 
 
-def playable(hand: Sequence[Card], led: str | None, trump: str | None, stock_trick: bool,
-             batting: bool, played: Sequence[Card], keys: Mapping[Card, object],
-             unique: bool = False) -> list[Card]:
-    """The cards of `hand` that may be played now, each once, in hand order: the layers of
+def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_trick: bool,
+             batting: bool, played: Sequence[int], keys: Sequence[int],
+             unique: bool = False) -> list[int]:
+    """The card ids of `hand` that may be played now, each once, in hand order: the layers of
     `obligations` joined, `(must_win or base) ∪ bats ∪ Jokers` [R-F12], worked out with as little
     as the trick needs (it runs for every play of every game, bot and playout; a test checks it
     against `obligations(...).legal` on random positions of every preset).
 
-    `led`, `trump` and `stock_trick` are the trick's (`Context`), `played` its cards so far.
-    `unique` says that the hand holds no two equal cards (`FamiliaOptions.unique_hand_cards`):
-    then nothing is looked for twice (removing repeats costs as much as the rest)."""
+    `hand` and `played` (the trick's cards so far) are card ids, `keys` the deal's `key_table`;
+    `led`, `trump` and `stock_trick` are the trick's (`Context`). `unique` says that the hand
+    holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then nothing is looked for
+    twice (removing repeats costs as much as the rest)."""
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
-            follow = [c for c in hand if c.suit == led or not c.rank]
-            for card in follow:
-                if card.rank:
-                    return follow if unique else list(dict.fromkeys(follow))
+            follows = FOLLOWS[led]
+            lead = [c for c in hand if follows[c]]
+            if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
+                return lead if unique else list(dict.fromkeys(lead))
         # a free lead [R-F7], a no-lead trick [R-F16], a void
         return list(hand) if unique else list(dict.fromkeys(hand))
-    if led is None:
-        base = None
-    else:
-        base = [c for c in hand if c.suit == led] or (
-            [c for c in hand if c.suit == trump] if trump is not None else None) or None
+    # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
+    # bats (a Joker's key is always among the played ones) [R-F1][R-F13]. A loop, not three
+    # comprehensions: each comprehension is a Python call, which costs more than the cards.
+    played_keys = {keys[c] for c in played}
+    played_keys.add(JOKER_KEY)
+    suit_of = SUIT_OF
+    follow: list[int] = []
+    ruff: list[int] = []
+    bats = False
+    for c in hand:
+        suit = suit_of[c]
+        if suit == led:
+            follow.append(c)
+        elif suit == trump:
+            ruff.append(c)
+        if not bats and keys[c] in played_keys:
+            bats = True
+    base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
     if batting:
-        best = max([strength(c, led, trump) for c in played])
-        pool = base if base is not None else [c for c in hand if c.rank]
-        beating = [c for c in pool if strength(c, led, trump) > best]
+        power = POWER[led, trump]
+        best = max([power[c] for c in played])
+        pool = base if base is not None else [c for c in hand if c != JOKER_ID]
+        beating = [c for c in pool if power[c] > best]
         if beating:
             base = beating
     if base is None:  # any card: bats and Jokers are among them
         return list(hand) if unique else list(dict.fromkeys(hand))
-    played_keys = {JOKER_KEY, *map(keys.__getitem__, played)}
-    if played_keys.isdisjoint(map(keys.__getitem__, hand)):
+    if not bats:
         return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
     return [c for c in (hand if unique else dict.fromkeys(hand))
-            if c in allowed or not c.rank or keys[c] in played_keys]
+            if c in allowed or keys[c] in played_keys]  # a Joker's key is in played_keys
 
 
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
@@ -208,31 +256,34 @@ class Resolution(NamedTuple):
 
 def resolve(cards: Sequence[Card], led: str | None, trump: str | None,
             keys: Mapping[Card, object]) -> Resolution:
-    """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void."""
-    played_keys = list(map(keys.__getitem__, cards))
+    """`judge` on cards (bots and tests; `keys` is the deal's `batting_key`)."""
+    return judge(list(map(CARD_ID.__getitem__, cards)), list(map(keys.__getitem__, cards)),
+                 led, trump)
+
+
+def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
+          trump: str | None) -> Resolution:
+    """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void. `ids` are the
+    cards' ids in play order, `played_keys` their batting keys (`key_table`)."""
+    power = POWER[led, trump]
+    powers = [power[c] for c in ids]
     if len(set(played_keys)) == len(played_keys):
         stage1: tuple[int, ...] = ()
-        alive: Sequence[int] = range(len(cards))
+        alive: Sequence[int] = range(len(ids))
+        best = max(powers, default=OFF)  # no batting: the strongest card (a bot may judge no card)
+        if best >= LED:  # a following card (led suit, trump, a led Joker) wins [R-F5]
+            return _make(Resolution, ((), (), powers.index(best)))
     else:
-        stage1, alive = _bat(played_keys, range(len(cards)))
-    best, winner = LED - 1, None
-    for i in alive:
-        card = cards[i]
-        suit = card.suit
-        if suit == trump:
-            power = TRUMP + card.rank
-        elif suit == led:
-            power = LED + card.rank
-        elif card.rank:
-            continue  # off-suit: never a following card [R-F5]
-        else:
-            power = strength(card, led, trump)
-        if power > best:
-            best, winner = power, i
-    if winner is not None:
-        return _make(Resolution, (stage1, (), winner))
-    stage2, left = _bat([rank_value(cards[i]) for i in alive], alive)
-    winner = max(left, key=lambda i: rank_value(cards[i])) if left else None
+        stage1, alive = _bat(played_keys, range(len(ids)))
+        best, winner = LED - 1, None
+        for i in alive:
+            if powers[i] > best:
+                best, winner = powers[i], i
+        if winner is not None:
+            return _make(Resolution, (stage1, (), winner))
+    value = VALUE
+    stage2, left = _bat([value[ids[i]] for i in alive], alive)
+    winner = max(left, key=lambda i: value[ids[i]]) if left else None
     return Resolution(stage1, stage2, winner)
 
 

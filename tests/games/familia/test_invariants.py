@@ -22,7 +22,7 @@ from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
 from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.rules import FamiliaState, Phase, hand_pool
-from familia_tui.games.familia.trick import playable
+from familia_tui.games.familia.trick import cards_of, playable
 
 PRESETS, ERRORS = list_presets("familia")
 
@@ -76,8 +76,9 @@ def _check_playable(state: FamiliaState) -> None:
     assert state.turn is not None
     hand = state.hands[state.turn]
     legal = state.obligations().legal
-    assert playable(hand, state.led, state.trump, state.stock_trick, state.batting, state.played,
-                    state.keys) == [card for card in dict.fromkeys(hand) if card in legal]
+    ids = playable(state.hand_ids[state.turn], state.led, state.trump, state.stock_trick,
+                   state.batting, state.played_ids, state.key_of)
+    assert cards_of(ids) == tuple(card for card in dict.fromkeys(hand) if card in legal)
 
 
 def _playout(preset, seed: int) -> None:  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ from helpers import (
 from familia_tui.core.cards import COLOURS, JOKER, Card, face_cards
 from familia_tui.core.engine import IllegalAction
 from familia_tui.games.familia import trick as tr
-from familia_tui.games.familia.actions import ChoosePile, PlayCard, parse_action
+from familia_tui.games.familia.actions import PLAY, ChoosePile, PlayCard, parse_action
 from familia_tui.games.familia.game import GAME, default_seats, new_game
 from familia_tui.games.familia.rules import FamiliaState, Phase
 
@@ -690,3 +690,21 @@ def test_a_position_may_name_a_pile_top_after_unnamed_earlier_tricks(seed: int) 
     # The filler discards 4 unnamed face cards for tricks 1–4; it must leave the named K♠ alone.
     state = position(options(4), seed=seed, trick=5, leader=0, black="KS")
     assert play(state, "pile black").face_card == card("KS")
+
+
+def test_hand_cards_are_held_as_card_ids_and_shown_read_only() -> None:
+    """The engine holds hands, drawn cards, the stock and the trick as card ids; the state shows
+    them as cards, read-only (a writer must write the ids), and a play's action is the shared
+    one of its card id."""
+    state = new_game(options(4), default_seats(options(4)), seed=3)
+    play(state, "pile black")
+    state.apply(state.legal_actions()[0])
+    assert state.hands == tuple(tuple(tr.HAND_CARDS[i] for i in hand) for hand in state.hand_ids)
+    assert state.stock == tuple(tr.HAND_CARDS[i] for i in state.stock_ids)
+    assert state.played == (state.plays[0][1],) == (tr.HAND_CARDS[state.played_ids[0]],)
+    with pytest.raises(AttributeError):
+        state.hands[1].append(JOKER)  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        state.hands = ()  # type: ignore[misc]
+    legal = state.legal_actions()
+    assert legal and all(isinstance(a, PlayCard) and a is PLAY[a.card] for a in legal)
