@@ -22,7 +22,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, wraps
 from operator import attrgetter
 from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar
 
@@ -351,6 +351,36 @@ def immutable_fields(obj: Cloneable) -> frozenset[str]:
 def copied_fields(obj: Cloneable) -> tuple[str, ...]:
     """The fields `obj`'s class copies on `clone()` (its generators copy-on-write)."""
     return tuple(name for name, _ in type(obj)._copiers) + type(obj)._generators
+
+
+# ----- tables worked out once per options or seats -----
+
+K = TypeVar("K")
+T = TypeVar("T")
+PER_OBJECT_ENTRIES = 64
+"""How many objects a `per_object` table keeps before it starts again (a long session may make
+options or seats again and again)."""
+
+
+def per_object(make: Callable[[K], T]) -> Callable[[K], T]:
+    """`make(key)` worked out once per object `key`, found by identity: for frozen values that
+    a search or a tournament passes to thousands of new games (options, a state's seats), whose
+    hash would cost more than the work (a frozen model hashes its fields in Python). An entry
+    holds its key, so no other object gets that identity while the entry lives."""
+    entries: dict[int, tuple[K, T]] = {}
+
+    @wraps(make)
+    def made(key: K) -> T:
+        entry = entries.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        if len(entries) >= PER_OBJECT_ENTRIES:
+            entries.clear()
+        value = make(key)
+        entries[id(key)] = (key, value)
+        return value
+
+    return made
 
 
 # ----- a base for game states -----

@@ -37,7 +37,7 @@ from typing import Any
 
 from familia_tui.core.cards import BLACK_JOKER, RED_JOKER, WHITE_CARD, Card, permutation, permutations
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
-from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, copy_rows, handles
+from familia_tui.core.table import BaseState, copy_dict, copy_list, copy_rng, copy_rows, handles, per_object
 from familia_tui.games.sixsuit.actions import DECK, PASS, Play, Rebuild, SixSuitAction, Split, Word, play
 from familia_tui.games.sixsuit.judge import JUDGEMENT_KINDS, Judgement, PlayRecord, judge_individual, judge_team
 from familia_tui.games.sixsuit.options import CANONICAL, SixSuitOptions
@@ -221,19 +221,11 @@ class _Table:
         return found
 
 
-_TABLES: dict[int, _Table] = {}
-"""Each options object's table, by identity (a frozen model hashes its fields in Python, slower
-than working the table out again); the table holds its options, so an identity is not reused
-while its entry lives."""
-
-
+@per_object
 def _table(options: SixSuitOptions) -> _Table:
-    table = _TABLES.get(id(options))
-    if table is None or table.options is not options:
-        if len(_TABLES) >= 64:  # (a long session making options again and again)
-            _TABLES.clear()
-        table = _TABLES[id(options)] = _Table(options)
-    return table
+    """Each options object's table (a frozen model hashes its fields in Python, slower than
+    working the table out again)."""
+    return _Table(options)
 
 
 _SPLIT_ASKED = tuple(tuple(Event("split_asked", seat, info=(("team", team),)) for seat in range(6))
