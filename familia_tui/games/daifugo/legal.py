@@ -405,7 +405,11 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
             legal.extend(flatten(map(PLAYS_OF_SLOT[size][jokers], slots)))
         else:
             forbidden = state.rulebook.forbidden[state.revolution]
+            # under a suit lock the other suits' cards take no part: dropped, hands differing
+            # only in them share `group_table`'s entries
+            keep = -1 if lock is None else ~15 | LOCK_MASK[tuple(sorted(set(lock)))]
             for slot in slots:
+                slot &= keep
                 if POPCOUNT[slot & 15] + jokers >= size:
                     legal.extend(_exact_groups(slot, jokers, size, lock, count, forbidden, uno))
         if jokers >= size and count != size:

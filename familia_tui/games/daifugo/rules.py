@@ -123,9 +123,10 @@ constructor, for the event of every play."""
 
 
 PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE[index >> 2])
-              for index in range(JOKER_INDEX))
+              for index in range(JOKER_INDEX)) + ((POSITIONS, 1, 4, 0, 0),) * (len(DECK) - JOKER_INDEX)
 """Per deck index: (position, suit bit, suit, position bit, ドボン value), what a card adds to a
-hand's slots, rows and sum."""
+hand's slots, rows and sum; a joker adds one to a slot and nothing to a row past the hand's
+(`_set_hands` counts the jokers there, without a test per card)."""
 
 
 @cache
@@ -196,16 +197,28 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are
     # plain attributes, kept up to date by every transition: simulations read them per action.
 
-    def _compute_legal(self) -> list[Action]:
-        """The legal actions of the seat to act, every distinct one once (see legal.py)."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act, every distinct one once (see legal.py); kept
+        until the next action. (`BaseState.legal_actions` with `_compute_legal` written in: one
+        Python call less on every decision.)"""
+        legal = self._legal
+        if legal is not None:
+            return legal  # type: ignore[return-value]  # the list made below
         phase, seat = self.phase, self.to_act
         if seat is None:  # the session is over
-            return []
-        if phase is FOLLOW:
-            return follow_legal(self, seat)
-        if phase is LEAD:
-            return lead_legal(self, seat)
-        return list(WINDOW.get(phase, ()))
+            legal = []
+        elif phase is FOLLOW:
+            legal = follow_legal(self, seat)
+        elif phase is LEAD:
+            legal = lead_legal(self, seat)
+        else:
+            legal = list(WINDOW.get(phase, ()))
+        self._legal = legal
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        self._legal = None
+        return self.legal_actions()
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.daifugo.explain import explain_action
@@ -363,15 +376,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums."""
         self.slots, self.rows, self.jokers, self.counts, self.sums = [], [], [], [], []
         for hand in hands:
-            slots, rows, jokers, total = list(EMPTY_SLOTS), [0, 0, 0, 0], 0, 0
-            for index in hand:
-                if index < JOKER_INDEX:
-                    pos, bit, suit, pos_bit, value = PLACE[index]
-                    slots[pos] |= bit
-                    rows[suit] |= pos_bit
-                    total += value
-                else:
-                    jokers += 1
+            slots, rows, total = [*EMPTY_SLOTS, 0], [0, 0, 0, 0, 0], 0
+            for index in hand:  # the cards are distinct: adding a bit sets it
+                pos, bit, suit, pos_bit, value = PLACE[index]
+                slots[pos] += bit
+                rows[suit] += pos_bit
+                total += value
+            jokers = slots.pop()  # the jokers' slot and row (see PLACE)
+            rows.pop()
             self.slots.append(slots)
             self.rows.append(rows)
             self.jokers.append(jokers)
