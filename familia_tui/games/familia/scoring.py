@@ -268,12 +268,13 @@ def _royal_suit(royal: bool, crest: str | None) -> str | None:
 def _count_faces(cards: Sequence[Card]) -> _Counts:
     counts = {suit: [0, 0, 0] for suit in SUITS}
     for card in cards:
-        index = _FACE_INDEX.get(card.rank)
+        rank, suit = card  # one unpacking rather than two field reads
+        index = _FACE_INDEX.get(rank)
         if index is None:
             if card.is_joker:
                 continue
             raise ValueError(f"only face cards and Jokers are captured in Familia, not {card}")
-        counts[card.suit][index] += 1
+        counts[suit][index] += 1
     return counts
 
 
@@ -284,19 +285,19 @@ def _sheet(
     misere_bonus = 0 if cards else misere
     singles: list[int] = []
     scored = 0
-    for entry in entries:
-        points = 0 if entry.zeroed else entry.points
+    for kind, _, points, zeroed in entries:  # one unpacking reads a line faster than its fields
+        if zeroed:
+            points = 0
         scored += points
-        if entry.kind in _SINGLE_KINDS:
+        if kind in _SINGLE_KINDS:
             singles.append(points)
     zero_sum = _zero_sum_bonus(singles)
     total = scored + zero_sum + misere_bonus
     face_points = 0
-    for card in cards:
-        face_points += FACE_POINTS.get(card.rank, 0)
-    return PlayerScore(
-        role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points
-    )
+    for rank, _ in cards:
+        face_points += FACE_POINTS.get(rank, 0)
+    return _make(PlayerScore, (
+        role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points))
 
 
 def _zero_sum_bonus(single_values: Sequence[int]) -> int:
@@ -312,8 +313,14 @@ def _forced_entries(
 ) -> list[Entry]:
     """Greedy melds, singles penalty first, the top `jokers` entries zeroed, then the Jokers."""
     listed = _forced_melds(counts, royal_suit) + _singles(counts, role)
-    zeroed = [Entry(e.kind, e.cards, e.points, zeroed=i < jokers) for i, e in enumerate(listed)]
-    return zeroed + [Entry("joker", (JOKER,), 0) for _ in range(jokers)]
+    # Only the zeroed lines are new objects: the others are the shared, unzeroed ones.
+    zeroed = [_make(Entry, (kind, cards, points, True)) for kind, cards, points, _ in listed[:jokers]]
+    return zeroed + listed[jokers:] + [_JOKER_LINE] * jokers
+
+
+_JOKER_LINE = Entry("joker", (JOKER,), 0)
+_make = tuple.__new__
+"""`_make(Entry, (…every field…))`: a named tuple built without its Python-level `__new__`."""
 
 
 def _forced_melds(counts: _Counts, royal_suit: str | None) -> list[Entry]:
@@ -324,9 +331,11 @@ def _forced_melds(counts: _Counts, royal_suit: str | None) -> list[Entry]:
         melds += _take_runs(counts, royal_suit, 2, "royal_marriage")
     melds += _take_familias(counts, _familia_limits(counts))
     # The crest suit has no K+Q left once the royal levels ran, so these never fall in it.
-    for suit in SUITS:
+    # Only suits holding a K and a Q can give a run (most hands have none).
+    married = [suit for suit in SUITS if counts[suit][0] and counts[suit][1]]
+    for suit in married:
         melds += _take_runs(counts, suit, 3, "family")
-    for suit in SUITS:
+    for suit in married:
         melds += _take_runs(counts, suit, 2, "marriage")
     return melds
 
@@ -390,6 +399,23 @@ _SINGLE_VALUES = {role: tuple(SINGLE_POINTS[role][rank] for rank in FACE_RANKS) 
 
 
 def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
+    """`_search_plan`, memoised: the plan depends on the suits' counts only as a multiset (every
+    sum and limit it takes is over all suits), plus the crest suit's own counts, so hands that
+    differ by a change of suits share one search (one face set has a few hundred such keys)."""
+    crest = tuple(counts[royal_suit]) if royal_suit is not None else None
+    key = (role, crest, tuple(sorted(map(tuple, counts.values()))))
+    plan = _plans.get(key)
+    if plan is None:
+        if len(_plans) > 65536:
+            _plans.clear()
+        plan = _plans[key] = _search_plan(list(counts.values()), role, crest)
+    return plan
+
+
+_plans: dict[tuple[Role, tuple[int, ...] | None, tuple[tuple[int, ...], ...]], _Plan] = {}
+
+
+def _search_plan(rows: list[list[int]], role: Role, crest: Sequence[int] | None) -> _Plan:
     """The plan with the highest score, then the most meld points, big melds tried first.
 
     Only the Familias per rank and the numbers of Families and Marriages matter: the singles
@@ -401,7 +427,6 @@ def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
     Written with plain loops on integers: every hand with a possible meld that is not in the
     cache runs it (a search scores thousands of game ends).
     """
-    rows = list(counts.values())
     limit_k = limit_q = limit_j = 99  # the most Familias of each rank [R-F22]
     total_k = total_q = total_j = 0
     married = False  # a K and a Q of one suit
@@ -412,7 +437,6 @@ def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
     if not (limit_k or limit_q or limit_j or married):
         return (0, 0, 0), 0, 0  # no Marriage and no Familia possible: all singles
     value_k, value_q, value_j = _SINGLE_VALUES[role]
-    crest = counts[royal_suit] if royal_suit is not None else None
     familia = MELD_POINTS["familia"]
     best_key, best_plan = (-(10**9), -1), ((0, 0, 0), 0, 0)
     for fam_k in range(limit_k, -1, -1):
@@ -462,6 +486,8 @@ def _planned_melds(counts: _Counts, plan: _Plan, royal_suit: str | None) -> list
             taken = _take_runs(counts, suit, size, _run_kind(size, suit == royal_suit), limit=wanted)
             wanted -= len(taken)
             melds += taken
+    if len(melds) < 2:
+        return melds
     return sorted(melds, key=lambda meld: MELD_PRIORITY.index(meld.kind))
 
 
