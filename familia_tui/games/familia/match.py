@@ -29,6 +29,8 @@ class _SeatTable(NamedTuple):
     roles: tuple[tuple[str, str | None], ...]
     """Per seat, its role and crest."""
     names: tuple[str, ...]
+    zeros: dict[str, int]
+    """Every unit at 0, for a new match's totals to copy (never changed in place)."""
 
 
 _tables: dict[int, tuple[tuple[Seat, ...], _SeatTable]] = {}
@@ -66,7 +68,7 @@ def _read_table(seats: tuple[Seat, ...]) -> _SeatTable:
         units.setdefault(seat.team or seat.name, []).append(index)
     return _SeatTable(tuple((unit, tuple(members)) for unit, members in units.items()),
                       tuple((seat.field("role") or "M", seat.field("crest")) for seat in seats),
-                      tuple(seat.name for seat in seats))
+                      tuple(seat.name for seat in seats), dict.fromkeys(units, 0))
 
 
 class GameResult(NamedTuple):
@@ -133,9 +135,10 @@ class MatchState(Cloneable):
 
     @classmethod
     def start(cls, options: FamiliaOptions, seats: Sequence[Seat]) -> MatchState:
-        units = units_of(seats)
-        zero = {unit: 0 for unit, _ in units}
-        return cls(options.match, units, options.deals, [], dict(zero), dict(zero), dict(zero))
+        table = _table(seats if isinstance(seats, tuple) else tuple(seats))  # read once per table
+        zeros = table.zeros
+        return cls(options.match, list(table.units), options.deals, [], zeros.copy(), zeros.copy(),
+                   zeros.copy())
 
     @property
     def game_no(self) -> int:
