@@ -96,7 +96,9 @@ class GameResult(NamedTuple):
         players = tuple([cached_score(tuple(sorted(captures[i])), role, royal, crest, misere)
                          for i, (role, crest) in enumerate(table.roles)])
         units = [(unit, members, *_sums(players, members)) for unit, members in table.units]
-        return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)), table.names)
+        # Built without the named tuple's Python-level __new__ (every game end of every playout).
+        return tuple.__new__(cls, (game_no, players, tuple(tricks_won), tuple(rank_units(units)),
+                                   table.names))
 
     def unit_total(self, unit: str) -> int:
         return next(s.total for s in self.standings if s.unit == unit)

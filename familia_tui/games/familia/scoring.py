@@ -46,6 +46,10 @@ EntryKind = Literal[
 ]
 Role = Literal["M", "F"]
 
+_make = tuple.__new__
+"""`_make(Entry, (…every field…))`: a named tuple built without its Python-level `__new__` (the
+lines, sheets and standings of every game end that is scored)."""
+
 MELD_POINTS: dict[str, int] = {
     "royal_family": 30,
     "royal_marriage": 20,
@@ -243,7 +247,7 @@ def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> l
     for index, (unit, seats, total, face_count, face_points) in enumerate(ordered):
         key = (-total, face_count, face_points)  # _ranking_key
         rank = standings[-1].rank if key == previous else index + 1
-        standings.append(Standing(unit, tuple(seats), total, face_count, face_points, rank))
+        standings.append(_make(Standing, (unit, tuple(seats), total, face_count, face_points, rank)))
         previous = key
     return standings
 
@@ -319,8 +323,6 @@ def _forced_entries(
 
 
 _JOKER_LINE = Entry("joker", (JOKER,), 0)
-_make = tuple.__new__
-"""`_make(Entry, (…every field…))`: a named tuple built without its Python-level `__new__`."""
 
 
 def _forced_melds(counts: _Counts, royal_suit: str | None) -> list[Entry]:
@@ -372,7 +374,7 @@ def _take_familias(counts: _Counts, familias: Sequence[int]) -> list[Entry]:
         for suit in SUITS:
             counts[suit][index] -= number
         cards = tuple(_FACES[suit][index] for suit in SUITS)
-        melds += [Entry("familia", cards, MELD_POINTS["familia"]) for _ in range(number)]
+        melds += [Entry("familia", cards, MELD_POINTS["familia"])] * number  # immutable lines
     return melds
 
 
@@ -399,23 +401,6 @@ _SINGLE_VALUES = {role: tuple(SINGLE_POINTS[role][rank] for rank in FACE_RANKS) 
 
 
 def _best_plan(counts: _Counts, role: Role, royal_suit: str | None) -> _Plan:
-    """`_search_plan`, memoised: the plan depends on the suits' counts only as a multiset (every
-    sum and limit it takes is over all suits), plus the crest suit's own counts, so hands that
-    differ by a change of suits share one search (one face set has a few hundred such keys)."""
-    crest = tuple(counts[royal_suit]) if royal_suit is not None else None
-    key = (role, crest, tuple(sorted(map(tuple, counts.values()))))
-    plan = _plans.get(key)
-    if plan is None:
-        if len(_plans) > 65536:
-            _plans.clear()
-        plan = _plans[key] = _search_plan(list(counts.values()), role, crest)
-    return plan
-
-
-_plans: dict[tuple[Role, tuple[int, ...] | None, tuple[tuple[int, ...], ...]], _Plan] = {}
-
-
-def _search_plan(rows: list[list[int]], role: Role, crest: Sequence[int] | None) -> _Plan:
     """The plan with the highest score, then the most meld points, big melds tried first.
 
     Only the Familias per rank and the numbers of Families and Marriages matter: the singles
@@ -427,6 +412,7 @@ def _search_plan(rows: list[list[int]], role: Role, crest: Sequence[int] | None)
     Written with plain loops on integers: every hand with a possible meld that is not in the
     cache runs it (a search scores thousands of game ends).
     """
+    rows = list(counts.values())
     limit_k = limit_q = limit_j = 99  # the most Familias of each rank [R-F22]
     total_k = total_q = total_j = 0
     married = False  # a K and a Q of one suit
@@ -437,6 +423,7 @@ def _search_plan(rows: list[list[int]], role: Role, crest: Sequence[int] | None)
     if not (limit_k or limit_q or limit_j or married):
         return (0, 0, 0), 0, 0  # no Marriage and no Familia possible: all singles
     value_k, value_q, value_j = _SINGLE_VALUES[role]
+    crest = counts[royal_suit] if royal_suit is not None else None
     familia = MELD_POINTS["familia"]
     best_key, best_plan = (-(10**9), -1), ((0, 0, 0), 0, 0)
     for fam_k in range(limit_k, -1, -1):
