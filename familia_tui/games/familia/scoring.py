@@ -208,10 +208,10 @@ def score_player(
     cards = tuple(captured)
     checked_role = _check_role(role)
     royal_suit = _royal_suit(royal, crest)
-    if len(cards) < 4 and tuple(sorted(cards)) in _SINGLES_ONLY:  # most hands: no Joker, no meld
-        lines = _SINGLE_LINES[checked_role]
-        singles = [lines[card] for card in sorted(cards, key=_SINGLE_PLACES[checked_role].__getitem__)]
-        return _sheet(cards, checked_role, singles, False, misere_bonus)
+    if len(cards) < 4:  # most hands: no Joker, no meld
+        singles_only = _SINGLES_ONLY.get(tuple(sorted(cards)))
+        if singles_only is not None:
+            return _sheet(cards, checked_role, singles_only[checked_role], False, misere_bonus)
     counts = _count_faces(cards)
     jokers = len(cards) - sum(map(sum, counts.values()))
     if jokers:
@@ -222,12 +222,15 @@ def score_player(
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
 
 
-_SINGLES_ONLY = frozenset(
-    hand for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
-    if not any(king in hand and queen in hand for king, queen in _MARRIAGES))
+_SINGLES_ONLY: dict[tuple[Card, ...], dict[str, list[Entry]]] = {
+    hand: {role: [lines[card] for card in sorted(hand, key=_SINGLE_PLACES[role].__getitem__)]
+           for role, lines in _SINGLE_LINES.items()}
+    for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
+    if not any(king in hand and queen in hand for king, queen in _MARRIAGES)}
 """Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
 Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
-meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card."""
+meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card,
+gives its single lines by role, in the role's zeroing order (`_sheet` only reads them)."""
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
