@@ -29,6 +29,8 @@ class _SeatTable(NamedTuple):
     roles: tuple[tuple[str, str | None], ...]
     """Per seat, its role and crest."""
     names: tuple[str, ...]
+    zeros: dict[str, int]
+    """Every unit at 0, for a new match's totals to copy (never changed in place)."""
 
 
 _tables: dict[int, tuple[tuple[Seat, ...], _SeatTable]] = {}
@@ -66,7 +68,7 @@ def _read_table(seats: tuple[Seat, ...]) -> _SeatTable:
         units.setdefault(seat.team or seat.name, []).append(index)
     return _SeatTable(tuple((unit, tuple(members)) for unit, members in units.items()),
                       tuple((seat.field("role") or "M", seat.field("crest")) for seat in seats),
-                      tuple(seat.name for seat in seats))
+                      tuple(seat.name for seat in seats), dict.fromkeys(units, 0))
 
 
 class GameResult(NamedTuple):
@@ -94,7 +96,9 @@ class GameResult(NamedTuple):
         players = tuple([cached_score(tuple(sorted(captures[i])), role, royal, crest, misere)
                          for i, (role, crest) in enumerate(table.roles)])
         units = [(unit, members, *_sums(players, members)) for unit, members in table.units]
-        return cls(game_no, players, tuple(tricks_won), tuple(rank_units(units)), table.names)
+        # Built without the named tuple's Python-level __new__ (every game end of every playout).
+        return tuple.__new__(cls, (game_no, players, tuple(tricks_won), tuple(rank_units(units)),
+                                   table.names))
 
     def unit_total(self, unit: str) -> int:
         return next(s.total for s in self.standings if s.unit == unit)
@@ -133,9 +137,10 @@ class MatchState(Cloneable):
 
     @classmethod
     def start(cls, options: FamiliaOptions, seats: Sequence[Seat]) -> MatchState:
-        units = units_of(seats)
-        zero = {unit: 0 for unit, _ in units}
-        return cls(options.match, units, options.deals, [], dict(zero), dict(zero), dict(zero))
+        table = _table(seats if isinstance(seats, tuple) else tuple(seats))  # read once per table
+        zeros = table.zeros
+        return cls(options.match, list(table.units), options.deals, [], zeros.copy(), zeros.copy(),
+                   zeros.copy())
 
     @property
     def game_no(self) -> int:

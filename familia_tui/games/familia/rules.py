@@ -29,9 +29,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, NamedTuple
 
-from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutation
+from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutations
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.events import DEALT, GAME_OVER, PLAYED, TRICK_WON
 from familia_tui.core.table import (
@@ -138,15 +138,6 @@ def plan_of(options: FamiliaOptions) -> Plan:
 def pool_ids(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[int, ...]:
     """`hand_pool` as card ids (`trick.HAND_CARDS`), in the same order."""
     return tuple(tr.ids_of(hand_pool(decks, removed, jokers)))
-
-
-_T = TypeVar("_T")
-
-
-def shuffled(cards: Sequence[_T], rng: random.Random) -> list[_T]:
-    """`core.cards.shuffled` (the same order from the same generator state: seeded deals do not
-    change)."""
-    return [cards[i] for i in permutation(len(cards), rng)]
 
 
 PLAYS: tuple[PlayCard, ...] = tuple(map(PLAY.__getitem__, tr.HAND_CARDS))
@@ -395,7 +386,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self._new_trick()
 
     def _fill_piles(self) -> None:
-        """Move this deal's face set (and face Jokers) into the piles, then shuffle each pile."""
+        """Move this deal's face set (and face Jokers) into the piles (`_deal_hands` shuffles
+        them)."""
         mode = self.plan.face_mode
         if mode == "split_discard":
             for colour in COLOURS:
@@ -406,8 +398,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles["black"].extend(black)
             self.piles["red"].extend(red)
         self._add_face_jokers(self.plan.face_jokers[self.deal])
-        for colour in COLOURS:
-            self.piles[colour] = shuffled(self.piles[colour], self.rng)
 
     def _add_face_jokers(self, count: int) -> None:
         """Equal numbers in each pile; the odd one to the configured pile [R-F32]."""
@@ -421,15 +411,25 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles[extra].append(JOKER)
 
     def _deal_hands(self, stacked: StackedDeal | None) -> None:
+        # The black pile, the red pile and the hand cards are shuffled in that order, their
+        # random keys drawn by one call (`permutations`: the same orders as one shuffle after
+        # the other, so seeded deals do not change). A stacked deal still draws the piles' keys,
+        # which keeps the generator's later draws as they were.
+        piles, pool = self.piles, self.plan.pool
+        black, red = piles["black"], piles["red"]
         if stacked is not None:
+            permutations((len(black), len(red)), self.rng)
             self.hand_ids = [tr.ids_of(h) for h in stacked.hands]
             self.stock_ids = tr.ids_of(reversed(stacked.stock))
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
-            pool = shuffled(self.plan.pool, self.rng)
+            black_order, red_order, order = permutations((len(black), len(red), len(pool)), self.rng)
+            piles["black"] = [black[i] for i in black_order]
+            piles["red"] = [red[i] for i in red_order]
+            dealt = [pool[i] for i in order]
             size = self.plan.hand_size
-            self.hand_ids = [pool[i * size:(i + 1) * size] for i in range(self.n)]
-            self.stock_ids = pool[self.n * size:]
+            self.hand_ids = [dealt[i * size:(i + 1) * size] for i in range(self.n)]
+            self.stock_ids = dealt[self.n * size:]
         self.known_ids: list[list[int]] = [[] for _ in range(self.n)]
         self.discard_ids: list[int] = []
 

@@ -46,6 +46,10 @@ EntryKind = Literal[
 ]
 Role = Literal["M", "F"]
 
+_make = tuple.__new__
+"""`_make(Entry, (…every field…))`: a named tuple built without its Python-level `__new__` (the
+lines, sheets and standings of every game end that is scored)."""
+
 MELD_POINTS: dict[str, int] = {
     "royal_family": 30,
     "royal_marriage": 20,
@@ -204,10 +208,10 @@ def score_player(
     cards = tuple(captured)
     checked_role = _check_role(role)
     royal_suit = _royal_suit(royal, crest)
-    if len(cards) < 4 and tuple(sorted(cards)) in _SINGLES_ONLY:  # most hands: no Joker, no meld
-        lines = _SINGLE_LINES[checked_role]
-        singles = [lines[card] for card in sorted(cards, key=_SINGLE_PLACES[checked_role].__getitem__)]
-        return _sheet(cards, checked_role, singles, False, misere_bonus)
+    if len(cards) < 4:  # most hands: no Joker, no meld
+        singles_only = _SINGLES_ONLY.get(tuple(sorted(cards)))
+        if singles_only is not None:
+            return _sheet(cards, checked_role, singles_only[checked_role], False, misere_bonus)
     counts = _count_faces(cards)
     jokers = len(cards) - sum(map(sum, counts.values()))
     if jokers:
@@ -218,12 +222,15 @@ def score_player(
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
 
 
-_SINGLES_ONLY = frozenset(
-    hand for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
-    if not any(king in hand and queen in hand for king, queen in _MARRIAGES))
+_SINGLES_ONLY: dict[tuple[Card, ...], dict[str, list[Entry]]] = {
+    hand: {role: [lines[card] for card in sorted(hand, key=_SINGLE_PLACES[role].__getitem__)]
+           for role, lines in _SINGLE_LINES.items()}
+    for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
+    if not any(king in hand and queen in hand for king, queen in _MARRIAGES)}
 """Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
 Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
-meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card."""
+meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card,
+gives its single lines by role, in the role's zeroing order (`_sheet` only reads them)."""
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
@@ -243,7 +250,7 @@ def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> l
     for index, (unit, seats, total, face_count, face_points) in enumerate(ordered):
         key = (-total, face_count, face_points)  # _ranking_key
         rank = standings[-1].rank if key == previous else index + 1
-        standings.append(Standing(unit, tuple(seats), total, face_count, face_points, rank))
+        standings.append(_make(Standing, (unit, tuple(seats), total, face_count, face_points, rank)))
         previous = key
     return standings
 
@@ -268,12 +275,13 @@ def _royal_suit(royal: bool, crest: str | None) -> str | None:
 def _count_faces(cards: Sequence[Card]) -> _Counts:
     counts = {suit: [0, 0, 0] for suit in SUITS}
     for card in cards:
-        index = _FACE_INDEX.get(card.rank)
+        rank, suit = card  # one unpacking rather than two field reads
+        index = _FACE_INDEX.get(rank)
         if index is None:
             if card.is_joker:
                 continue
             raise ValueError(f"only face cards and Jokers are captured in Familia, not {card}")
-        counts[card.suit][index] += 1
+        counts[suit][index] += 1
     return counts
 
 
@@ -284,19 +292,19 @@ def _sheet(
     misere_bonus = 0 if cards else misere
     singles: list[int] = []
     scored = 0
-    for entry in entries:
-        points = 0 if entry.zeroed else entry.points
+    for kind, _, points, zeroed in entries:  # one unpacking reads a line faster than its fields
+        if zeroed:
+            points = 0
         scored += points
-        if entry.kind in _SINGLE_KINDS:
+        if kind in _SINGLE_KINDS:
             singles.append(points)
     zero_sum = _zero_sum_bonus(singles)
     total = scored + zero_sum + misere_bonus
     face_points = 0
-    for card in cards:
-        face_points += FACE_POINTS.get(card.rank, 0)
-    return PlayerScore(
-        role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points
-    )
+    for rank, _ in cards:
+        face_points += FACE_POINTS.get(rank, 0)
+    return _make(PlayerScore, (
+        role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points))
 
 
 def _zero_sum_bonus(single_values: Sequence[int]) -> int:
@@ -312,8 +320,12 @@ def _forced_entries(
 ) -> list[Entry]:
     """Greedy melds, singles penalty first, the top `jokers` entries zeroed, then the Jokers."""
     listed = _forced_melds(counts, royal_suit) + _singles(counts, role)
-    zeroed = [Entry(e.kind, e.cards, e.points, zeroed=i < jokers) for i, e in enumerate(listed)]
-    return zeroed + [Entry("joker", (JOKER,), 0) for _ in range(jokers)]
+    # Only the zeroed lines are new objects: the others are the shared, unzeroed ones.
+    zeroed = [_make(Entry, (kind, cards, points, True)) for kind, cards, points, _ in listed[:jokers]]
+    return zeroed + listed[jokers:] + [_JOKER_LINE] * jokers
+
+
+_JOKER_LINE = Entry("joker", (JOKER,), 0)
 
 
 def _forced_melds(counts: _Counts, royal_suit: str | None) -> list[Entry]:
@@ -324,9 +336,11 @@ def _forced_melds(counts: _Counts, royal_suit: str | None) -> list[Entry]:
         melds += _take_runs(counts, royal_suit, 2, "royal_marriage")
     melds += _take_familias(counts, _familia_limits(counts))
     # The crest suit has no K+Q left once the royal levels ran, so these never fall in it.
-    for suit in SUITS:
+    # Only suits holding a K and a Q can give a run (most hands have none).
+    married = [suit for suit in SUITS if counts[suit][0] and counts[suit][1]]
+    for suit in married:
         melds += _take_runs(counts, suit, 3, "family")
-    for suit in SUITS:
+    for suit in married:
         melds += _take_runs(counts, suit, 2, "marriage")
     return melds
 
@@ -363,7 +377,7 @@ def _take_familias(counts: _Counts, familias: Sequence[int]) -> list[Entry]:
         for suit in SUITS:
             counts[suit][index] -= number
         cards = tuple(_FACES[suit][index] for suit in SUITS)
-        melds += [Entry("familia", cards, MELD_POINTS["familia"]) for _ in range(number)]
+        melds += [Entry("familia", cards, MELD_POINTS["familia"])] * number  # immutable lines
     return melds
 
 
@@ -462,6 +476,8 @@ def _planned_melds(counts: _Counts, plan: _Plan, royal_suit: str | None) -> list
             taken = _take_runs(counts, suit, size, _run_kind(size, suit == royal_suit), limit=wanted)
             wanted -= len(taken)
             melds += taken
+    if len(melds) < 2:
+        return melds
     return sorted(melds, key=lambda meld: MELD_PRIORITY.index(meld.kind))
 
 
