@@ -14,7 +14,7 @@ from typing import ClassVar, NamedTuple
 
 from familia_tui.core.cards import Card
 from familia_tui.core.engine import Seat
-from familia_tui.core.table import Cloneable, Copier, copy_dict, copy_list
+from familia_tui.core.table import Cloneable, Copier, copy_dict, copy_list, per_object
 from familia_tui.games.familia.options import FamiliaOptions, MatchOptions
 from familia_tui.games.familia.scoring import PlayerScore, Standing, cached_score, rank_units
 
@@ -33,7 +33,6 @@ class _SeatTable(NamedTuple):
     """Every unit at 0, for a new match's totals to copy (never changed in place)."""
 
 
-_tables: dict[int, tuple[tuple[Seat, ...], _SeatTable]] = {}
 _interned: dict[tuple[int, ...], tuple[Seat, ...]] = {}
 
 
@@ -50,16 +49,11 @@ def table_seats(seats: Sequence[Seat]) -> tuple[Seat, ...]:
     return known
 
 
+@per_object
 def _table(seats: tuple[Seat, ...]) -> _SeatTable:
     """What scoring reads of the seats, worked out once per table (a state keeps one tuple of
     frozen seats; hashing the seats would cost more than reading them)."""
-    known = _tables.get(id(seats))
-    if known is not None and known[0] is seats:
-        return known[1]
-    if len(_tables) > 64:
-        _tables.clear()
-    table = _tables[id(seats)] = (seats, _read_table(seats))
-    return table[1]
+    return _read_table(seats)
 
 
 def _read_table(seats: tuple[Seat, ...]) -> _SeatTable:

@@ -42,6 +42,7 @@ from familia_tui.core.table import (
     copy_rng,
     copy_rows,
     handles,
+    per_object,
     seat_ring,
 )
 from familia_tui.games.familia import trick as tr
@@ -63,24 +64,14 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
-_colours: dict[int, tuple[Sequence[Card], tuple[tuple[Card, ...], tuple[Card, ...]]]] = {}
-
-
-def by_colour(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+@per_object
+def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """A face set's black and red cards, each in the set's order, worked out once per set
-    (`Card.colour` is a Python property, and every deal fills its piles). A game's reserve
-    holds its plan's face-set tuples, found here by identity (the entry keeps the tuple alive)
-    without hashing twelve cards."""
-    known = _colours.get(id(cards))
-    if known is not None and known[0] is cards:
-        return known[1]
+    (`Card.colour` is a Python property, and every deal fills its piles; a game's reserve holds
+    its plan's face-set tuples, found by identity without hashing twelve cards)."""
     black = tuple(card for card in cards if card.colour == "black")
     red = tuple(card for card in cards if card.colour == "red")
     assert len(black) + len(red) == len(cards), "face cards have a colour"
-    if type(cards) is tuple:  # a list may change: worked out again each time
-        if len(_colours) > 64:
-            _colours.clear()
-        _colours[id(cards)] = (cards, (black, red))
     return black, red
 
 
@@ -110,15 +101,9 @@ class Plan(NamedTuple):
     """Per deal: face Jokers added to the piles."""
 
 
-_plans: dict[int, tuple[FamiliaOptions, Plan]] = {}
-
-
+@per_object
 def plan_of(options: FamiliaOptions) -> Plan:
-    """The options' `Plan`, worked out once per options object (found by identity: the entry
-    keeps the options alive)."""
-    known = _plans.get(id(options))
-    if known is not None and known[0] is options:
-        return known[1]
+    """The options' `Plan`, worked out once per options object."""
     deals, decks, sets = options.deals, options.pool_decks, options.sets
     styles = tuple(options.style_of(deal) for deal in range(deals))
     face_sets = ((tuple(face_cards(sets)),) if options.face_mode == "through"
@@ -128,9 +113,6 @@ def plan_of(options: FamiliaOptions) -> Plan:
                 options.face_mode, options.odd_face_joker, face_sets, styles,
                 tuple(tr.key_table(decks, style) for style in styles),
                 tuple(options.face_jokers_of(deal) for deal in range(deals)))
-    if len(_plans) > 64:
-        _plans.clear()
-    _plans[id(options)] = (options, plan)
     return plan
 
 
@@ -367,7 +349,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.tricks_won = [0] * self.n
         self.face_discard: list[Card] = []
         self.history: list[TrickRecord] = []
-        self.reserve: list[Sequence[Card]] = list(self.plan.face_sets)
+        self.reserve: list[tuple[Card, ...]] = list(self.plan.face_sets)
         """Face sets not yet in the piles (never changed in place)."""
         self.piles: dict[str, list[Card]] = {"black": [], "red": []}
         self._start_deal(stacked)

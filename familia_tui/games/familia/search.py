@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, cast
 
 from familia_tui.core.cards import COLOURS, JOKER, Card, face_cards
 from familia_tui.core.search import SearchSpec, Unseen
-from familia_tui.core.table import seat_ring
+from familia_tui.core.table import per_object, seat_ring
 from familia_tui.games.familia import trick as tr
 from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.match import units_of
@@ -199,7 +199,7 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.history = list(view.history)
     state.face_discard = [r.face for r in view.history if r.winner is None]
     sets = 0 if options.face_mode == "through" else options.sets - view.deal - 1
-    state.reserve = [face_cards(1) for _ in range(sets)]
+    state.reserve = [tuple(face_cards(1)) for _ in range(sets)]
     state.piles = {colour: [] for colour in COLOURS}
     state.hand_ids = [tr.ids_of(view.own_hands.get(seat, ())) for seat in range(n)]
     state.known_ids = [tr.ids_of(cards) for cards in view.known]
@@ -250,19 +250,12 @@ class _Table(NamedTuple):
     """Per seat, what capturing a face card of each rank is worth to it (`STAKES` by role)."""
     teams: tuple[str, ...]
     """Per seat, its team (or its name in individual play)."""
-    seats: tuple[Any, ...]
 
 
-_tables: dict[int, _Table] = {}
-
-
+@per_object
 def _table(seats: tuple[Any, ...]) -> _Table:
     """The seats' stakes and teams, worked out once per table."""
-    found = _tables.get(id(seats))
-    if found is None or found.seats is not seats:
-        found = _tables[id(seats)] = _Table(tuple(STAKES[s.field("role") or "M"] for s in seats),
-                                            tuple(s.team or s.name for s in seats), seats)
-    return found
+    return _Table(tuple(STAKES[s.field("role") or "M"] for s in seats), tuple(s.team or s.name for s in seats))
 
 
 def playout_policy(state: FamiliaState, rng: random.Random) -> Any:

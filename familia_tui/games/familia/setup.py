@@ -182,7 +182,7 @@ class _Position:
         state.face_discard = voided
         state.piles = {"black": list(reversed(black)), "red": list(reversed(red))}
         later = [] if opts.face_mode == "through" else [face_cards(1)] * (opts.deals - self.deal - 1)
-        state.reserve = [list(s) for s in later]
+        state.reserve = [tuple(s) for s in later]
         state._new_trick()
         if face:
             colour = face[0].colour or str(self.data.get("colour", "black"))
