@@ -407,7 +407,7 @@ class BaseState(Cloneable, ABC, Generic[A, V, R]):
     with the game's `explain()`), dispatch by action type to the `@handles` methods, and a
     `clone()` by the declared field policy.
 
-    A game defines `_compute_legal`, `explain`, `view`, `result`, its handlers, `phase`,
+    A game defines `_compute_legal` (or overrides `legal_actions`), `explain`, `view`, `result`, its handlers, `phase`,
     `to_act` and `is_over`, and declares every field of its state in `IMMUTABLE`, `SHARED` or
     `COPIED`.
     """
@@ -447,9 +447,10 @@ class BaseState(Cloneable, ABC, Generic[A, V, R]):
         self._handlers[type(action)](self, action)
         return self.events
 
-    @abstractmethod
     def _compute_legal(self) -> Sequence[A]:
-        """The legal actions now (called once per decision)."""
+        """The legal actions now (called once per decision). A game whose playouts cannot spare
+        this second call overrides `legal_actions` instead, keeping its cache."""
+        raise NotImplementedError(f"{type(self).__name__} defines _compute_legal or overrides legal_actions")
 
     @abstractmethod
     def explain(self, action: A) -> Explanation:

@@ -168,9 +168,15 @@ new bound method per decision)."""
 flatten = chain.from_iterable
 """`chain.from_iterable`, read once: an attribute of a class is looked up in its type each time."""
 
-for _play in {play for row in COMMON for table in row[:2] for slot in range(POSITIONS << 4)
-              for play in table[slot]}:
-    shape_of(_play)  # the shapes of the groups with at most one joker (982), made here at once
+def _make_group_shapes() -> None:
+    """The shapes of the groups with at most one joker (982), made at import at once rather than
+    on the first play of each in a process."""
+    for play in {play for row in COMMON for table in row[:2] for slot in range(POSITIONS << 4)
+                 for play in table[slot]}:
+        shape_of(play)
+
+
+_make_group_shapes()
 
 
 LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
@@ -309,12 +315,20 @@ class _SequencePlays(dict[int, Play]):
 
 
 sequence_play = _SequencePlays().__getitem__
-for _suit in range(4):  # the sequences with at most two jokers, most of them, made here at once
-    for _low, _windows in enumerate(WINDOWS):
-        for _size, _window, _shifted in _windows:
-            _places = [1 << p for p in range(_low, _low + _size)]
-            for _jokers in (0, *_places, *map(sum, combinations(_places, 2))):
-                sequence_play(_suit << 26 | _shifted | _window & ~_jokers)
+
+
+def _make_sequence_plays() -> None:
+    """The sequences with at most two jokers (7,348, most of those played), made at import at
+    once rather than the first time a row holds one."""
+    for suit in range(4):
+        for low, windows in enumerate(WINDOWS):
+            for size, window, shifted in windows:
+                places = [1 << p for p in range(low, low + size)]
+                for jokers in (0, *places, *map(sum, combinations(places, 2))):
+                    sequence_play(suit << 26 | shifted | window & ~jokers)
+
+
+_make_sequence_plays()
 
 
 NO_SEQUENCES = Sequences((), (), (), 0)

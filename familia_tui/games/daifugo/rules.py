@@ -216,10 +216,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self._legal = legal
         return legal
 
-    def _compute_legal(self) -> list[Action]:
-        self._legal = None
-        return self.legal_actions()
-
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.daifugo.explain import explain_action
 

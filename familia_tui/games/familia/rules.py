@@ -108,12 +108,11 @@ def plan_of(options: FamiliaOptions) -> Plan:
     styles = tuple(options.style_of(deal) for deal in range(deals))
     face_sets = ((tuple(face_cards(sets)),) if options.face_mode == "through"
                  else (tuple(face_cards(1)),) * sets)
-    plan = Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
+    return Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
                 pool_ids(decks, *options.adjustment), options.unique_hand_cards,
                 options.face_mode, options.odd_face_joker, face_sets, styles,
                 tuple(tr.key_table(decks, style) for style in styles),
                 tuple(options.face_jokers_of(deal) for deal in range(deals)))
-    return plan
 
 
 @cache
@@ -178,7 +177,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                  "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
                  "face_colour", "stock_trick", "led", "trump", "is_over")
     SHARED = ("key_of", "_legal_ids")
-    """The deal's batting keys by card id: a cached table, never changed."""
+    """The deal's batting keys by card id (a cached table) and the card ids of the cached legal
+    plays (replaced with them): never changed in place."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
         "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_list, "captures": copy_rows,
@@ -303,7 +303,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def legal_actions(self) -> list[Action]:
         """`BaseState.legal_actions` (the same cache, kept until the next action), with the list
-        worked out here rather than in a second call to `_compute_legal`: playouts ask at every
+        worked out here rather than in a second call (`_compute_legal`): playouts ask at every
         step, and a call costs about as much as a pile decision's work."""
         legal = self._legal
         if legal is not None:
@@ -335,11 +335,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             actions = []
         self._legal = actions
         return actions
-
-    def _compute_legal(self) -> list[Action]:
-        """`BaseState`'s hook: the legal actions now (`legal_actions` works them out)."""
-        self._legal = None
-        return self.legal_actions()
 
     # ----- game and deal set-up -----
 
