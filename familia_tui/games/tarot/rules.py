@@ -310,23 +310,31 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
                 and not any(d.seat == seat and d.kind == kind for d in self.declarations)
                 and misere_holds(kind, self.hand(seat)))
 
-    def _compute_legal(self) -> list[Action] | ActionList:
+    def legal_actions(self) -> list[Action] | ActionList:
+        """`BaseState.legal_actions` (the same cache, kept until the next action), worked out
+        here rather than in a second call (`_compute_legal`): playouts ask at every step, and
+        the call costs about as much as a trick's plays."""
+        legal = self._legal
+        if legal is not None:
+            return legal  # type: ignore[return-value]
         phase, seat = self.phase, self.to_act
         if seat is None:  # the game is over
-            return []
-        if phase is PLAY_PHASE:
-            if self.trick_no == 0:
-                return self._first_trick_legal(seat)
-            return list(map(_PLAY_OF, playable(self.hands[seat], self.led, self.top)[1]))
-        if phase is BID_PHASE:
-            return list(_BID_CHOICES[self.contract.level + 1 if self.contract else 0])
-        if phase is ECART_PHASE:
-            return [DISCARD[c] for c in discardable(self.hand(seat), self.called)[1]]
-        if phase is CALL_PHASE:
-            return [CALL[c] for c in callable_cards(self.hand(seat))]
-        if phase is SLAM_PHASE:
-            return [SLAM[False], SLAM[True]]
-        return []
+            legal = []
+        elif phase is PLAY_PHASE:
+            legal = (self._first_trick_legal(seat) if self.trick_no == 0 else
+                     list(map(_PLAY_OF, playable(self.hands[seat], self.led, self.top)[1])))
+        elif phase is BID_PHASE:
+            legal = list(_BID_CHOICES[self.contract.level + 1 if self.contract else 0])
+        elif phase is ECART_PHASE:
+            legal = [DISCARD[c] for c in discardable(self.hand(seat), self.called)[1]]
+        elif phase is CALL_PHASE:
+            legal = [CALL[c] for c in callable_cards(self.hand(seat))]
+        elif phase is SLAM_PHASE:
+            legal = [SLAM[False], SLAM[True]]
+        else:
+            legal = []
+        self._legal = legal
+        return legal
 
     def _first_trick_legal(self, seat: int) -> list[Action] | ActionList:
         """Plays (with the called-suit lead restriction) and declarations, at first cards."""
