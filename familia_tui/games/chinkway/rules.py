@@ -238,24 +238,31 @@ class ChinkwayState(BaseState[Action, "ChinkwayView", "ChinkwayResult"]):
 
     # ----- legal actions -----
 
-    def _compute_legal(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
+        """`BaseState.legal_actions` (the same cache, kept until the next action), worked out
+        here rather than in a second call (`_compute_legal`): playouts ask at every step, and
+        the call costs about as much as a trick's plays."""
+        cached = self._legal
+        if cached is not None:
+            return cached  # type: ignore[return-value]
         phase, seat = self.phase, self.to_move
+        legal: list[Action]
         if seat is None:
-            return []
-        if phase is _PLAY:
+            legal = []
+        elif phase is _PLAY:
             hand, led = self.hands[seat], self.led
-            if led is not None:
-                following = [PLAY[c] for c in hand if c.suit == led]
-                if following:
-                    return following  # type: ignore[return-value]
-            return list(map(PLAY.__getitem__, hand))
-        if phase is Phase.PICK:
-            return [TAKE[cat] for cat in self.pick_choices]
-        if phase is Phase.DISCARD:  # the hand is in pack order, as each pair's key
-            return list(map(DISCARD.__getitem__, combinations(self.hands[seat], 2)))
-        if phase is Phase.TRUMP:
-            return list(TRUMP.values())
-        return []
+            following = [PLAY[c] for c in hand if c.suit == led] if led is not None else None
+            legal = following or list(map(PLAY.__getitem__, hand))  # type: ignore[assignment]
+        elif phase is Phase.PICK:
+            legal = [TAKE[cat] for cat in self.pick_choices]
+        elif phase is Phase.DISCARD:  # the hand is in pack order, as each pair's key
+            legal = list(map(DISCARD.__getitem__, combinations(self.hands[seat], 2)))
+        elif phase is Phase.TRUMP:
+            legal = list(TRUMP.values())
+        else:
+            legal = []
+        self._legal = legal
+        return legal
 
     def reseat_due(self, deal: int) -> bool:
         """Whether deal `deal` (from 1) is dealt after the re-seat by standings [B8, CW-5a]."""
