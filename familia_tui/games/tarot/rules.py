@@ -558,7 +558,7 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             winner_at = 0
             self.excuse_slam = True
         else:
-            winner_at = trick_winner(trick, self.led)
+            winner_at = trick_winner(trick, self.led, self.top)
         order = ring.orders[leader]
         winner = order[winner_at]
         total = sum(map(_HALF_OF, trick))

@@ -144,20 +144,24 @@ def led_suit(cards: Sequence[Card]) -> int:
     return NO_SUIT
 
 
-def trick_winner(cards: Sequence[Card], led: int | None = None) -> int:
+def trick_winner(cards: Sequence[Card], led: int | None = None, top: int | None = None) -> int:
     """Index of the winning card: the standard rule, the highest trump, else the highest card of
     the led suit, with the led suit set by the first card that is not the Excuse (`led`, when the
     caller knows it), so the Excuse never wins here (the slam exception is decided by the
     caller). A trick of the Excuse alone (or none) gives 0. (Card ids rise with the rank within a
-    suit and among the trumps, so the highest is the largest id of its range.)"""
+    suit and among the trumps, so the highest is the largest id of its range.) `top` is the
+    highest trump (-1 for none) when the caller knows it: the engine keeps it as cards are played."""
     if led is None:
         led = led_suit(cards)
     if led == NO_SUIT:
         return 0
     best = -1
-    for card in cards:
-        if FIRST_TRUMP <= card < EXCUSE_ID and card > best:
-            best = card
+    if top is not None:
+        best = top
+    else:
+        for card in cards:
+            if FIRST_TRUMP <= card < EXCUSE_ID and card > best:
+                best = card
     if best < 0:
         low = led * 14
         for card in cards:

@@ -7,12 +7,14 @@ keep the filler from adding cards that would change the legal set.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tarot_helpers import card, legal, options, play, position
 
 from familia_tui.games.tarot.actions import parse_action
-from familia_tui.games.tarot.cards import EXCUSE, NO_SUIT, TRUMP
-from familia_tui.games.tarot.trick import Duty, new_buckets, playable, trick_winner
+from familia_tui.games.tarot.cards import EXCUSE, NO_SUIT, SUIT, TRUMP
+from familia_tui.games.tarot.trick import Duty, led_suit, new_buckets, playable, trick_winner
 
 FOUR = options()
 
@@ -93,6 +95,15 @@ def test_A9_the_highest_trump_wins_else_the_highest_of_the_led_suit_the_excuse_n
     assert trick_winner([card("9H"), card("RH"), card("T2"), card("DH")]) == 2
     assert trick_winner([card("T2"), card("T21"), card("EX"), card("T20")]) == 1
     assert trick_winner([card("EX"), card("3C"), card("RS"), card("4C")]) == 3
+
+
+def test_A9_the_winner_from_the_kept_led_suit_and_top_trump_is_the_winner_worked_out() -> None:
+    """The engine passes the led suit and the highest trump it keeps as cards are played."""
+    rng = random.Random(9)
+    for size in (3, 4, 5) * 300:
+        cards = rng.sample(range(78), size)
+        top = max((c for c in cards if SUIT[c] == TRUMP), default=-1)
+        assert trick_winner(cards, led_suit(cards), top) == trick_winner(cards)
 
 
 @pytest.mark.parametrize(("led", "top", "duty"), [
