@@ -288,6 +288,25 @@ async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_pat
         assert screen.session.record.actions[before] == str(card)
 
 
+async def test_in_ascii_the_hint_lights_the_card_grid_and_every_card_stays_readable(tmp_path: Path) -> None:
+    """The one-line cards of the grid take no frame when `h` lights the allowed ones: a frame
+    on the unlit cards left only its edges on screen, the card names gone."""
+    app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3), glyphs="ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):  # pass until a trick needs following
+            await settle(pilot, lambda: human_to_act(app))
+            screen = app.screen
+            if screen.session.state.phase == "play" and not all(c.enabled for c in screen.choices):
+                break
+            await pilot.press("enter")
+        await pilot.press("h")
+        await settle(pilot, lambda: "Allowed now" in screen_text(app))
+        text = screen_text(app)
+        assert "+--" not in text
+        shown = set(text.split())
+        assert all(str(c.value.card) in shown for c in screen.choices), text
+
+
 async def test_a_poignee_is_offered_first_and_shows_the_trumps_the_player_picks(tmp_path: Path) -> None:
     app = make_app(tmp_path, record("Aki,bot,bot,bot,bot", "tarot-5", seed=331))
     async with app.run_test(size=(100, 32)) as pilot:
