@@ -99,6 +99,10 @@ class ChoiceBar(HorizontalScroll):
     """The chips have one width (set in CSS): a new label is drawn without laying the screen
     out again."""
 
+    labels = 0
+    """Columns the shown chips' labels take (`sync`): with their frames, inner spaces and gaps
+    wider than the bar, the chips go `-tight`, then `-flush` (`_fit`)."""
+
     class Picked(Message):
         """A choice was clicked."""
 
@@ -154,3 +158,18 @@ class ChoiceBar(HorizontalScroll):
                 chip.display = False
         if len(chips) > len(shown):
             self.mount_all([Chip(i, c, i == cursor) for i, c in chips[len(shown):]])
+        self.labels = sum(Text.from_markup(Chip.label_of(i, c)).cell_len for i, c in chips)
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Framed chips that would not all fit the bar's width lose the spaces inside their
+        frames (`-tight`), then the gaps between them (`-flush`): a ten-card hand at 80 columns
+        stays in sight, not half behind a scroll. (One-line chips, as Tarot's card grid, keep
+        their own widths.)"""
+        width, chips = self.size.width, sum(1 for chip in self.query_children(Chip) if chip.display)
+        if width:  # (before the first layout, the resize fits it)
+            self.set_class(self.labels + 5 * chips > width, "-tight")  # frame 2, spaces 2, gap 1
+            self.set_class(self.labels + 3 * chips > width, "-flush")
