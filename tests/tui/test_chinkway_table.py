@@ -161,6 +161,20 @@ async def test_the_dealer_ticks_two_cards_lays_them_aside_then_names_trumps_befo
         assert not {face_of(c, 'unicode') for c in hand[:2]} & {f for spot in data.spots for f in spot.played}
 
 
+async def test_at_80_columns_the_dealers_twelve_cards_are_all_in_sight(tmp_path: Path) -> None:
+    """The framed chips close up when they would not fit (`ChoiceBar._fit`), rather than leave
+    cards behind a horizontal scroll (only the confirmation after them may need one)."""
+    app = make_app(tmp_path, chinkway_record(FIVE, human=1), glyphs="ascii")  # Ben deals first
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: deciding(app))
+        table = app.screen
+        await pilot.pause()
+        hand = [str(c.value.card) for c in table.choices if isinstance(c.value, Tick)]
+        row = next(line for line in screen_text(app).splitlines() if line.startswith("|1 "))
+        assert [chip.split()[-1] for chip in row.split("|") if chip.strip()][:12] == hand
+        assert table.query_one("#choices").has_class("-flush")
+
+
 async def test_the_quest_pick_offers_each_category_with_the_card_it_takes(tmp_path: Path) -> None:
     app = make_app(tmp_path, chinkway_record(FIVE, human=1))
     async with app.run_test(size=(120, 40)) as pilot:
