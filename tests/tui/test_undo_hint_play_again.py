@@ -194,3 +194,22 @@ async def test_daifugo_hint_names_each_choice_once_and_the_suggestion_in_the_tab
         await settle(pilot, lambda: "would choose" in table.explain_note)
         named = table.explain_note.split("): ")[1].split("\n")[0].split("  ")
         assert len(named) == len(set(named)) and "play" not in table.explain_note
+
+
+async def test_the_hint_names_a_decision_made_in_steps_as_its_choices_do(tmp_path: Path) -> None:
+    """The search bot's split of the six-suit specials and the Chinkway dealer's two cards laid
+    aside are made step by step at the table: the hint names them in the steps' words (`BJ to
+    Cho`, `Lay aside 9♥ 2♣`), not in the notation (`split BJ+BJ+W -`, `discard 9H 2C`)."""
+    from familia_tui.tui.games.sixsuit.scenes import sixsuit_record
+
+    six = sixsuit_record(["Aki", "Ben", "Cho", "Dan", "Eve", "Fay"], "sixsuit-6-fixed")
+    for record, phase, words in ((six, "split", " to "), (chinkway_record(FIVE, human=1), "discard", "Lay aside ")):
+        app = make_app(tmp_path / record.game, record)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, lambda: deciding(app) and app.screen.session.table.phase == phase)  # noqa: B023
+            table = app.screen
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await settle(pilot, lambda: "would choose" in table.explain_note)  # noqa: B023
+            suggestion = table.explain_note.split("would choose: ")[1]
+            assert words in suggestion and str(table.session.table.legal_actions()[0]).split()[0] not in suggestion

@@ -397,8 +397,13 @@ class TableScreen(AppScreen[None]):
         if not self.open_for_workers() or not self.lit or self.session.record is not at:
             return
         label = next((choice.label for choice in self.choices if choice.value == action), None)
-        shown = label if label is not None else self.notation_markup(str(action).removeprefix("play "))
+        shown = label if label is not None else self.action_label(action)
         self.explain_text(f"{self.explain_note}\n{self.t('ui.hint_search', choice=shown)}")
+
+    def action_label(self, action: object) -> str:
+        """An action that no choice on screen is (one the player makes in steps: a split, two
+        cards laid aside) in the table's words; by default its notation, cards as glyphs."""
+        return self.notation_markup(str(action).removeprefix("play "))
 
     def show_choices(self, note: str = "") -> None:
         """Rebuild the choice row from `make_choices()`; `note` shows when there is none."""

@@ -203,6 +203,12 @@ class ChinkwayScreen(TableScreen):
             confirm = Choice(t("cw.ui.lay_aside_count", count=len(self.ticked)), False, None)
         return [*cards, confirm]
 
+    def action_label(self, action: object) -> str:
+        """The dealer's discard as its confirmation reads (the cards are ticked one by one)."""
+        if isinstance(action, Discard):
+            return self.t("cw.ui.lay_aside", cards=cards_markup(sorted_hand(action.cards), self.glyphs))
+        return super().action_label(action)
+
     def discard_picks(self) -> RulePicks[Card, Discard]:
         """Two different cards of the dealer's hand; the engine's discard of them."""
         return choose_from(self.view().hand, 2, lambda cards: discard(*cards))

@@ -288,6 +288,20 @@ class SixSuitScreen(TableScreen):
         return [Choice(self.t("six.ui.give_to", card=card_markup(card, self.glyphs), name=self.shown_seats[s].name),
                        picks.may_add(self.picked, Give(s, card)), Give(s, card)) for s in table.deciders]
 
+    def action_label(self, action: object) -> str:
+        """A split, a rebuild or a face-down play in the words of the choices that make it."""
+        t, glyphs = self.t, self.glyphs
+        if isinstance(action, Split):
+            table = self.session.table
+            return ", ".join(t("six.ui.give_to", card=cards_markup(share, glyphs), name=self.shown_seats[seat].name)
+                             for seat, share in zip(table.deciders, action.shares, strict=True) if share)
+        if isinstance(action, Rebuild):
+            return (t("six.ui.rebuild_now", cards=cards_markup(action.discard, glyphs)) if action.discard
+                    else t("six.ui.rebuild_keep"))
+        if isinstance(action, Play):
+            return t("six.ui.face_up" if action.face_up else "six.ui.face_down", card=card_markup(action.card, glyphs))
+        return super().action_label(action)
+
     # ----- keys and clicks -----
 
     def chosen(self, choice: Choice) -> None:
