@@ -135,11 +135,8 @@ _BID_CHOICES: tuple[list[Action], ...] = tuple([PASS, *(BID[c] for c in Contract
                                                for level in range(-1, 4))
 """`_BID_CHOICES[level + 1]`: the bidding's legal actions above the highest bid's level."""
 _GARDE_CONTRE = Contract.GARDE_CONTRE
-_PLAY_OF = PLAY.__getitem__
 _POINTS = tuple(half_to_points(half) for half in range(TOTAL_HALF_POINTS + 1))
 """`_POINTS[half points]`: card points as shown (a trick's, at every trick)."""
-_HALF_OF = HALF_POINTS.__getitem__
-_BOUT_OF = IS_BOUT.__getitem__
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,9 +317,9 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
         phase, seat = self.phase, self.to_act
         if seat is None:  # the game is over
             legal = []
-        elif phase is PLAY_PHASE:
+        elif phase is PLAY_PHASE:  # (a comprehension: `map` over a tuple's `__getitem__` calls a slot wrapper a card)
             legal = (self._first_trick_legal(seat) if self.trick_no == 0 else
-                     list(map(_PLAY_OF, playable(self.hands[seat], self.led, self.top)[1])))
+                     [PLAY[c] for c in playable(self.hands[seat], self.led, self.top)[1]])
         elif phase is BID_PHASE:
             legal = list(_BID_CHOICES[self.contract.level + 1 if self.contract else 0])
         elif phase is ECART_PHASE:
@@ -561,8 +558,10 @@ class TarotState(BaseState[Action, "TarotView", "TarotResult"]):
             winner_at = trick_winner(trick, self.led, self.top)
         order = ring.orders[leader]
         winner = order[winner_at]
-        total = sum(map(_HALF_OF, trick))
-        bouts = sum(map(_BOUT_OF, trick))
+        total = bouts = 0
+        for card in trick:  # (a loop: `map` over a tuple's `__getitem__` calls a slot wrapper per card)
+            total += HALF_POINTS[card]
+            bouts += IS_BOUT[card]
         kept = None
         if excuse_at >= 0 and excuse_at != winner_at:
             kept = self._excuse_keeper(order[excuse_at], winner, last)
