@@ -99,6 +99,8 @@ class Plan(NamedTuple):
     """Per deal: the batting keys by card id (`trick.key_table`)."""
     face_jokers: tuple[int, ...]
     """Per deal: face Jokers added to the piles."""
+    options: FamiliaOptions
+    """The options this plan was worked out from (`FamiliaState.options`)."""
 
 
 @per_object
@@ -112,7 +114,7 @@ def plan_of(options: FamiliaOptions) -> Plan:
                 pool_ids(decks, *options.adjustment), options.unique_hand_cards,
                 options.face_mode, options.odd_face_joker, face_sets, styles,
                 tuple(tr.key_table(decks, style) for style in styles),
-                tuple(options.face_jokers_of(deal) for deal in range(deals)))
+                tuple(options.face_jokers_of(deal) for deal in range(deals)), options)
 
 
 @cache
@@ -166,6 +168,24 @@ def _card_events(kind: str) -> tuple[tuple[Event, ...], ...]:
 _PLAYED_EVENTS, _DRAWN_EVENTS = _card_events(PLAYED), _card_events("card_drawn")
 
 
+def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
+              led: str | None) -> tuple[tuple[int, Card, str | None], ...]:
+    """A trick's plays (seat, card, declared suit) from its card ids and its seats in play order:
+    a Joker led in a trump trick names the led suit [R-F14]. The state keeps the ids alone,
+    and the plays are made once per trick, for its record (by C calls: no comprehension)."""
+    plays = tuple(zip(seats, map(_CARD_OF, ids), _NO_SUITS))
+    if trump_trick and ids and ids[0] == JOKER_ID:
+        return ((seats[0], JOKER, led), *plays[1:])
+    return plays
+
+
+_CARD_OF = list(HAND_CARDS).__getitem__
+"""`HAND_CARDS[id]` as a C function for `map` (a list's `__getitem__` takes its argument
+directly; a tuple's builds an argument tuple per call)."""
+_NO_SUITS = (None,) * 10
+"""The declared suit of each play but a led Joker's (`zip` stops at the trick's length)."""
+
+
 def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
     return {colour: pile.copy() for colour, pile in piles.items()}
 
@@ -173,44 +193,46 @@ def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
 class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("options", "plan", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
-                 "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
-                 "face_colour", "stock_trick", "led", "trump", "is_over")
+    IMMUTABLE = ("plan", "seats", "ring", "deal_start", "deal", "batting", "trick_no", "leader",
+                 "turn", "phase", "face", "led", "trump", "is_over")
     SHARED = ("key_of", "_legal_ids")
     """The deal's batting keys by card id (a cached table) and the card ids of the cached legal
     plays (replaced with them): never changed in place."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
-        "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_list, "captures": copy_rows,
-        "stock_ids": copy_list, "tricks_won": copy_list, "plays": copy_list,
-        "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
+        "hand_ids": copy_rows, "known_ids": copy_rows, "captures": copy_rows,
+        "stock_ids": copy_list, "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
         "history": copy_list,
     }
     """Hand cards (hands, drawn cards, stock, trick, discard) are held as card ids
     (`trick.HAND_CARDS`): the `hands`, `known`, `stock` and `played` properties show them as
-    cards, and whoever writes a state (scenarios, the search's sampler) writes the ids."""
+    cards, and whoever writes a state (scenarios, the search's sampler) writes the ids.
+
+    The state keeps at most 29 fields: past that, CPython 3.11 gives up the instance's shared
+    key table (its first instance finds 29 places), and then every `self.method()` call looks
+    the name up in the instance's dict first (about 240 instructions a call) and every field
+    read and write is slower. What can be
+    derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`, `stock_trick`,
+    `plays`, `tricks_won` and `reserve`, and the face card and its pile are one field, `face`."""
     turn: int | None
     """The seat to choose a pile or play; None once the match is over."""
 
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
-        self.options = options
         self.plan = plan = plan_of(options)
         self.seats = table_seats(seats)
-        self.n = len(self.seats)
-        self.ring = seat_ring(self.n)
+        n = len(self.seats)
+        if n != plan.hands:
+            raise ValueError(f"{options.players} players need {plan.hands} seats, got {n}")
+        self.ring = seat_ring(n)
         """Play and the deal's start pass clockwise [R-F26]."""
-        if self.n != plan.hands:
-            raise ValueError(f"{options.players} players need {plan.hands} seats, got {self.n}")
-        self.seed = seed
-        self.tricks_per_deal = plan.tricks
         self.rng = random.Random(seed)
         self.match = MatchState.start(options, self.seats)
         self.is_over = False
         self.events = []
         self._legal = self._legal_ids = None
         self.deal_start = (options.first_leader if options.first_leader is not None
-                           else self.rng.randrange(self.n)) % self.n
+                           else self.rng.randrange(n)) % n
         self._start_game(deal)
 
     # ----- protocol -----
@@ -262,6 +284,63 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def result(self) -> MatchState:
         return self.match
+
+    # ----- derived fields (see the class's note on its 30 fields) -----
+
+    @property
+    def options(self) -> FamiliaOptions:
+        return self.plan.options
+
+    @property
+    def n(self) -> int:
+        """Seats (hands) at the table."""
+        return self.ring.players
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.plan.tricks
+
+    @property
+    def style(self) -> str:
+        """The deal's style: normal or batting (the state holds `batting`)."""
+        return "batting" if self.batting else "normal"
+
+    face: tuple[Card, str] | None
+    """The trick's face card and the colour of the pile it came from; None before it is
+    revealed."""
+
+    @property
+    def face_card(self) -> Card | None:
+        face = self.face
+        return None if face is None else face[0]
+
+    @property
+    def face_colour(self) -> str | None:
+        face = self.face
+        return None if face is None else face[1]
+
+    @property
+    def stock_trick(self) -> bool:
+        """The trick is a stock trick: the stock is drawn only after a trick, so it holds cards
+        for the whole of a stock trick and none in a trump trick [R-F7]."""
+        return bool(self.stock_ids)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card, str | None], ...]:
+        """The trick's plays so far: (seat, card, the suit a led Joker names), in play order."""
+        return _plays_of(self.played_ids, self.ring.orders[self.leader], not self.stock_ids, self.led)
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks won per seat this game: each won trick captures its face card [R-F34]."""
+        return [len(cards) for cards in self.captures]
+
+    @property
+    def reserve(self) -> tuple[tuple[Card, ...], ...]:
+        """Face sets not yet in the piles: the split modes' later deals' sets (through mode puts
+        every set in the piles at the first deal)."""
+        plan = self.plan
+        return () if plan.face_mode == "through" else plan.face_sets[self.deal + 1:]
 
     # ----- decisions -----
 
@@ -317,10 +396,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 legal = self._legal = [PLAYS[hand[0]]]
                 return legal
             played = self.played_ids
-            cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
+            stock_trick = bool(self.stock_ids)
+            cards = tr.playable(hand, self.led, self.trump, stock_trick,
                                 self.batting, played, self.key_of, self.plan.unique)
             actions: list[Action] = [PLAYS[c] for c in cards]
-            if not played and not self.stock_trick and JOKER_ID in cards:
+            if not played and not stock_trick and JOKER_ID in cards:
                 actions.remove(PLAYS[JOKER_ID])
                 actions.extend(JOKER_LEADS)
                 cards = [c for c in cards if c != JOKER_ID] + [JOKER_ID] * len(JOKER_LEADS)
@@ -340,38 +420,36 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _start_game(self, stacked: StackedDeal | None = None) -> None:
         self.deal = 0
-        self.captures: list[list[Card]] = [[] for _ in range(self.n)]
-        self.tricks_won = [0] * self.n
+        self.captures: list[list[Card]] = [[] for _ in range(self.ring.players)]
         self.face_discard: list[Card] = []
         self.history: list[TrickRecord] = []
-        self.reserve: list[tuple[Card, ...]] = list(self.plan.face_sets)
-        """Face sets not yet in the piles (never changed in place)."""
         self.piles: dict[str, list[Card]] = {"black": [], "red": []}
         self._start_deal(stacked)
 
     def _start_deal(self, stacked: StackedDeal | None = None) -> None:
         plan = self.plan
-        self.style = plan.styles[self.deal]
-        self.batting = self.style == "batting"
+        style = plan.styles[self.deal]
+        self.batting = style == "batting"
         self.key_of = plan.key_tables[self.deal]
         self._fill_piles()
         self._deal_hands(stacked)
         self.trick_no = 0
         self.leader = self.turn = self.deal_start
         self.events.append(_make(Event, (DEALT, self.leader, (), (
-            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style)))))
+            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", style)))))
         self._new_trick()
 
     def _fill_piles(self) -> None:
         """Move this deal's face set (and face Jokers) into the piles (`_deal_hands` shuffles
         them)."""
-        mode = self.plan.face_mode
+        plan, deal = self.plan, self.deal
+        mode = plan.face_mode
         if mode == "split_discard":
             for colour in COLOURS:
                 self.face_discard.extend(self.piles[colour])
                 self.piles[colour] = []
-        if self.reserve and (mode != "through" or self.deal == 0):
-            black, red = by_colour(self.reserve.pop(0))
+        if deal == 0 or mode != "through":  # through mode: every set at the first deal
+            black, red = by_colour(plan.face_sets[deal])
             self.piles["black"].extend(black)
             self.piles["red"].extend(red)
         self._add_face_jokers(self.plan.face_jokers[self.deal])
@@ -405,9 +483,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             piles["red"] = [red[i] for i in red_order]
             dealt = [pool[i] for i in order]
             size = self.plan.hand_size
-            self.hand_ids = [dealt[i * size:(i + 1) * size] for i in range(self.n)]
-            self.stock_ids = dealt[self.n * size:]
-        self.known_ids: list[list[int]] = [[] for _ in range(self.n)]
+            n = self.ring.players
+            self.hand_ids = [dealt[i * size:(i + 1) * size] for i in range(n)]
+            self.stock_ids = dealt[n * size:]
+        self.known_ids: list[list[int]] = [[] for _ in range(self.ring.players)]
         self.discard_ids: list[int] = []
 
     # ----- a trick -----
@@ -415,11 +494,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def _new_trick(self) -> None:
         self.phase = PILE_PHASE
         self.turn = self.leader
-        self.face_card: Card | None = None
-        self.face_colour: str | None = None
-        self.plays: list[tuple[int, Card, str | None]] = []
+        self.face = None
         self.played_ids: list[int] = []
-        self.stock_trick = bool(self.stock_ids)
         self.led: str | None = None
         self.trump: str | None = None
 
@@ -435,15 +511,15 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def _choose_pile(self, action: ChoosePile) -> None:
         colour = action.colour
         face = self.piles[colour].pop()
-        self.face_card, self.face_colour = face, colour
+        self.face = (face, colour)
         if face != JOKER:
-            if self.stock_trick:
+            if self.stock_ids:  # a stock trick
                 self.led = face.suit
             else:
                 self.trump = face.suit
         self.phase = PLAY_PHASE
         self.events.append(_make(Event, ("face_revealed", self.leader, (face,), (
-            ("colour", colour), ("stock_trick", self.stock_trick)))))
+            ("colour", colour), ("stock_trick", bool(self.stock_ids))))))
 
     @handles(PlayCard)
     def _play_card(self, action: PlayCard) -> None:
@@ -451,9 +527,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _play_id(self, cid: int, card: Card, declared: str | None) -> None:
         """Play hand card `card` (card id `cid`), a led Joker naming `declared`."""
-        seat, plays = self.turn, self.plays
+        seat, played = self.turn, self.played_ids
         assert seat is not None
-        if not plays and not self.stock_trick:  # a trump trick's lead names the led suit
+        if not played and not self.stock_ids:  # a trump trick's lead names the led suit
             self.led = declared or SUIT_OF[cid]
         hand, known = self.hand_ids[seat], self.known_ids[seat]
         if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
@@ -465,24 +541,27 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             known.remove(cid)
         else:
             hand.remove(cid)
-        plays.append((seat, card, declared))
-        self.played_ids.append(cid)
+        played.append(cid)
         self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
                            if declared else _PLAYED_EVENTS[seat][cid])
-        if len(plays) < self.n:
-            self.turn = self.ring.following[seat]
-        else:
+        seat = self.ring.following[seat]
+        if seat != self.leader:
+            self.turn = seat
+        else:  # every seat has played
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        cards, keys, face, led, trump = self.played_ids, self.key_of, self.face_card, self.led, self.trump
+        cards, keys, led, trump = self.played_ids, self.key_of, self.led, self.trump
         stage1, stage2, index = tr.judge(cards, [keys[c] for c in cards], led, trump)
-        plays = self.plays
-        winner = None if index is None else plays[index][0]
-        assert face is not None and self.face_colour is not None
-        trick_no, stock_trick = self.trick_no, self.stock_trick
-        record = _make(TrickRecord, (self.deal, trick_no, self.leader, face, self.face_colour,
-                                     stock_trick, led, trump, tuple(plays), stage1, stage2, winner))
+        leader, stock_trick = self.leader, bool(self.stock_ids)
+        seats = self.ring.orders[leader]
+        winner = None if index is None else seats[index]
+        assert self.face is not None
+        face, colour = self.face
+        trick_no = self.trick_no
+        record = _make(TrickRecord, (self.deal, trick_no, leader, face, colour, stock_trick,
+                                     led, trump, _plays_of(cards, seats, not stock_trick, led),
+                                     stage1, stage2, winner))
         self.history.append(record)
         self.discard_ids.extend(cards)
         self.events.append(_make(Event, (TRICK_WON, winner, (face,), (("trick", record),))))
@@ -490,12 +569,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.face_discard.append(face)
         else:
             self.captures[winner].append(face)
-            self.tricks_won[winner] += 1
             self.leader = winner
         if stock_trick:
             self._draw_round()
         self.trick_no = trick_no = trick_no + 1
-        if trick_no < self.tricks_per_deal:
+        if trick_no < self.plan.tricks:
             self._new_trick()
         else:
             self._end_deal()

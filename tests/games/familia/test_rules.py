@@ -708,3 +708,18 @@ def test_hand_cards_are_held_as_card_ids_and_shown_read_only() -> None:
         state.hands = ()  # type: ignore[misc]
     legal = state.legal_actions()
     assert legal and all(isinstance(a, PlayCard) and a is PLAY[a.card] for a in legal)
+
+
+def test_a_state_keeps_the_fields_cpython_shares_between_instances() -> None:
+    """The state's fields stay within CPython 3.11's shared key table of an instance (29 for
+    the first instance of a class): one more and every method call and field access on every
+    state looks names up in a dict (see `FamiliaState`'s note). Checked through a whole game
+    of every face mode, as a played state and as a scenario position."""
+    for preset_options in (options(4), options(6, face_mode="split_carry", style="batting")):
+        state = new_game(preset_options, default_seats(preset_options), seed=4)
+        seen = set(vars(state))
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+            seen |= set(vars(state))
+        assert len(seen) <= 29, sorted(seen)
+    assert set(vars(position(options(4), trick=2))) <= seen
