@@ -41,12 +41,11 @@ from familia_tui.core.table import (
     copy_list,
     copy_rng,
     copy_rows,
-    handles,
     per_object,
     seat_ring,
 )
 from familia_tui.games.familia import trick as tr
-from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, PlayCard
+from familia_tui.games.familia.actions import PILE, PLAY, Action, PlayCard
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
@@ -251,8 +250,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def apply(self, action: Action) -> list[Event]:
         """`BaseState.apply` (the same membership check and `IllegalAction`), finding the action's
-        place in the legal list: a play's card id is at the same place in `_legal_ids`, and the
-        handler's dispatch is saved (a play is four actions in five)."""
+        place in the legal list: a play's card id is at the same place in `_legal_ids`. The
+        action's effect is worked out here rather than in a handler: a Python call costs as much
+        as a pile choice's work, and playouts apply every action (scenario positions come here
+        too, through `_reveal` and `_play`)."""
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -263,13 +264,47 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self._legal = None
         events: list[Event] = []
         self.events = events
-        if self.phase is PLAY_PHASE:
-            ids = self._legal_ids
-            assert ids is not None
-            card, declared = action  # type: ignore[misc]  # a play in the play phase
-            self._play_id(ids[index], card, declared)
+        if self.phase is not PLAY_PHASE:  # the leader reveals the top card of a pile [R-F10]
+            colour: str = action[0]  # type: ignore[assignment]  # a ChoosePile
+            face = self.piles[colour].pop()
+            self.face = (face, colour)
+            stock_trick = bool(self.stock_ids)
+            if face != JOKER:  # a face Joker: no led suit in a stock trick, no trump [R-F16][R-F17]
+                if stock_trick:  # the face card's suit is led [R-F7]
+                    self.led = face.suit
+                else:  # the face card's suit is trump
+                    self.trump = face.suit
+            self.phase = PLAY_PHASE
+            events.append(_make(Event, ("face_revealed", self.leader, (face,), (
+                ("colour", colour), ("stock_trick", stock_trick)))))
+            return events
+        # A play of hand card `card` (card id `cid`), a led Joker naming `declared`.
+        ids = self._legal_ids
+        assert ids is not None
+        cid = ids[index]
+        card, declared = action  # type: ignore[misc]  # a PlayCard
+        seat, played = self.turn, self.played_ids
+        assert seat is not None
+        if not played and not self.stock_ids:  # a trump trick's lead names the led suit
+            self.led = declared or SUIT_OF[cid]
+        hand, known = self.hand_ids[seat], self.known_ids[seat]
+        if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+            place = len(hand) - len(known) + known.index(cid)
+            if hand[place] == cid:
+                del hand[place]
+            else:  # a position whose known cards are not last
+                hand.remove(cid)
+            known.remove(cid)
         else:
-            self._choose_pile(action)
+            hand.remove(cid)
+        played.append(cid)
+        events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
+                      if declared else _PLAYED_EVENTS[seat][cid])
+        seat = self.ring.following[seat]
+        if seat != self.leader:
+            self.turn = seat
+        else:  # every seat has played
+            self._finish_trick()
         return events
 
     def explain(self, action: Action) -> Explanation:
@@ -305,6 +340,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         """The deal's style: normal or batting (the state holds `batting`)."""
         return "batting" if self.batting else "normal"
 
+    phase: Phase
+    led: str | None
+    """The trick's led suit (`trick.Context.led`)."""
+    trump: str | None
+    """The trick's trump suit (`trick.Context.trump`)."""
     face: tuple[Card, str] | None
     """The trick's face card and the colour of the pile it came from; None before it is
     revealed."""
@@ -496,59 +536,19 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.turn = self.leader
         self.face = None
         self.played_ids: list[int] = []
-        self.led: str | None = None
-        self.trump: str | None = None
+        self.led = None
+        self.trump = None
 
     def _reveal(self, colour: str) -> None:
-        """Reveal the top card of a pile (scenario positions call it directly)."""
-        self._choose_pile(PILE[colour])
+        """Reveal the top card of a pile, legal or not (scenario positions place the card)."""
+        self._legal = [PILE[colour]]
+        self.apply(PILE[colour])
 
     def _play(self, card: Card, declared: str | None) -> None:
-        """Play a card (scenario positions call it directly)."""
-        self._play_card(PlayCard(card, declared))
-
-    @handles(ChoosePile)
-    def _choose_pile(self, action: ChoosePile) -> None:
-        colour = action.colour
-        face = self.piles[colour].pop()
-        self.face = (face, colour)
-        if face != JOKER:
-            if self.stock_ids:  # a stock trick
-                self.led = face.suit
-            else:
-                self.trump = face.suit
-        self.phase = PLAY_PHASE
-        self.events.append(_make(Event, ("face_revealed", self.leader, (face,), (
-            ("colour", colour), ("stock_trick", bool(self.stock_ids))))))
-
-    @handles(PlayCard)
-    def _play_card(self, action: PlayCard) -> None:
-        self._play_id(CARD_ID[action.card], *action)
-
-    def _play_id(self, cid: int, card: Card, declared: str | None) -> None:
-        """Play hand card `card` (card id `cid`), a led Joker naming `declared`."""
-        seat, played = self.turn, self.played_ids
-        assert seat is not None
-        if not played and not self.stock_ids:  # a trump trick's lead names the led suit
-            self.led = declared or SUIT_OF[cid]
-        hand, known = self.hand_ids[seat], self.known_ids[seat]
-        if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
-            index = len(hand) - len(known) + known.index(cid)
-            if hand[index] == cid:
-                del hand[index]
-            else:  # a position whose known cards are not last
-                hand.remove(cid)
-            known.remove(cid)
-        else:
-            hand.remove(cid)
-        played.append(cid)
-        self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
-                           if declared else _PLAYED_EVENTS[seat][cid])
-        seat = self.ring.following[seat]
-        if seat != self.leader:
-            self.turn = seat
-        else:  # every seat has played
-            self._finish_trick()
+        """Play a card, legal or not (scenario positions replay a trick's cards with it)."""
+        action = PlayCard(card, declared)
+        self._legal, self._legal_ids = [action], [CARD_ID[card]]
+        self.apply(action)
 
     def _finish_trick(self) -> None:
         cards, keys, led, trump = self.played_ids, self.key_of, self.led, self.trump
@@ -570,23 +570,19 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         else:
             self.captures[winner].append(face)
             self.leader = winner
-        if stock_trick:
-            self._draw_round()
+        if stock_trick:  # everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]
+            stock, hands, known, events = self.stock_ids, self.hand_ids, self.known_ids, self.events
+            drawn = _DRAWN_EVENTS
+            for seat in self.ring.orders[self.leader]:
+                cid = stock.pop()
+                hands[seat].append(cid)
+                known[seat].append(cid)
+                events.append(drawn[seat][cid])
         self.trick_no = trick_no = trick_no + 1
         if trick_no < self.plan.tricks:
             self._new_trick()
         else:
             self._end_deal()
-
-    def _draw_round(self) -> None:
-        """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        stock, hands, known, events = self.stock_ids, self.hand_ids, self.known_ids, self.events
-        drawn = _DRAWN_EVENTS
-        for seat in self.ring.orders[self.leader]:
-            card = stock.pop()
-            hands[seat].append(card)
-            known[seat].append(card)
-            events.append(drawn[seat][card])
 
     # ----- deal, game and match ends -----
 
