@@ -94,8 +94,9 @@ class Plan(NamedTuple):
     """A game's reserve of face sets: all sets at once in through mode, else one per deal."""
     styles: tuple[str, ...]
     """Per deal: normal or batting."""
-    key_tables: tuple[tuple[int, ...], ...]
-    """Per deal: the batting keys by card id (`trick.key_table`)."""
+    key_tables: tuple[list[int], ...]
+    """Per deal: the batting keys by card id (`trick.key_table`), as lists never changed (read
+    with `map`: see `trick.FOLLOWS`)."""
     face_jokers: tuple[int, ...]
     """Per deal: face Jokers added to the piles."""
     options: FamiliaOptions
@@ -112,7 +113,7 @@ def plan_of(options: FamiliaOptions) -> Plan:
     return Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
                 pool_ids(decks, *options.adjustment), options.unique_hand_cards,
                 options.face_mode, options.odd_face_joker, face_sets, styles,
-                tuple(tr.key_table(decks, style) for style in styles),
+                tuple(list(tr.key_table(decks, style)) for style in styles),
                 tuple(options.face_jokers_of(deal) for deal in range(deals)), options)
 
 
@@ -124,9 +125,11 @@ def pool_ids(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[int, ..
 
 PLAYS: tuple[PlayCard, ...] = tuple(map(PLAY.__getitem__, tr.HAND_CARDS))
 """`PLAYS[id]`: the shared `PlayCard` of a card id (the same objects as `PLAY[card]`)."""
+_PLAY_OF = list(PLAYS).__getitem__
+"""`PLAYS[id]` as a C function for `map` (see `trick.FOLLOWS`)."""
 JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
-PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
 """A hand Joker led in a trump trick names its suit [R-F14]."""
+PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
 
 
 class Phase(StrEnum):
@@ -439,7 +442,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             stock_trick = bool(self.stock_ids)
             cards = tr.playable(hand, self.led, self.trump, stock_trick,
                                 self.batting, played, self.key_of, self.plan.unique)
-            actions: list[Action] = [PLAYS[c] for c in cards]
+            actions: list[Action] = list(map(_PLAY_OF, cards))
             if not played and not stock_trick and JOKER_ID in cards:
                 actions.remove(PLAYS[JOKER_ID])
                 actions.extend(JOKER_LEADS)
@@ -552,7 +555,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _finish_trick(self) -> None:
         cards, keys, led, trump = self.played_ids, self.key_of, self.led, self.trump
-        stage1, stage2, index = tr.judge(cards, [keys[c] for c in cards], led, trump)
+        stage1, stage2, index = tr.judge(cards, list(map(keys.__getitem__, cards)), led, trump)
         leader, stock_trick = self.leader, bool(self.stock_ids)
         seats = self.ring.orders[leader]
         winner = None if index is None else seats[index]

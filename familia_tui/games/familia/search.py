@@ -189,7 +189,7 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.match = view.match.clone()
     state.events, state._legal, state._legal_ids = [], None, None
     state.deal, state.batting = view.deal, view.style == "batting"
-    state.key_of = tr.key_table(options.pool_decks, view.style)
+    state.key_of = state.plan.key_tables[view.deal]
     state.deal_start = finished[0].leader if finished else view.leader  # type: ignore[attr-defined]
     state.captures = [list(cards) for cards in view.captures]
     state.history = list(view.history)

@@ -151,7 +151,7 @@ class _Position:
         state.deal_start = self._seat("deal_start", self.leader)
         style = self.options.style_of(self.deal)
         state.batting = style == "batting"
-        state.key_of = tr.key_table(self.options.pool_decks, style)
+        state.key_of = state.plan.key_tables[self.deal]
         state.history, state.events, state._legal = [], [], None
         plays = self._place_hand_cards()
         self._place_face_cards()

@@ -48,9 +48,14 @@ CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(HAND_CARDS)
 JOKER_ID = CARD_ID[JOKER]
 SUIT_OF: tuple[str, ...] = tuple(card.suit for card in HAND_CARDS)
 """A card id's suit letter (the Joker's `X` is no suit that is led or trump)."""
-FOLLOWS: dict[str | None, tuple[bool, ...]] = {
-    led: tuple(card.suit == led or card.is_joker for card in HAND_CARDS) for led in (*SUITS, None)}
-"""`FOLLOWS[led][id]`: the card is of the led suit or a Joker (a stock trick's lead layer)."""
+FOLLOWS: dict[str | None, list[bool]] = {
+    led: [card.suit == led or card.is_joker for card in HAND_CARDS] for led in (*SUITS, None)}
+"""`FOLLOWS[led][id]`: the card is of the led suit or a Joker (a stock trick's lead layer).
+
+The per-id tables that the hot paths read with `map` or `filter` (this one, `POWER`, `VALUE`
+and the engine's key tables) are lists, never changed: a list's `__getitem__` is a C method
+taking its argument directly, where a tuple's builds an argument tuple per call, and a C loop
+over the cards needs no comprehension (a function object and a frame per call)."""
 
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
@@ -97,11 +102,12 @@ def strength(card: Card, led: str | None, trump: str | None) -> int:
     return OFF + card.rank
 
 
-POWER: dict[tuple[str | None, str | None], tuple[int, ...]] = {
-    (led, trump): tuple(strength(card, led, trump) for card in HAND_CARDS)
+POWER: dict[tuple[str | None, str | None], list[int]] = {
+    (led, trump): [strength(card, led, trump) for card in HAND_CARDS]
     for led in (*SUITS, None) for trump in (*SUITS, None)}
-"""`POWER[led, trump][id]`: `strength` of every card id in a trick with these suits."""
-VALUE: tuple[int, ...] = tuple(map(rank_value, HAND_CARDS))
+"""`POWER[led, trump][id]`: `strength` of every card id in a trick with these suits (a list:
+see `FOLLOWS`)."""
+VALUE: list[int] = list(map(rank_value, HAND_CARDS))
 """`rank_value` of every card id (stage 2 of a resolution)."""
 
 
@@ -184,18 +190,18 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     `led`, `trump` and `stock_trick` are the trick's (`Context`). `unique` says that the hand
     holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then nothing is looked for
     twice (removing repeats costs as much as the rest)."""
+    # No comprehensions here: each is a Python call, costing more than the cards, and one that
+    # reads a local makes it a cell for the whole call. C calls (`filter`, `map`) and loops.
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
-            follows = FOLLOWS[led]
-            lead = [c for c in hand if follows[c]]
+            lead = list(filter(FOLLOWS[led].__getitem__, hand))
             if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
                 return lead if unique else list(dict.fromkeys(lead))
         # a free lead [R-F7], a no-lead trick [R-F16], a void
         return list(hand) if unique else list(dict.fromkeys(hand))
     # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
-    # bats (a Joker's key is always among the played ones) [R-F1][R-F13]. A loop, not three
-    # comprehensions: each comprehension is a Python call, which costs more than the cards.
-    played_keys = {keys[c] for c in played}
+    # bats (a Joker's key is always among the played ones) [R-F1][R-F13].
+    played_keys = set(map(keys.__getitem__, played))
     played_keys.add(JOKER_KEY)
     suit_of = SUIT_OF
     follow: list[int] = []
@@ -212,9 +218,11 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
     if batting:
         power = POWER[led, trump]
-        best = max([power[c] for c in played])
-        pool = base if base is not None else [c for c in hand if c != JOKER_ID]
-        beating = [c for c in pool if power[c] > best]
+        best = max(map(power.__getitem__, played))
+        beating: list[int] = []
+        for c in hand if base is None else base:
+            if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
+                beating.append(c)
         if beating:
             base = beating
     if base is None:  # any card: bats and Jokers are among them
@@ -222,8 +230,11 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     if not bats:
         return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
     allowed = set(base)
-    return [c for c in (hand if unique else dict.fromkeys(hand))
-            if c in allowed or keys[c] in played_keys]  # a Joker's key is in played_keys
+    legal: list[int] = []
+    for c in hand if unique else dict.fromkeys(hand):
+        if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
+            legal.append(c)
+    return legal
 
 
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
@@ -265,8 +276,7 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
           trump: str | None) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void. `ids` are the
     cards' ids in play order, `played_keys` their batting keys (`key_table`)."""
-    power = POWER[led, trump]
-    powers = [power[c] for c in ids]
+    powers = list(map(POWER[led, trump].__getitem__, ids))
     if len(set(played_keys)) == len(played_keys):
         stage1: tuple[int, ...] = ()
         alive: Sequence[int] = range(len(ids))
