@@ -63,11 +63,8 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
-@per_object
 def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """A face set's black and red cards, each in the set's order, worked out once per set
-    (`Card.colour` is a Python property, and every deal fills its piles; a game's reserve holds
-    its plan's face-set tuples, found by identity without hashing twelve cards)."""
+    """A face set's black and red cards, each in the set's order (`Plan.face_piles`)."""
     black = tuple(card for card in cards if card.colour == "black")
     red = tuple(card for card in cards if card.colour == "red")
     assert len(black) + len(red) == len(cards), "face cards have a colour"
@@ -84,14 +81,20 @@ class Plan(NamedTuple):
     deals: int
     hand_size: int
     decks: int
-    pool: tuple[int, ...]
-    """The hand-card pool as card ids (`pool_ids`)."""
+    pool: list[int]
+    """The hand-card pool as card ids (`pool_ids`), a list never changed (a deal gathers it
+    with `map`: see `trick.FOLLOWS`)."""
+    hand_slices: tuple[slice, ...]
+    """Each seat's hand in the dealt cards; the rest is the stock."""
     unique: bool
     """`FamiliaOptions.unique_hand_cards`."""
     face_mode: str
     odd_face_joker: str
     face_sets: tuple[tuple[Card, ...], ...]
     """A game's reserve of face sets: all sets at once in through mode, else one per deal."""
+    face_piles: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    """`by_colour` of each face set (`Card.colour` is a Python property, and every deal fills
+    its piles)."""
     styles: tuple[str, ...]
     """Per deal: normal or batting."""
     key_tables: tuple[list[int], ...]
@@ -110,9 +113,12 @@ def plan_of(options: FamiliaOptions) -> Plan:
     styles = tuple(options.style_of(deal) for deal in range(deals))
     face_sets = ((tuple(face_cards(sets)),) if options.face_mode == "through"
                  else (tuple(face_cards(1)),) * sets)
-    return Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
-                pool_ids(decks, *options.adjustment), options.unique_hand_cards,
-                options.face_mode, options.odd_face_joker, face_sets, styles,
+    size = options.deal_hand_size
+    return Plan(options.hands, options.deal_tricks, deals, size, decks,
+                list(pool_ids(decks, *options.adjustment)),
+                tuple(slice(seat * size, (seat + 1) * size) for seat in range(options.hands)),
+                options.unique_hand_cards, options.face_mode, options.odd_face_joker, face_sets,
+                tuple(map(by_colour, face_sets)), styles,
                 tuple(list(tr.key_table(decks, style)) for style in styles),
                 tuple(options.face_jokers_of(deal) for deal in range(deals)), options)
 
@@ -492,10 +498,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 self.face_discard.extend(self.piles[colour])
                 self.piles[colour] = []
         if deal == 0 or mode != "through":  # through mode: every set at the first deal
-            black, red = by_colour(plan.face_sets[deal])
+            black, red = plan.face_piles[deal]
             self.piles["black"].extend(black)
             self.piles["red"].extend(red)
-        self._add_face_jokers(self.plan.face_jokers[self.deal])
+        if plan.face_jokers[deal]:
+            self._add_face_jokers(plan.face_jokers[deal])
 
     def _add_face_jokers(self, count: int) -> None:
         """Equal numbers in each pile; the odd one to the configured pile [R-F32]."""
@@ -522,13 +529,13 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
             black_order, red_order, order = permutations((len(black), len(red), len(pool)), self.rng)
-            piles["black"] = [black[i] for i in black_order]
-            piles["red"] = [red[i] for i in red_order]
-            dealt = [pool[i] for i in order]
-            size = self.plan.hand_size
-            n = self.ring.players
-            self.hand_ids = [dealt[i * size:(i + 1) * size] for i in range(n)]
-            self.stock_ids = dealt[n * size:]
+            # Gathered by map over lists (C calls; a comprehension is a Python call).
+            piles["black"] = list(map(black.__getitem__, black_order))
+            piles["red"] = list(map(red.__getitem__, red_order))
+            dealt = list(map(pool.__getitem__, order))
+            slices = self.plan.hand_slices
+            self.hand_ids = list(map(dealt.__getitem__, slices))
+            self.stock_ids = dealt[slices[-1].stop:]
         self.known_ids: list[list[int]] = [[] for _ in range(self.ring.players)]
         self.discard_ids: list[int] = []
 
