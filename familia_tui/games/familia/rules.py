@@ -131,8 +131,6 @@ def pool_ids(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[int, ..
 
 PLAYS: tuple[PlayCard, ...] = tuple(map(PLAY.__getitem__, tr.HAND_CARDS))
 """`PLAYS[id]`: the shared `PlayCard` of a card id (the same objects as `PLAY[card]`)."""
-_PLAY_OF = list(PLAYS).__getitem__
-"""`PLAYS[id]` as a C function for `map` (see `trick.FOLLOWS`)."""
 JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
 """A hand Joker led in a trump trick names its suit [R-F14]."""
 PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
@@ -448,7 +446,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             stock_trick = bool(self.stock_ids)
             cards = tr.playable(hand, self.led, self.trump, stock_trick,
                                 self.batting, played, self.key_of, self.plan.unique)
-            actions: list[Action] = list(map(_PLAY_OF, cards))
+            actions: list[Action] = []
+            for c in cards:  # a loop: a comprehension's or a map's set-up costs more than a few cards
+                actions.append(PLAYS[c])
             if not played and not stock_trick and JOKER_ID in cards:
                 actions.remove(PLAYS[JOKER_ID])
                 actions.extend(JOKER_LEADS)
@@ -562,7 +562,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _finish_trick(self) -> None:
         cards, keys, led, trump = self.played_ids, self.key_of, self.led, self.trump
-        stage1, stage2, index = tr.judge(cards, list(map(keys.__getitem__, cards)), led, trump)
+        played_keys: list[object] = []
+        for cid in cards:
+            played_keys.append(keys[cid])
+        stage1, stage2, index = tr.judge(cards, played_keys, led, trump)
         leader, stock_trick = self.leader, bool(self.stock_ids)
         seats = self.ring.orders[leader]
         winner = None if index is None else seats[index]

@@ -52,10 +52,10 @@ FOLLOWS: dict[str | None, list[bool]] = {
     led: [card.suit == led or card.is_joker for card in HAND_CARDS] for led in (*SUITS, None)}
 """`FOLLOWS[led][id]`: the card is of the led suit or a Joker (a stock trick's lead layer).
 
-The per-id tables that the hot paths read with `map` or `filter` (this one, `POWER`, `VALUE`
-and the engine's key tables) are lists, never changed: a list's `__getitem__` is a C method
-taking its argument directly, where a tuple's builds an argument tuple per call, and a C loop
-over the cards needs no comprehension (a function object and a frame per call)."""
+The per-id tables (this one, `POWER`, `VALUE` and the engine's key tables) are lists, never
+changed: where one is read with `map` (the sampler, a deal's forty cards), a list's `__getitem__`
+is a C method taking its argument directly, where a tuple's builds an argument tuple per call.
+Over a trick's or a hand's few cards the hot paths use plain loops instead (see `playable`)."""
 
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
@@ -190,19 +190,24 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     `led`, `trump` and `stock_trick` are the trick's (`Context`). `unique` says that the hand
     holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then nothing is looked for
     twice (removing repeats costs as much as the rest)."""
-    # No comprehensions here: each is a Python call, costing more than the cards, and one that
-    # reads a local makes it a cell for the whole call. C calls (`filter`, `map`) and loops.
+    # Plain loops, no comprehensions, map or filter: over a hand's few cards, a comprehension's
+    # function object and frame, or an iterator object, cost more than the loop's bytecode (and a
+    # comprehension reading a local makes that local a cell for the whole call).
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
-            lead = list(filter(FOLLOWS[led].__getitem__, hand))
+            follows, lead = FOLLOWS[led], []
+            for c in hand:
+                if follows[c]:
+                    lead.append(c)
             if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
                 return lead if unique else list(dict.fromkeys(lead))
         # a free lead [R-F7], a no-lead trick [R-F16], a void
         return list(hand) if unique else list(dict.fromkeys(hand))
     # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
     # bats (a Joker's key is always among the played ones) [R-F1][R-F13].
-    played_keys = set(map(keys.__getitem__, played))
-    played_keys.add(JOKER_KEY)
+    played_keys = {JOKER_KEY}
+    for c in played:
+        played_keys.add(keys[c])
     suit_of = SUIT_OF
     follow: list[int] = []
     ruff: list[int] = []
@@ -218,7 +223,10 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
     if batting:
         power = POWER[led, trump]
-        best = max(map(power.__getitem__, played))
+        best = OFF
+        for c in played:
+            if power[c] > best:
+                best = power[c]
         beating: list[int] = []
         for c in hand if base is None else base:
             if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
@@ -276,7 +284,9 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
           trump: str | None) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void. `ids` are the
     cards' ids in play order, `played_keys` their batting keys (`key_table`)."""
-    powers = list(map(POWER[led, trump].__getitem__, ids))
+    power, powers = POWER[led, trump], []
+    for c in ids:
+        powers.append(power[c])
     if len(set(played_keys)) == len(played_keys):
         stage1: tuple[int, ...] = ()
         alive: Sequence[int] = range(len(ids))
