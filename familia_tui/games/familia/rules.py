@@ -178,18 +178,13 @@ def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
               led: str | None) -> tuple[tuple[int, Card, str | None], ...]:
     """A trick's plays (seat, card, declared suit) from its card ids and its seats in play order:
     a Joker led in a trump trick names the led suit [R-F14]. The state keeps the ids alone,
-    and the plays are made once per trick, for its record (by C calls: no comprehension)."""
-    plays = tuple(zip(seats, map(_CARD_OF, ids), _NO_SUITS))
+    and the plays are made once per trick, for its record (a loop: see `trick.playable`)."""
+    plays: list[tuple[int, Card, str | None]] = []
+    for place, cid in enumerate(ids):
+        plays.append((seats[place], HAND_CARDS[cid], None))
     if trump_trick and ids and ids[0] == JOKER_ID:
-        return ((seats[0], JOKER, led), *plays[1:])
-    return plays
-
-
-_CARD_OF = list(HAND_CARDS).__getitem__
-"""`HAND_CARDS[id]` as a C function for `map` (a list's `__getitem__` takes its argument
-directly; a tuple's builds an argument tuple per call)."""
-_NO_SUITS = (None,) * 10
-"""The declared suit of each play but a led Joker's (`zip` stops at the trick's length)."""
+        plays[0] = (seats[0], JOKER, led)
+    return tuple(plays)
 
 
 def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
