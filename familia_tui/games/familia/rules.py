@@ -524,10 +524,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
             black_order, red_order, order = permutations((len(black), len(red), len(pool)), self.rng)
-            # Gathered by map over lists (C calls; a comprehension is a Python call).
-            piles["black"] = list(map(black.__getitem__, black_order))
-            piles["red"] = list(map(red.__getitem__, red_order))
-            dealt = list(map(pool.__getitem__, order))
+            # The hands cut from the dealt cards by one map over slices made once per options.
+            piles["black"] = [black[i] for i in black_order]
+            piles["red"] = [red[i] for i in red_order]
+            dealt = [pool[i] for i in order]
             slices = self.plan.hand_slices
             self.hand_ids = list(map(dealt.__getitem__, slices))
             self.stock_ids = dealt[slices[-1].stop:]
