@@ -288,11 +288,13 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
     for c in ids:
         powers.append(power[c])
     if len(set(played_keys)) == len(played_keys):
-        stage1: tuple[int, ...] = ()
-        alive: Sequence[int] = range(len(ids))
-        best = max(powers, default=OFF)  # no batting: the strongest card (a bot may judge no card)
+        # No batting: the strongest card (a bot may judge no card; `max`'s default= keyword
+        # makes a slower call)
+        best = max(powers) if powers else OFF
         if best >= LED:  # a following card (led suit, trump, a led Joker) wins [R-F5]
             return _make(Resolution, ((), (), powers.index(best)))
+        stage1: tuple[int, ...] = ()
+        alive: Sequence[int] = range(len(ids))
     else:
         stage1, alive = _bat(played_keys, range(len(ids)))
         best, winner = LED - 1, None
