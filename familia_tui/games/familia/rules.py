@@ -71,10 +71,13 @@ def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ..
     return black, red
 
 
-class Plan(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Plan:
     """What the engine reads of its options at every deal and decision, read once per options
     object (`plan_of`): options are frozen, and a pydantic field or cached property costs
-    several times a named tuple's field (a new game read a dozen)."""
+    several times a field of this. Slots, not a named tuple: the interpreter reads a slot
+    directly, where a named tuple's field is a descriptor looked up in the type (legal_actions
+    reads one at every decision)."""
 
     hands: int
     tricks: int
