@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutations
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
