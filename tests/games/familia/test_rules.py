@@ -275,6 +275,16 @@ def test_R_F14_the_named_suit_is_led_and_must_be_followed() -> None:
     assert legal(state) == {"play 4D", "play 9D"}
 
 
+def test_R_F14_the_named_suit_stays_with_the_led_joker_in_the_plays_and_the_record() -> None:
+    state = play(_seven_player_joker_lead(), "play JK as D", "play 4D")
+    assert state.plays == ((0, JOKER, "D"), (1, card("4D"), None))
+    assert state.view(2).plays == state.plays
+    while state.plays:  # the trick's other seats play their first legal card
+        play_first_legal(state, lambda s: not s.plays)
+    assert state.history[-1].plays[:2] == ((0, JOKER, "D"), (1, card("4D"), None))
+    assert all(declared is None for _, _, declared in state.history[-1].plays[1:])
+
+
 def test_R_F14_R_F15a_the_led_joker_is_beaten_only_by_the_named_suits_ace() -> None:
     state = position(options(7, style="batting"), trick=6, leader=0, face="KS",
                      hands={0: "JK 5H 9H 7S 2C 4D 8C", 1: "AD 9D 2S 3C 5H 6H 7H"})
