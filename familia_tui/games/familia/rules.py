@@ -175,6 +175,10 @@ def _card_events(kind: str) -> tuple[tuple[Event, ...], ...]:
 
 
 _PLAYED_EVENTS, _DRAWN_EVENTS = _card_events(PLAYED), _card_events("card_drawn")
+_PLAY_ROWS: tuple[tuple[tuple[int, Card, None], ...], ...] = tuple(
+    tuple((seat, card, None) for card in HAND_CARDS) for seat in range(10))
+"""`_PLAY_ROWS[seat][id]`: a trick record's play (seat, card, no declared suit), made once (a
+trick's record holds one per play)."""
 
 
 def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
@@ -183,8 +187,9 @@ def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
     a Joker led in a trump trick names the led suit [R-F14]. The state keeps the ids alone,
     and the plays are made once per trick, for its record (a loop: see `trick.playable`)."""
     plays: list[tuple[int, Card, str | None]] = []
-    for place, cid in enumerate(ids):
-        plays.append((seats[place], HAND_CARDS[cid], None))
+    rows = _PLAY_ROWS
+    for seat, cid in zip(seats, ids):
+        plays.append(rows[seat][cid])
     if trump_trick and ids and ids[0] == JOKER_ID:
         plays[0] = (seats[0], JOKER, led)
     return tuple(plays)
