@@ -236,7 +236,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.ring = seat_ring(n)
         """Play and the deal's start pass clockwise [R-F26]."""
         self.rng = random.Random(seed)
-        self.match = MatchState.start(options, self.seats)
+        self.match = MatchState.start(options, self.seats, plan.deals)
         self.is_over = False
         self.events = []
         self._legal = self._legal_ids = None
@@ -612,7 +612,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self._end_game()
 
     def _end_game(self) -> None:
-        result = GameResult.score(self.options, self.seats, self.captures, self.tricks_won,
+        result = GameResult.score(self.plan.options, self.seats, self.captures, self.tricks_won,
                                   self.match.game_no)
         over = self.match.record(result)
         self.events.append(_make(Event, ("game_scored", None, (), (("result", result),))))
