@@ -378,7 +378,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     @property
     def plays(self) -> tuple[tuple[int, Card, str | None], ...]:
         """The trick's plays so far: (seat, card, the suit a led Joker names), in play order."""
-        return _plays_of(self.played_ids, self.ring.orders[self.leader], not self.stock_ids, self.led)
+        ids = self.played_ids
+        if len(ids) == self.ring.players:  # the match ended with this trick, whose winner now leads
+            return self.history[-1].plays
+        return _plays_of(ids, self.ring.orders[self.leader], not self.stock_ids, self.led)
 
     @property
     def tricks_won(self) -> list[int]:

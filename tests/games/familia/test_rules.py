@@ -733,3 +733,16 @@ def test_a_state_keeps_the_fields_cpython_shares_between_instances() -> None:
             seen |= set(vars(state))
         assert len(seen) <= 29, sorted(seen)
     assert set(vars(position(options(4), trick=2))) <= seen
+
+
+def test_the_last_tricks_plays_stay_shown_when_the_match_ends() -> None:
+    """The state keeps the trick's card ids and derives its plays; once the match is over its
+    last trick stays in place, played from the seat that led it (not from its winner)."""
+    opts = options(4)
+    state = new_game(opts, default_seats(opts), seed=11)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    last = state.history[-1]
+    assert (last.leader, last.winner) == (0, 1)  # this seed's last trick: led by 0, won by 1
+    assert state.plays == last.plays and [seat for seat, _, _ in state.plays] == [0, 1, 2, 3]
+    assert state.public_view().plays == last.plays
