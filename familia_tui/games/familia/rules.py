@@ -220,9 +220,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     The state keeps at most 29 fields: past that, CPython 3.11 gives up the instance's shared
     key table (its first instance finds 29 places), and then every `self.method()` call looks
     the name up in the instance's dict first (about 240 instructions a call) and every field
-    read and write is slower. What can be
-    derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`, `stock_trick`,
-    `plays`, `tricks_won` and `reserve`, and the face card and its pile are one field, `face`."""
+    read and write is slower (`test_a_state_keeps_the_fields_cpython_shares_between_instances`).
+    What can be derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`,
+    `stock_trick`, `plays`, `tricks_won` and `reserve`; the face card and its pile are one
+    field, `face`."""
     turn: int | None
     """The seat to choose a pile or play; None once the match is over."""
 
