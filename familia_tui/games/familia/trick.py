@@ -188,11 +188,15 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
 
     `hand` and `played` (the trick's cards so far) are card ids, `keys` the deal's `key_table`;
     `led`, `trump` and `stock_trick` are the trick's (`Context`). `unique` says that the hand
-    holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then nothing is looked for
-    twice (removing repeats costs as much as the rest)."""
+    holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then it is not checked for
+    repeats."""
     # Plain loops, no comprehensions, map or filter: over a hand's few cards, a comprehension's
     # function object and frame, or an iterator object, cost more than the loop's bytecode (and a
     # comprehension reading a local makes that local a cell for the whole call).
+    if not unique and len({*hand}) < len(hand):
+        # Equal cards of several decks are one play: the rest works on each card once. (Most
+        # hands hold no repeat, and a set display is cheap; `dict.fromkeys` calls a type.)
+        hand = list(dict.fromkeys(hand))
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
             follows, lead = FOLLOWS[led], []
@@ -200,9 +204,9 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
                 if follows[c]:
                     lead.append(c)
             if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
-                return lead if unique else list(dict.fromkeys(lead))
+                return lead
         # a free lead [R-F7], a no-lead trick [R-F16], a void
-        return list(hand) if unique else list(dict.fromkeys(hand))
+        return list(hand)
     # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
     # bats (a Joker's key is always among the played ones) [R-F1][R-F13].
     played_keys = {JOKER_KEY}
@@ -234,12 +238,12 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
         if beating:
             base = beating
     if base is None:  # any card: bats and Jokers are among them
-        return list(hand) if unique else list(dict.fromkeys(hand))
+        return list(hand)
     if not bats:
-        return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
+        return base  # no bat, no Joker: the layer alone
     allowed = set(base)
     legal: list[int] = []
-    for c in hand if unique else dict.fromkeys(hand):
+    for c in hand:
         if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
             legal.append(c)
     return legal
