@@ -307,10 +307,15 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
                 best, winner = powers[i], i
         if winner is not None:
             return _make(Resolution, (stage1, (), winner))
-    value = VALUE
-    stage2, left = _bat([value[ids[i]] for i in alive], alive)
-    winner = max(left, key=lambda i: value[ids[i]]) if left else None
-    return Resolution(stage1, stage2, winner)
+    value, ranks = VALUE, []
+    for i in alive:
+        ranks.append(value[ids[i]])
+    stage2, left = _bat(ranks, alive)
+    winner, best = None, 0
+    for i in left:  # the highest rank left, the first played of equals (`max` with a key)
+        if value[ids[i]] > best:
+            winner, best = i, value[ids[i]]
+    return _make(Resolution, (stage1, stage2, winner))
 
 
 def _bat(keys: Sequence[object], indexes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
