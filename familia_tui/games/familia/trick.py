@@ -192,7 +192,8 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     repeats."""
     # Plain loops, no comprehensions, map or filter: over a hand's few cards, a comprehension's
     # function object and frame, or an iterator object, cost more than the loop's bytecode (and a
-    # comprehension reading a local makes that local a cell for the whole call).
+    # comprehension reading a local makes that local a cell for the whole call). Copies are
+    # displays (`[*hand]`, `{*base}`): calling `list` or `set` goes through the type's call.
     if not unique and len({*hand}) < len(hand):
         # Equal cards of several decks are one play: the rest works on each card once. (Most
         # hands hold no repeat, and a set display is cheap; `dict.fromkeys` calls a type.)
@@ -206,7 +207,7 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
             if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
                 return lead
         # a free lead [R-F7], a no-lead trick [R-F16], a void
-        return list(hand)
+        return [*hand]
     # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
     # bats (a Joker's key is always among the played ones) [R-F1][R-F13].
     played_keys = {JOKER_KEY}
@@ -238,10 +239,10 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
         if beating:
             base = beating
     if base is None:  # any card: bats and Jokers are among them
-        return list(hand)
+        return [*hand]
     if not bats:
         return base  # no bat, no Joker: the layer alone
-    allowed = set(base)
+    allowed = {*base}
     legal: list[int] = []
     for c in hand:
         if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
@@ -291,7 +292,7 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
     power, powers = POWER[led, trump], []
     for c in ids:
         powers.append(power[c])
-    if len(set(played_keys)) == len(played_keys):
+    if len({*played_keys}) == len(played_keys):  # displays, not type calls (see `playable`)
         # No batting: the strongest card (a bot may judge no card; `max`'s default= keyword
         # makes a slower call)
         best = max(powers) if powers else OFF
