@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from operator import itemgetter
 from typing import ClassVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutations
@@ -539,7 +540,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             # The hands cut from the dealt cards by one map over slices made once per options.
             piles["black"] = [black[i] for i in black_order]
             piles["red"] = [red[i] for i in red_order]
-            dealt = [pool[i] for i in order]
+            dealt = list(itemgetter(*order)(pool))  # one C call gathers the forty or more cards
             slices = self.plan.hand_slices
             self.hand_ids = list(map(dealt.__getitem__, slices))
             self.stock_ids = dealt[slices[-1].stop:]
