@@ -8,10 +8,12 @@ from typing import Any
 from familia_tui.core.bots import RandomBot
 from familia_tui.core.cards import SUITS
 from familia_tui.core.engine import GameSpec, Progress, Seat, SeatField
+from familia_tui.core.table import per_object
 from familia_tui.games.familia import ENTRY
 from familia_tui.games.familia.actions import parse_action
 from familia_tui.games.familia.bots import BasicBot
 from familia_tui.games.familia.figures import STAT_FIGURES, seat_figures
+from familia_tui.games.familia.match import table_seats
 from familia_tui.games.familia.options import FamiliaOptions
 from familia_tui.games.familia.queries import QUERIES
 from familia_tui.games.familia.rules import FamiliaState, StackedDeal
@@ -45,16 +47,26 @@ def default_seats(options: FamiliaOptions) -> list[Seat]:
 def new_game(options: FamiliaOptions, seats: list[Seat], seed: int | None = None,
              deal: StackedDeal | Mapping[str, Any] | None = None) -> FamiliaState:
     """A new Familia match; `deal` stacks the first deal (scenarios, tests, records)."""
-    names = [s.name for s in seats]
-    if len(set(names)) != len(names):
-        raise ValueError(f"seat names must differ: {', '.join(names)}")
-    if options.royal:
-        missing = [s.name for s in seats if s.field("crest") is None]
-        if missing:
-            raise ValueError(f"royal is on but {', '.join(missing)} have no crest (家紋)")
+    table = table_seats(seats)
+    twice, no_crest = _seat_problems(table)
+    if twice:
+        raise ValueError(twice)
+    if no_crest and options.royal:
+        raise ValueError(no_crest)
     if deal is not None and isinstance(deal, Mapping):  # an ABC's isinstance is slow: most games have none
         deal = stacked_deal(options, deal, seed or 0)
-    return FamiliaState(options, seats, seed, deal)
+    return FamiliaState(options, table, seed, deal)
+
+
+@per_object
+def _seat_problems(seats: tuple[Seat, ...]) -> tuple[str | None, str | None]:
+    """What `new_game` finds wrong with a table's seats: names given twice, and (for the royal
+    option) seats without a crest. Worked out once per table (`table_seats` gives the same
+    tuple for the same seats): a search starts thousands of games on one table."""
+    names = [seat.name for seat in seats]
+    twice = None if len(set(names)) == len(names) else f"seat names must differ: {', '.join(names)}"
+    missing = [seat.name for seat in seats if seat.field("crest") is None]
+    return twice, f"royal is on but {', '.join(missing)} have no crest (家紋)" if missing else None
 
 
 def progress(state: FamiliaState) -> Progress:

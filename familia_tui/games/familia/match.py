@@ -130,11 +130,13 @@ class MatchState(Cloneable):
     over: bool = False
 
     @classmethod
-    def start(cls, options: FamiliaOptions, seats: Sequence[Seat]) -> MatchState:
+    def start(cls, options: FamiliaOptions, seats: Sequence[Seat], deals: int | None = None) -> MatchState:
+        """A match before its first game; `deals` is `options.deals` when the caller has it (a
+        property of the options that every new game would read again)."""
         table = _table(seats if isinstance(seats, tuple) else tuple(seats))  # read once per table
         zeros = table.zeros
-        return cls(options.match, list(table.units), options.deals, [], zeros.copy(), zeros.copy(),
-                   zeros.copy())
+        return cls(options.match, list(table.units), options.deals if deals is None else deals, [],
+                   zeros.copy(), zeros.copy(), zeros.copy())
 
     @property
     def game_no(self) -> int:

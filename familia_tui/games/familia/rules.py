@@ -29,7 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import ClassVar, NamedTuple
+from operator import itemgetter
+from typing import ClassVar
 
 from familia_tui.core.cards import COLOURS, JOKER, SUITS, Card, face_cards, number_cards, permutations
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
@@ -41,12 +42,11 @@ from familia_tui.core.table import (
     copy_list,
     copy_rng,
     copy_rows,
-    handles,
     per_object,
     seat_ring,
 )
 from familia_tui.games.familia import trick as tr
-from familia_tui.games.familia.actions import PILE, PLAY, Action, ChoosePile, PlayCard
+from familia_tui.games.familia.actions import PILE, PLAY, Action, PlayCard
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
@@ -64,41 +64,50 @@ def hand_pool(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[Card, 
     return tuple(cards) + (JOKER,) * jokers
 
 
-@per_object
 def by_colour(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """A face set's black and red cards, each in the set's order, worked out once per set
-    (`Card.colour` is a Python property, and every deal fills its piles; a game's reserve holds
-    its plan's face-set tuples, found by identity without hashing twelve cards)."""
+    """A face set's black and red cards, each in the set's order (`Plan.face_piles`)."""
     black = tuple(card for card in cards if card.colour == "black")
     red = tuple(card for card in cards if card.colour == "red")
     assert len(black) + len(red) == len(cards), "face cards have a colour"
     return black, red
 
 
-class Plan(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Plan:
     """What the engine reads of its options at every deal and decision, read once per options
     object (`plan_of`): options are frozen, and a pydantic field or cached property costs
-    several times a named tuple's field (a new game read a dozen)."""
+    several times a field of this. Slots, not a named tuple: the interpreter reads a slot
+    directly, where a named tuple's field is a descriptor looked up in the type (legal_actions
+    reads one at every decision)."""
 
     hands: int
     tricks: int
     deals: int
     hand_size: int
     decks: int
-    pool: tuple[int, ...]
-    """The hand-card pool as card ids (`pool_ids`)."""
+    pool: list[int]
+    """The hand-card pool as card ids (`pool_ids`), a list never changed (a deal gathers it
+    with `map`: see `trick.FOLLOWS`)."""
+    hand_slices: tuple[slice, ...]
+    """Each seat's hand in the dealt cards; the rest is the stock."""
     unique: bool
     """`FamiliaOptions.unique_hand_cards`."""
     face_mode: str
     odd_face_joker: str
     face_sets: tuple[tuple[Card, ...], ...]
     """A game's reserve of face sets: all sets at once in through mode, else one per deal."""
+    face_piles: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    """`by_colour` of each face set (`Card.colour` is a Python property, and every deal fills
+    its piles)."""
     styles: tuple[str, ...]
     """Per deal: normal or batting."""
-    key_tables: tuple[tuple[int, ...], ...]
-    """Per deal: the batting keys by card id (`trick.key_table`)."""
+    key_tables: tuple[list[int], ...]
+    """Per deal: the batting keys by card id (`trick.key_table`), as lists never changed (read
+    with `map`: see `trick.FOLLOWS`)."""
     face_jokers: tuple[int, ...]
     """Per deal: face Jokers added to the piles."""
+    options: FamiliaOptions
+    """The options this plan was worked out from (`FamiliaState.options`)."""
 
 
 @per_object
@@ -108,11 +117,14 @@ def plan_of(options: FamiliaOptions) -> Plan:
     styles = tuple(options.style_of(deal) for deal in range(deals))
     face_sets = ((tuple(face_cards(sets)),) if options.face_mode == "through"
                  else (tuple(face_cards(1)),) * sets)
-    return Plan(options.hands, options.deal_tricks, deals, options.deal_hand_size, decks,
-                pool_ids(decks, *options.adjustment), options.unique_hand_cards,
-                options.face_mode, options.odd_face_joker, face_sets, styles,
-                tuple(tr.key_table(decks, style) for style in styles),
-                tuple(options.face_jokers_of(deal) for deal in range(deals)))
+    size = options.deal_hand_size
+    return Plan(options.hands, options.deal_tricks, deals, size, decks,
+                list(pool_ids(decks, *options.adjustment)),
+                tuple(slice(seat * size, (seat + 1) * size) for seat in range(options.hands)),
+                options.unique_hand_cards, options.face_mode, options.odd_face_joker, face_sets,
+                tuple(map(by_colour, face_sets)), styles,
+                tuple(list(tr.key_table(decks, style)) for style in styles),
+                tuple(options.face_jokers_of(deal) for deal in range(deals)), options)
 
 
 @cache
@@ -124,8 +136,8 @@ def pool_ids(decks: int, removed: tuple[int, ...], jokers: int) -> tuple[int, ..
 PLAYS: tuple[PlayCard, ...] = tuple(map(PLAY.__getitem__, tr.HAND_CARDS))
 """`PLAYS[id]`: the shared `PlayCard` of a card id (the same objects as `PLAY[card]`)."""
 JOKER_LEADS = tuple(PlayCard(JOKER, suit) for suit in SUITS)
-PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
 """A hand Joker led in a trump trick names its suit [R-F14]."""
+PILE_BLACK, PILE_RED = PILE["black"], PILE["red"]
 
 
 class Phase(StrEnum):
@@ -164,6 +176,24 @@ def _card_events(kind: str) -> tuple[tuple[Event, ...], ...]:
 
 
 _PLAYED_EVENTS, _DRAWN_EVENTS = _card_events(PLAYED), _card_events("card_drawn")
+_PLAY_ROWS: tuple[tuple[tuple[int, Card, None], ...], ...] = tuple(
+    tuple((seat, card, None) for card in HAND_CARDS) for seat in range(10))
+"""`_PLAY_ROWS[seat][id]`: a trick record's play (seat, card, no declared suit), made once (a
+trick's record holds one per play)."""
+
+
+def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
+              led: str | None) -> tuple[tuple[int, Card, str | None], ...]:
+    """A trick's plays (seat, card, declared suit) from its card ids and its seats in play order:
+    a Joker led in a trump trick names the led suit [R-F14]. The state keeps the ids alone,
+    and the plays are made once per trick, for its record (a loop: see `trick.playable`)."""
+    plays: list[tuple[int, Card, str | None]] = []
+    rows = _PLAY_ROWS
+    for seat, cid in zip(seats, ids):
+        plays.append(rows[seat][cid])
+    if trump_trick and ids and ids[0] == JOKER_ID:
+        plays[0] = (seats[0], JOKER, led)
+    return tuple(plays)
 
 
 def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
@@ -173,44 +203,47 @@ def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
 class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("options", "plan", "seats", "n", "ring", "seed", "tricks_per_deal", "deal_start", "deal",
-                 "style", "batting", "trick_no", "leader", "turn", "phase", "face_card",
-                 "face_colour", "stock_trick", "led", "trump", "is_over")
+    IMMUTABLE = ("plan", "seats", "ring", "deal_start", "deal", "batting", "trick_no", "leader",
+                 "turn", "phase", "face", "led", "trump", "is_over")
     SHARED = ("key_of", "_legal_ids")
     """The deal's batting keys by card id (a cached table) and the card ids of the cached legal
     plays (replaced with them): never changed in place."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
-        "hand_ids": copy_rows, "known_ids": copy_rows, "reserve": copy_list, "captures": copy_rows,
-        "stock_ids": copy_list, "tricks_won": copy_list, "plays": copy_list,
-        "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
+        "hand_ids": copy_rows, "known_ids": copy_rows, "captures": copy_rows,
+        "stock_ids": copy_list, "played_ids": copy_list, "discard_ids": copy_list, "face_discard": copy_list,
         "history": copy_list,
     }
     """Hand cards (hands, drawn cards, stock, trick, discard) are held as card ids
     (`trick.HAND_CARDS`): the `hands`, `known`, `stock` and `played` properties show them as
-    cards, and whoever writes a state (scenarios, the search's sampler) writes the ids."""
+    cards, and whoever writes a state (scenarios, the search's sampler) writes the ids.
+
+    The state keeps at most 29 fields: past that, CPython 3.11 gives up the instance's shared
+    key table (its first instance finds 29 places), and then every `self.method()` call looks
+    the name up in the instance's dict first (about 240 instructions a call) and every field
+    read and write is slower (`test_a_state_keeps_the_fields_cpython_shares_between_instances`).
+    What can be derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`,
+    `stock_trick`, `plays`, `tricks_won` and `reserve`; the face card and its pile are one
+    field, `face`."""
     turn: int | None
     """The seat to choose a pile or play; None once the match is over."""
 
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
-        self.options = options
         self.plan = plan = plan_of(options)
         self.seats = table_seats(seats)
-        self.n = len(self.seats)
-        self.ring = seat_ring(self.n)
+        n = len(self.seats)
+        if n != plan.hands:
+            raise ValueError(f"{options.players} players need {plan.hands} seats, got {n}")
+        self.ring = seat_ring(n)
         """Play and the deal's start pass clockwise [R-F26]."""
-        if self.n != plan.hands:
-            raise ValueError(f"{options.players} players need {plan.hands} seats, got {self.n}")
-        self.seed = seed
-        self.tricks_per_deal = plan.tricks
         self.rng = random.Random(seed)
-        self.match = MatchState.start(options, self.seats)
+        self.match = MatchState.start(options, self.seats, plan.deals)
         self.is_over = False
         self.events = []
         self._legal = self._legal_ids = None
         self.deal_start = (options.first_leader if options.first_leader is not None
-                           else self.rng.randrange(self.n)) % self.n
+                           else self.rng.randrange(n)) % n
         self._start_game(deal)
 
     # ----- protocol -----
@@ -229,8 +262,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def apply(self, action: Action) -> list[Event]:
         """`BaseState.apply` (the same membership check and `IllegalAction`), finding the action's
-        place in the legal list: a play's card id is at the same place in `_legal_ids`, and the
-        handler's dispatch is saved (a play is four actions in five)."""
+        place in the legal list: a play's card id is at the same place in `_legal_ids`. The
+        action's effect is worked out here rather than in a handler: a Python call costs as much
+        as a pile choice's work, and playouts apply every action (scenario positions come here
+        too, through `_reveal` and `_play`)."""
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -241,13 +276,47 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self._legal = None
         events: list[Event] = []
         self.events = events
-        if self.phase is PLAY_PHASE:
-            ids = self._legal_ids
-            assert ids is not None
-            card, declared = action  # type: ignore[misc]  # a play in the play phase
-            self._play_id(ids[index], card, declared)
+        if self.phase is not PLAY_PHASE:  # the leader reveals the top card of a pile [R-F10]
+            colour: str = action[0]  # type: ignore[assignment]  # a ChoosePile
+            face = self.piles[colour].pop()
+            self.face = (face, colour)
+            stock_trick = bool(self.stock_ids)
+            if face != JOKER:  # a face Joker: no led suit in a stock trick, no trump [R-F16][R-F17]
+                if stock_trick:  # the face card's suit is led [R-F7]
+                    self.led = face.suit
+                else:  # the face card's suit is trump
+                    self.trump = face.suit
+            self.phase = PLAY_PHASE
+            events.append(_make(Event, ("face_revealed", self.leader, (face,), (
+                ("colour", colour), ("stock_trick", stock_trick)))))
+            return events
+        # A play of hand card `card` (card id `cid`), a led Joker naming `declared`.
+        ids = self._legal_ids
+        assert ids is not None
+        cid = ids[index]
+        card, declared = action  # type: ignore[misc]  # a PlayCard
+        seat, played = self.turn, self.played_ids
+        assert seat is not None
+        if not played and not self.stock_ids:  # a trump trick's lead names the led suit
+            self.led = declared or SUIT_OF[cid]
+        hand, known = self.hand_ids[seat], self.known_ids[seat]
+        if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
+            place = len(hand) - len(known) + known.index(cid)
+            if hand[place] == cid:
+                del hand[place]
+            else:  # a position whose known cards are not last
+                hand.remove(cid)
+            known.remove(cid)
         else:
-            self._choose_pile(action)
+            hand.remove(cid)
+        played.append(cid)
+        events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
+                      if declared else _PLAYED_EVENTS[seat][cid])
+        seat = self.ring.following[seat]
+        if seat != self.leader:
+            self.turn = seat
+        else:  # every seat has played
+            self._finish_trick()
         return events
 
     def explain(self, action: Action) -> Explanation:
@@ -262,6 +331,71 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def result(self) -> MatchState:
         return self.match
+
+    # ----- derived fields (see the class's note on its 30 fields) -----
+
+    @property
+    def options(self) -> FamiliaOptions:
+        return self.plan.options
+
+    @property
+    def n(self) -> int:
+        """Seats (hands) at the table."""
+        return self.ring.players
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.plan.tricks
+
+    @property
+    def style(self) -> str:
+        """The deal's style: normal or batting (the state holds `batting`)."""
+        return "batting" if self.batting else "normal"
+
+    phase: Phase
+    led: str | None
+    """The trick's led suit (`trick.Context.led`)."""
+    trump: str | None
+    """The trick's trump suit (`trick.Context.trump`)."""
+    face: tuple[Card, str] | None
+    """The trick's face card and the colour of the pile it came from; None before it is
+    revealed."""
+
+    @property
+    def face_card(self) -> Card | None:
+        face = self.face
+        return None if face is None else face[0]
+
+    @property
+    def face_colour(self) -> str | None:
+        face = self.face
+        return None if face is None else face[1]
+
+    @property
+    def stock_trick(self) -> bool:
+        """The trick is a stock trick: the stock is drawn only after a trick, so it holds cards
+        for the whole of a stock trick and none in a trump trick [R-F7]."""
+        return bool(self.stock_ids)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card, str | None], ...]:
+        """The trick's plays so far: (seat, card, the suit a led Joker names), in play order."""
+        ids = self.played_ids
+        if len(ids) == self.ring.players:  # the match ended with this trick, whose winner now leads
+            return self.history[-1].plays
+        return _plays_of(ids, self.ring.orders[self.leader], not self.stock_ids, self.led)
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks won per seat this game: each won trick captures its face card [R-F34]."""
+        return [len(cards) for cards in self.captures]
+
+    @property
+    def reserve(self) -> tuple[tuple[Card, ...], ...]:
+        """Face sets not yet in the piles: the split modes' later deals' sets (through mode puts
+        every set in the piles at the first deal)."""
+        plan = self.plan
+        return () if plan.face_mode == "through" else plan.face_sets[self.deal + 1:]
 
     # ----- decisions -----
 
@@ -317,10 +451,13 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 legal = self._legal = [PLAYS[hand[0]]]
                 return legal
             played = self.played_ids
-            cards = tr.playable(hand, self.led, self.trump, self.stock_trick,
+            stock_trick = bool(self.stock_ids)
+            cards = tr.playable(hand, self.led, self.trump, stock_trick,
                                 self.batting, played, self.key_of, self.plan.unique)
-            actions: list[Action] = [PLAYS[c] for c in cards]
-            if not played and not self.stock_trick and JOKER_ID in cards:
+            actions: list[Action] = []
+            for c in cards:  # a loop: a comprehension's or a map's set-up costs more than a few cards
+                actions.append(PLAYS[c])
+            if not played and not stock_trick and JOKER_ID in cards:
                 actions.remove(PLAYS[JOKER_ID])
                 actions.extend(JOKER_LEADS)
                 cards = [c for c in cards if c != JOKER_ID] + [JOKER_ID] * len(JOKER_LEADS)
@@ -340,41 +477,40 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def _start_game(self, stacked: StackedDeal | None = None) -> None:
         self.deal = 0
-        self.captures: list[list[Card]] = [[] for _ in range(self.n)]
-        self.tricks_won = [0] * self.n
+        self.captures: list[list[Card]] = [[] for _ in range(self.ring.players)]
         self.face_discard: list[Card] = []
         self.history: list[TrickRecord] = []
-        self.reserve: list[tuple[Card, ...]] = list(self.plan.face_sets)
-        """Face sets not yet in the piles (never changed in place)."""
         self.piles: dict[str, list[Card]] = {"black": [], "red": []}
         self._start_deal(stacked)
 
     def _start_deal(self, stacked: StackedDeal | None = None) -> None:
         plan = self.plan
-        self.style = plan.styles[self.deal]
-        self.batting = self.style == "batting"
+        style = plan.styles[self.deal]
+        self.batting = style == "batting"
         self.key_of = plan.key_tables[self.deal]
         self._fill_piles()
         self._deal_hands(stacked)
         self.trick_no = 0
         self.leader = self.turn = self.deal_start
         self.events.append(_make(Event, (DEALT, self.leader, (), (
-            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", self.style)))))
+            ("deal", self.deal + 1), ("game", self.match.game_no), ("style", style)))))
         self._new_trick()
 
     def _fill_piles(self) -> None:
         """Move this deal's face set (and face Jokers) into the piles (`_deal_hands` shuffles
         them)."""
-        mode = self.plan.face_mode
+        plan, deal = self.plan, self.deal
+        mode = plan.face_mode
         if mode == "split_discard":
             for colour in COLOURS:
                 self.face_discard.extend(self.piles[colour])
                 self.piles[colour] = []
-        if self.reserve and (mode != "through" or self.deal == 0):
-            black, red = by_colour(self.reserve.pop(0))
+        if deal == 0 or mode != "through":  # through mode: every set at the first deal
+            black, red = plan.face_piles[deal]
             self.piles["black"].extend(black)
             self.piles["red"].extend(red)
-        self._add_face_jokers(self.plan.face_jokers[self.deal])
+        if plan.face_jokers[deal]:
+            self._add_face_jokers(plan.face_jokers[deal])
 
     def _add_face_jokers(self, count: int) -> None:
         """Equal numbers in each pile; the odd one to the configured pile [R-F32]."""
@@ -401,13 +537,14 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.piles = {"black": list(reversed(stacked.black)), "red": list(reversed(stacked.red))}
         else:
             black_order, red_order, order = permutations((len(black), len(red), len(pool)), self.rng)
+            # The hands cut from the dealt cards by one map over slices made once per options.
             piles["black"] = [black[i] for i in black_order]
             piles["red"] = [red[i] for i in red_order]
-            dealt = [pool[i] for i in order]
-            size = self.plan.hand_size
-            self.hand_ids = [dealt[i * size:(i + 1) * size] for i in range(self.n)]
-            self.stock_ids = dealt[self.n * size:]
-        self.known_ids: list[list[int]] = [[] for _ in range(self.n)]
+            dealt = list(itemgetter(*order)(pool))  # one C call gathers the forty or more cards
+            slices = self.plan.hand_slices
+            self.hand_ids = list(map(dealt.__getitem__, slices))
+            self.stock_ids = dealt[slices[-1].stop:]
+        self.known_ids: list[list[int]] = [[] for _ in range(self.ring.players)]
         self.discard_ids: list[int] = []
 
     # ----- a trick -----
@@ -415,74 +552,37 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def _new_trick(self) -> None:
         self.phase = PILE_PHASE
         self.turn = self.leader
-        self.face_card: Card | None = None
-        self.face_colour: str | None = None
-        self.plays: list[tuple[int, Card, str | None]] = []
+        self.face = None
         self.played_ids: list[int] = []
-        self.stock_trick = bool(self.stock_ids)
-        self.led: str | None = None
-        self.trump: str | None = None
+        self.led = None
+        self.trump = None
 
     def _reveal(self, colour: str) -> None:
-        """Reveal the top card of a pile (scenario positions call it directly)."""
-        self._choose_pile(PILE[colour])
+        """Reveal the top card of a pile, legal or not (scenario positions place the card)."""
+        self._legal = [PILE[colour]]
+        self.apply(PILE[colour])
 
     def _play(self, card: Card, declared: str | None) -> None:
-        """Play a card (scenario positions call it directly)."""
-        self._play_card(PlayCard(card, declared))
-
-    @handles(ChoosePile)
-    def _choose_pile(self, action: ChoosePile) -> None:
-        colour = action.colour
-        face = self.piles[colour].pop()
-        self.face_card, self.face_colour = face, colour
-        if face != JOKER:
-            if self.stock_trick:
-                self.led = face.suit
-            else:
-                self.trump = face.suit
-        self.phase = PLAY_PHASE
-        self.events.append(_make(Event, ("face_revealed", self.leader, (face,), (
-            ("colour", colour), ("stock_trick", self.stock_trick)))))
-
-    @handles(PlayCard)
-    def _play_card(self, action: PlayCard) -> None:
-        self._play_id(CARD_ID[action.card], *action)
-
-    def _play_id(self, cid: int, card: Card, declared: str | None) -> None:
-        """Play hand card `card` (card id `cid`), a led Joker naming `declared`."""
-        seat, plays = self.turn, self.plays
-        assert seat is not None
-        if not plays and not self.stock_trick:  # a trump trick's lead names the led suit
-            self.led = declared or SUIT_OF[cid]
-        hand, known = self.hand_ids[seat], self.known_ids[seat]
-        if known and cid in known:  # the drawn copy: a hand keeps its drawn cards last, in draw order
-            index = len(hand) - len(known) + known.index(cid)
-            if hand[index] == cid:
-                del hand[index]
-            else:  # a position whose known cards are not last
-                hand.remove(cid)
-            known.remove(cid)
-        else:
-            hand.remove(cid)
-        plays.append((seat, card, declared))
-        self.played_ids.append(cid)
-        self.events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
-                           if declared else _PLAYED_EVENTS[seat][cid])
-        if len(plays) < self.n:
-            self.turn = self.ring.following[seat]
-        else:
-            self._finish_trick()
+        """Play a card, legal or not (scenario positions replay a trick's cards with it)."""
+        action = PlayCard(card, declared)
+        self._legal, self._legal_ids = [action], [CARD_ID[card]]
+        self.apply(action)
 
     def _finish_trick(self) -> None:
-        cards, keys, face, led, trump = self.played_ids, self.key_of, self.face_card, self.led, self.trump
-        stage1, stage2, index = tr.judge(cards, [keys[c] for c in cards], led, trump)
-        plays = self.plays
-        winner = None if index is None else plays[index][0]
-        assert face is not None and self.face_colour is not None
-        trick_no, stock_trick = self.trick_no, self.stock_trick
-        record = _make(TrickRecord, (self.deal, trick_no, self.leader, face, self.face_colour,
-                                     stock_trick, led, trump, tuple(plays), stage1, stage2, winner))
+        cards, keys, led, trump = self.played_ids, self.key_of, self.led, self.trump
+        played_keys: list[object] = []
+        for cid in cards:
+            played_keys.append(keys[cid])
+        stage1, stage2, index = tr.judge(cards, played_keys, led, trump)
+        leader, stock_trick = self.leader, bool(self.stock_ids)
+        seats = self.ring.orders[leader]
+        winner = None if index is None else seats[index]
+        assert self.face is not None
+        face, colour = self.face
+        trick_no = self.trick_no
+        record = _make(TrickRecord, (self.deal, trick_no, leader, face, colour, stock_trick,
+                                     led, trump, _plays_of(cards, seats, not stock_trick, led),
+                                     stage1, stage2, winner))
         self.history.append(record)
         self.discard_ids.extend(cards)
         self.events.append(_make(Event, (TRICK_WON, winner, (face,), (("trick", record),))))
@@ -490,25 +590,20 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self.face_discard.append(face)
         else:
             self.captures[winner].append(face)
-            self.tricks_won[winner] += 1
             self.leader = winner
-        if stock_trick:
-            self._draw_round()
+        if stock_trick:  # everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]
+            stock, hands, known, events = self.stock_ids, self.hand_ids, self.known_ids, self.events
+            drawn = _DRAWN_EVENTS
+            for seat in self.ring.orders[self.leader]:
+                cid = stock.pop()
+                hands[seat].append(cid)
+                known[seat].append(cid)
+                events.append(drawn[seat][cid])
         self.trick_no = trick_no = trick_no + 1
-        if trick_no < self.tricks_per_deal:
+        if trick_no < self.plan.tricks:
             self._new_trick()
         else:
             self._end_deal()
-
-    def _draw_round(self) -> None:
-        """Everyone draws the stock's top card, clockwise from the winner or the leader [R-F9]."""
-        stock, hands, known, events = self.stock_ids, self.hand_ids, self.known_ids, self.events
-        drawn = _DRAWN_EVENTS
-        for seat in self.ring.orders[self.leader]:
-            card = stock.pop()
-            hands[seat].append(card)
-            known[seat].append(card)
-            events.append(drawn[seat][card])
 
     # ----- deal, game and match ends -----
 
@@ -522,7 +617,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             self._end_game()
 
     def _end_game(self) -> None:
-        result = GameResult.score(self.options, self.seats, self.captures, self.tricks_won,
+        result = GameResult.score(self.plan.options, self.seats, self.captures, self.tricks_won,
                                   self.match.game_no)
         over = self.match.record(result)
         self.events.append(_make(Event, ("game_scored", None, (), (("result", result),))))

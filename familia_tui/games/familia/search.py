@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from familia_tui.core.cards import COLOURS, JOKER, Card, face_cards
+from familia_tui.core.cards import COLOURS, JOKER, Card
 from familia_tui.core.search import SearchSpec, Unseen
 from familia_tui.core.table import per_object, seat_ring
 from familia_tui.games.familia import trick as tr
@@ -184,22 +184,16 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     options = view.options
     n = len(view.seats)
     state = object.__new__(FamiliaState)
-    state.options, state.plan, state.seats = options, plan_of(options), view.seats
-    state.n, state.ring = n, seat_ring(n)
-    state.seed, state.tricks_per_deal = None, options.deal_tricks
+    state.plan, state.seats, state.ring = plan_of(options), view.seats, seat_ring(n)
     state.rng = random.Random(view.deal)
     state.match = view.match.clone()
     state.events, state._legal, state._legal_ids = [], None, None
-    state.deal, state.style = view.deal, options.style_of(view.deal)
-    state.batting = state.style == "batting"
-    state.key_of = tr.key_table(options.pool_decks, view.style)
+    state.deal, state.batting = view.deal, view.style == "batting"
+    state.key_of = state.plan.key_tables[view.deal]
     state.deal_start = finished[0].leader if finished else view.leader  # type: ignore[attr-defined]
     state.captures = [list(cards) for cards in view.captures]
-    state.tricks_won = list(view.tricks_won)
     state.history = list(view.history)
     state.face_discard = [r.face for r in view.history if r.winner is None]
-    sets = 0 if options.face_mode == "through" else options.sets - view.deal - 1
-    state.reserve = [tuple(face_cards(1)) for _ in range(sets)]
     state.piles = {colour: [] for colour in COLOURS}
     state.hand_ids = [tr.ids_of(view.own_hands.get(seat, ())) for seat in range(n)]
     state.known_ids = [tr.ids_of(cards) for cards in view.known]
@@ -208,10 +202,9 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.trick_no, state.leader, state.turn = view.trick_no, view.leader, view.to_act
     state.phase = Phase(view.phase)
     state.is_over = state.phase is OVER_PHASE
-    state.face_card, state.face_colour = view.face_card, view.face_colour
-    state.plays = list(view.plays)
+    state.face = None if view.face_card is None else (view.face_card, view.face_colour or "")
     state.played_ids = [tr.CARD_ID[card] for _, card, _ in view.plays]
-    state.stock_trick, state.led, state.trump = view.stock_trick, view.led, view.trump
+    state.led, state.trump = view.led, view.trump
     return state
 
 

@@ -149,9 +149,9 @@ class _Position:
         state = self.state
         state.deal, state.trick_no, state.leader = self.deal, self.trick, self.leader
         state.deal_start = self._seat("deal_start", self.leader)
-        state.style = self.options.style_of(self.deal)
-        state.batting = state.style == "batting"
-        state.key_of = tr.key_table(self.options.pool_decks, state.style)
+        style = self.options.style_of(self.deal)
+        state.batting = style == "batting"
+        state.key_of = state.plan.key_tables[self.deal]
         state.history, state.events, state._legal = [], [], None
         plays = self._place_hand_cards()
         self._place_face_cards()
@@ -178,11 +178,8 @@ class _Position:
         voided = named_voided + _fill(pool, [], revealed - len(captured) - len(named_voided), "voided")
         black, red = _piles(opts, self.data, available, self.rng, captured + voided + face)
         state.captures = [captures.get(s, []) for s in range(self.n)]
-        state.tricks_won = [len(c) for c in state.captures]
         state.face_discard = voided
         state.piles = {"black": list(reversed(black)), "red": list(reversed(red))}
-        later = [] if opts.face_mode == "through" else [face_cards(1)] * (opts.deals - self.deal - 1)
-        state.reserve = [tuple(s) for s in later]
         state._new_trick()
         if face:
             colour = face[0].colour or str(self.data.get("colour", "black"))

@@ -48,9 +48,14 @@ CARD_ID: dict[Card, int] = {card: index for index, card in enumerate(HAND_CARDS)
 JOKER_ID = CARD_ID[JOKER]
 SUIT_OF: tuple[str, ...] = tuple(card.suit for card in HAND_CARDS)
 """A card id's suit letter (the Joker's `X` is no suit that is led or trump)."""
-FOLLOWS: dict[str | None, tuple[bool, ...]] = {
-    led: tuple(card.suit == led or card.is_joker for card in HAND_CARDS) for led in (*SUITS, None)}
-"""`FOLLOWS[led][id]`: the card is of the led suit or a Joker (a stock trick's lead layer)."""
+FOLLOWS: dict[str | None, list[bool]] = {
+    led: [card.suit == led or card.is_joker for card in HAND_CARDS] for led in (*SUITS, None)}
+"""`FOLLOWS[led][id]`: the card is of the led suit or a Joker (a stock trick's lead layer).
+
+The per-id tables (this one, `POWER`, `VALUE` and the engine's key tables) are lists, never
+changed: where one is read with `map` (the sampler, a deal's forty cards), a list's `__getitem__`
+is a C method taking its argument directly, where a tuple's builds an argument tuple per call.
+Over a trick's or a hand's few cards the hot paths use plain loops instead (see `playable`)."""
 
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
@@ -97,11 +102,12 @@ def strength(card: Card, led: str | None, trump: str | None) -> int:
     return OFF + card.rank
 
 
-POWER: dict[tuple[str | None, str | None], tuple[int, ...]] = {
-    (led, trump): tuple(strength(card, led, trump) for card in HAND_CARDS)
+POWER: dict[tuple[str | None, str | None], list[int]] = {
+    (led, trump): [strength(card, led, trump) for card in HAND_CARDS]
     for led in (*SUITS, None) for trump in (*SUITS, None)}
-"""`POWER[led, trump][id]`: `strength` of every card id in a trick with these suits."""
-VALUE: tuple[int, ...] = tuple(map(rank_value, HAND_CARDS))
+"""`POWER[led, trump][id]`: `strength` of every card id in a trick with these suits (a list:
+see `FOLLOWS`)."""
+VALUE: list[int] = list(map(rank_value, HAND_CARDS))
 """`rank_value` of every card id (stage 2 of a resolution)."""
 
 
@@ -182,21 +188,31 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
 
     `hand` and `played` (the trick's cards so far) are card ids, `keys` the deal's `key_table`;
     `led`, `trump` and `stock_trick` are the trick's (`Context`). `unique` says that the hand
-    holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then nothing is looked for
-    twice (removing repeats costs as much as the rest)."""
+    holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then it is not checked for
+    repeats."""
+    # Plain loops, no comprehensions, map or filter: over a hand's few cards, a comprehension's
+    # function object and frame, or an iterator object, cost more than the loop's bytecode (and a
+    # comprehension reading a local makes that local a cell for the whole call). Copies are
+    # displays (`[*hand]`, `{*base}`): calling `list` or `set` goes through the type's call.
+    if not unique and len({*hand}) < len(hand):
+        # Equal cards of several decks are one play: the rest works on each card once. (Most
+        # hands hold no repeat, and a set display is cheap; `dict.fromkeys` calls a type.)
+        hand = list(dict.fromkeys(hand))
     if not played:  # no must-win yet [R-F12a], nothing to bat
         if stock_trick and led is not None:
-            follows = FOLLOWS[led]
-            lead = [c for c in hand if follows[c]]
+            follows, lead = FOLLOWS[led], []
+            for c in hand:
+                if follows[c]:
+                    lead.append(c)
             if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
-                return lead if unique else list(dict.fromkeys(lead))
+                return lead
         # a free lead [R-F7], a no-lead trick [R-F16], a void
-        return list(hand) if unique else list(dict.fromkeys(hand))
+        return [*hand]
     # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
-    # bats (a Joker's key is always among the played ones) [R-F1][R-F13]. A loop, not three
-    # comprehensions: each comprehension is a Python call, which costs more than the cards.
-    played_keys = {keys[c] for c in played}
-    played_keys.add(JOKER_KEY)
+    # bats (a Joker's key is always among the played ones) [R-F1][R-F13].
+    played_keys = {JOKER_KEY}
+    for c in played:
+        played_keys.add(keys[c])
     suit_of = SUIT_OF
     follow: list[int] = []
     ruff: list[int] = []
@@ -212,18 +228,26 @@ def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_tric
     base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
     if batting:
         power = POWER[led, trump]
-        best = max([power[c] for c in played])
-        pool = base if base is not None else [c for c in hand if c != JOKER_ID]
-        beating = [c for c in pool if power[c] > best]
+        best = OFF
+        for c in played:
+            if power[c] > best:
+                best = power[c]
+        beating: list[int] = []
+        for c in hand if base is None else base:
+            if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
+                beating.append(c)
         if beating:
             base = beating
     if base is None:  # any card: bats and Jokers are among them
-        return list(hand) if unique else list(dict.fromkeys(hand))
+        return [*hand]
     if not bats:
-        return base if unique else list(dict.fromkeys(base))  # no bat, no Joker: the layer alone
-    allowed = set(base)
-    return [c for c in (hand if unique else dict.fromkeys(hand))
-            if c in allowed or keys[c] in played_keys]  # a Joker's key is in played_keys
+        return base  # no bat, no Joker: the layer alone
+    allowed = {*base}
+    legal: list[int] = []
+    for c in hand:
+        if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
+            legal.append(c)
+    return legal
 
 
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
@@ -265,14 +289,17 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
           trump: str | None) -> Resolution:
     """Resolve a complete trick (A.7): stage 1, following cards, stage 2, void. `ids` are the
     cards' ids in play order, `played_keys` their batting keys (`key_table`)."""
-    power = POWER[led, trump]
-    powers = [power[c] for c in ids]
-    if len(set(played_keys)) == len(played_keys):
-        stage1: tuple[int, ...] = ()
-        alive: Sequence[int] = range(len(ids))
-        best = max(powers, default=OFF)  # no batting: the strongest card (a bot may judge no card)
+    power, powers = POWER[led, trump], []
+    for c in ids:
+        powers.append(power[c])
+    if len({*played_keys}) == len(played_keys):  # displays, not type calls (see `playable`)
+        # No batting: the strongest card (a bot may judge no card; `max`'s default= keyword
+        # makes a slower call)
+        best = max(powers) if powers else OFF
         if best >= LED:  # a following card (led suit, trump, a led Joker) wins [R-F5]
             return _make(Resolution, ((), (), powers.index(best)))
+        stage1: tuple[int, ...] = ()
+        alive: Sequence[int] = range(len(ids))
     else:
         stage1, alive = _bat(played_keys, range(len(ids)))
         best, winner = LED - 1, None
@@ -281,10 +308,15 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
                 best, winner = powers[i], i
         if winner is not None:
             return _make(Resolution, (stage1, (), winner))
-    value = VALUE
-    stage2, left = _bat([value[ids[i]] for i in alive], alive)
-    winner = max(left, key=lambda i: value[ids[i]]) if left else None
-    return Resolution(stage1, stage2, winner)
+    value, ranks = VALUE, []
+    for i in alive:
+        ranks.append(value[ids[i]])
+    stage2, left = _bat(ranks, alive)
+    winner, best = None, 0
+    for i in left:  # the highest rank left, the first played of equals (`max` with a key)
+        if value[ids[i]] > best:
+            winner, best = i, value[ids[i]]
+    return _make(Resolution, (stage1, stage2, winner))
 
 
 def _bat(keys: Sequence[object], indexes: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:

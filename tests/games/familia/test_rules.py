@@ -275,6 +275,16 @@ def test_R_F14_the_named_suit_is_led_and_must_be_followed() -> None:
     assert legal(state) == {"play 4D", "play 9D"}
 
 
+def test_R_F14_the_named_suit_stays_with_the_led_joker_in_the_plays_and_the_record() -> None:
+    state = play(_seven_player_joker_lead(), "play JK as D", "play 4D")
+    assert state.plays == ((0, JOKER, "D"), (1, card("4D"), None))
+    assert state.view(2).plays == state.plays
+    while state.plays:  # the trick's other seats play their first legal card
+        play_first_legal(state, lambda s: not s.plays)
+    assert state.history[-1].plays[:2] == ((0, JOKER, "D"), (1, card("4D"), None))
+    assert all(declared is None for _, _, declared in state.history[-1].plays[1:])
+
+
 def test_R_F14_R_F15a_the_led_joker_is_beaten_only_by_the_named_suits_ace() -> None:
     state = position(options(7, style="batting"), trick=6, leader=0, face="KS",
                      hands={0: "JK 5H 9H 7S 2C 4D 8C", 1: "AD 9D 2S 3C 5H 6H 7H"})
@@ -708,3 +718,31 @@ def test_hand_cards_are_held_as_card_ids_and_shown_read_only() -> None:
         state.hands = ()  # type: ignore[misc]
     legal = state.legal_actions()
     assert legal and all(isinstance(a, PlayCard) and a is PLAY[a.card] for a in legal)
+
+
+def test_a_state_keeps_the_fields_cpython_shares_between_instances() -> None:
+    """The state's fields stay within CPython 3.11's shared key table of an instance (29 for
+    the first instance of a class): one more and every method call and field access on every
+    state looks names up in a dict (see `FamiliaState`'s note). Checked through a whole game
+    of every face mode, as a played state and as a scenario position."""
+    for preset_options in (options(4), options(6, face_mode="split_carry", style="batting")):
+        state = new_game(preset_options, default_seats(preset_options), seed=4)
+        seen = set(vars(state))
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])
+            seen |= set(vars(state))
+        assert len(seen) <= 29, sorted(seen)
+    assert set(vars(position(options(4), trick=2))) <= seen
+
+
+def test_the_last_tricks_plays_stay_shown_when_the_match_ends() -> None:
+    """The state keeps the trick's card ids and derives its plays; once the match is over its
+    last trick stays in place, played from the seat that led it (not from its winner)."""
+    opts = options(4)
+    state = new_game(opts, default_seats(opts), seed=11)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    last = state.history[-1]
+    assert (last.leader, last.winner) == (0, 1)  # this seed's last trick: led by 0, won by 1
+    assert state.plays == last.plays and [seat for seat, _, _ in state.plays] == [0, 1, 2, 3]
+    assert state.public_view().plays == last.plays
