@@ -203,11 +203,11 @@ def _copy_piles(piles: dict[str, list[Card]]) -> dict[str, list[Card]]:
 class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """A Familia match in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("plan", "seats", "ring", "deal_start", "deal", "batting", "trick_no", "leader",
+    IMMUTABLE = ("seats", "ring", "deal_start", "deal", "batting", "trick_no", "leader",
                  "turn", "phase", "face", "led", "trump", "is_over")
-    SHARED = ("key_of", "_legal_ids")
-    """The deal's batting keys by card id (a cached table) and the card ids of the cached legal
-    plays (replaced with them): never changed in place."""
+    SHARED = ("plan", "key_of", "_legal_ids")
+    """The options' plan and the deal's batting keys by card id (cached tables, holding lists)
+    and the card ids of the cached legal plays (replaced with them): never changed in place."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "match": clone_value, "piles": _copy_piles,
         "hand_ids": copy_rows, "known_ids": copy_rows, "captures": copy_rows,
