@@ -36,7 +36,7 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import JOKER, Card, permutation
-from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.table import (
     BaseState,
     Copier,
@@ -215,6 +215,39 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             legal = list(WINDOW.get(phase, ()))
         self._legal = legal
         return legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """`BaseState.apply` (the same membership check and `IllegalAction`) with the dispatch
+        written in: a play calls `_play` and a pass is made here (they are nearly every action;
+        the handlers' look-up and a pass's own call cost as much as the pass)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        events: list[Event] = []
+        self.events = events
+        kind = type(action)
+        if kind is Play:
+            self._play(action)  # type: ignore[arg-type]  # a Play, tested above
+        elif kind is Pass:  # a pass (C4), any number of times while following
+            seat = self.to_act
+            assert seat is not None and self.top_seat is not None
+            passed = self.passed
+            passed.append(seat)
+            events.append(self.passed_events[seat])
+            counts = self.counts
+            if len(passed) >= self.holders - (counts[self.top_seat] > 0):
+                self._end_trick("passes")
+                return events
+            for other in self.after[seat]:  # next_holder, written out
+                if counts[other]:
+                    self.to_act = other
+                    return events
+        else:
+            self._handlers[kind](self, action)
+        return events
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.daifugo.explain import explain_action
@@ -625,22 +658,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             return
         self.phase = FOLLOW
         self.to_act = self.next_holder(self.top_player())
-
-    @handles(Pass)
-    def _pass(self, action: Pass) -> None:
-        seat = self.to_act
-        assert seat is not None and self.top_seat is not None
-        passed = self.passed
-        passed.append(seat)
-        self.events.append(self.passed_events[seat])
-        counts = self.counts
-        if len(passed) >= self.holders - (counts[self.top_seat] > 0):
-            self._end_trick("passes")
-            return
-        for other in self.after[seat]:  # next_holder, written out
-            if counts[other]:
-                self.to_act = other
-                return
 
     # ----- calls -----
 
