@@ -230,7 +230,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.events = events
         kind = type(action)
         if kind is Play:
-            self._play(action)  # type: ignore[arg-type]  # a Play, tested above
+            self._play(action)
         elif kind is Pass:  # a pass (C4), any number of times while following
             seat = self.to_act
             assert seat is not None and self.top_seat is not None
