@@ -29,6 +29,7 @@ forbidden finishes (DF-21, DF-22a) and strict ウノ's two versions of a play le
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from functools import lru_cache
 from itertools import chain, combinations
 from typing import TYPE_CHECKING, NamedTuple
@@ -55,6 +56,24 @@ if TYPE_CHECKING:
     from familia_tui.games.daifugo.rules import DaifugoState
 
 Plays = tuple[Play, ...]
+
+
+class Phase(StrEnum):
+    LEAD = "lead"
+    """The leader puts the first play of a trick on the empty table."""
+    FOLLOW = "follow"
+    """A player answers the top play or passes."""
+    DOBON = "dobon"
+    """A seat decides whether to call ドボン on the last play."""
+    CHOMBO = "chombo"
+    """A seat decides whether to call チョンボ on a missed ウノ."""
+    OVER = "over"
+    """The session is over."""
+
+
+LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phase.CHOMBO,
+                                     Phase.OVER)
+"""The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
 
 # ----- groups -----
 
@@ -385,30 +404,59 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
     return legal
 
 
+def legal_actions(state: DaifugoState) -> list[Action]:
+    """The state's `legal_actions` (see `DaifugoState`), every distinct action once; the list
+    is kept in `state._legal` until the next action. Follows of a group with no finish, ウノ or
+    ♠3 in reach, most decisions, are made here rather than in `follow_legal` (one Python call
+    less each)."""
+    legal = state._legal
+    if legal is not None:
+        return legal  # type: ignore[return-value]  # a list made below
+    phase, seat = state.phase, state.to_act
+    if phase is FOLLOW:
+        assert seat is not None
+        top = state.top
+        assert top is not None
+        jokers, count = state.jokers[seat], state.counts[seat]
+        lock = state.suit_lock
+        if top.kind == GROUP and jokers < top.size < count and not (
+                top.single_joker or state.strict_uno and top.size == count - 1):
+            # no group of jokers alone, no finish, ウノ or ♠3 to consider
+            plays_of_slot = PLAYS_OF_SLOT[top.size][jokers]
+            if lock is None and not state.number_lock:  # group_slots, written out
+                slots, key = state.slots[seat], top.key
+                if state.revolution != state.trick_reverse:
+                    legal = [PASS, *flatten(map(plays_of_slot, slots[key - 1::-1]))] if key else [PASS]
+                else:
+                    legal = [PASS, *flatten(map(plays_of_slot, slots[key + 1:]))]
+            elif lock is None:
+                legal = [PASS, *flatten(map(plays_of_slot, state.group_slots(seat, top)))]
+            elif (need := LOCK_MASK.get(lock)) is not None and jokers == 0:
+                # only the cards of exactly the locked suits
+                legal = [PASS, *flatten(plays_of_slot(slot & ~15 | need)
+                                        for slot in state.group_slots(seat, top)
+                                        if slot & need == need)]
+            else:
+                legal = follow_legal(state, seat)
+        else:
+            legal = follow_legal(state, seat)
+    elif phase is LEAD:
+        assert seat is not None
+        legal = lead_legal(state, seat)
+    else:  # a call window, or the session is over
+        legal = list(WINDOW.get(phase, ()))
+    state._legal = legal
+    return legal
+
+
 def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
     """Pass, and every play that answers the top (C4, C7): same form, stronger, within the locks;
-    top jokers whatever the locks; ♠3 on a single joker."""
+    top jokers whatever the locks; ♠3 on a single joker. (The common cases, a group with no
+    finish, ウノ or ♠3 in reach, are written in `legal_actions`, which calls this for the rest.)"""
     top = state.top
     assert top is not None
     jokers, count = state.jokers[seat], state.counts[seat]
     slots: Sequence[int]
-    if top.kind == GROUP and jokers < top.size < count and not (
-            top.single_joker or state.strict_uno and top.size == count - 1):
-        # the common cases: no group of jokers alone, no finish, ウノ or ♠3 to consider
-        lock = state.suit_lock
-        plays_of_slot = PLAYS_OF_SLOT[top.size][jokers]
-        if lock is None and not state.number_lock:  # group_slots, written out
-            slots, key = state.slots[seat], top.key
-            if state.revolution != state.trick_reverse:
-                return [PASS, *flatten(map(plays_of_slot, slots[key - 1::-1]))] if key else [PASS]
-            return [PASS, *flatten(map(plays_of_slot, slots[key + 1:]))]
-        if lock is None:
-            return [PASS, *flatten(map(plays_of_slot, state.group_slots(seat, top)))]
-        need = LOCK_MASK.get(lock)
-        if need is not None and jokers == 0:  # only the cards of exactly the locked suits
-            return [PASS, *flatten(plays_of_slot(slot & ~15 | need)
-                                               for slot in state.group_slots(seat, top)
-                                               if slot & need == need)]
     uno = count - 1 if state.strict_uno else 0
     legal: list[Action] = [PASS]
     if top.kind == GROUP:

@@ -31,7 +31,6 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from functools import cache, partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -70,10 +69,13 @@ from familia_tui.games.daifugo.families import (
     starts_in_revolution,
 )
 from familia_tui.games.daifugo.legal import (
-    WINDOW,
+    CHOMBO,
+    DOBON,
+    FOLLOW,
+    LEAD,
+    OVER,
     every_lead_is_forbidden,
-    follow_legal,
-    lead_legal,
+    legal_actions,
 )
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import (
@@ -96,23 +98,6 @@ from familia_tui.games.daifugo.shapes import (
 if TYPE_CHECKING:
     from familia_tui.games.daifugo.view import DaifugoView
 
-
-class Phase(StrEnum):
-    LEAD = "lead"
-    """The leader puts the first play of a trick on the empty table."""
-    FOLLOW = "follow"
-    """A player answers the top play or passes."""
-    DOBON = "dobon"
-    """A seat decides whether to call ドボン on the last play."""
-    CHOMBO = "chombo"
-    """A seat decides whether to call チョンボ on a missed ウノ."""
-    OVER = "over"
-    """The session is over."""
-
-
-LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phase.CHOMBO,
-                                     Phase.OVER)
-"""The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
 
 finished_trick = partial(tuple.__new__, FinishedTrick)
 """`finished_trick((plays, why))`: a `FinishedTrick` without the named tuple's Python-level
@@ -197,24 +182,10 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are
     # plain attributes, kept up to date by every transition: simulations read them per action.
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act, every distinct one once (see legal.py); kept
-        until the next action. (`BaseState.legal_actions` with `_compute_legal` written in: one
-        Python call less on every decision.)"""
-        legal = self._legal
-        if legal is not None:
-            return legal  # type: ignore[return-value]  # the list made below
-        phase, seat = self.phase, self.to_act
-        if seat is None:  # the session is over
-            legal = []
-        elif phase is FOLLOW:
-            legal = follow_legal(self, seat)
-        elif phase is LEAD:
-            legal = lead_legal(self, seat)
-        else:
-            legal = list(WINDOW.get(phase, ()))
-        self._legal = legal
-        return legal
+    legal_actions = legal_actions
+    """The legal actions of the seat to act, every distinct one once, kept until the next
+    action: legal.py's `legal_actions` (`BaseState.legal_actions` with the phase dispatch and
+    the common follows written in, in one Python call)."""
 
     def apply(self, action: Action) -> list[Event]:
         """`BaseState.apply` (the same membership check and `IllegalAction`) with the dispatch

@@ -57,9 +57,10 @@ from familia_tui.games.daifugo.deck import (
     VALUE,
 )
 from familia_tui.games.daifugo.families import Rulebook
+from familia_tui.games.daifugo.legal import Phase
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import SessionResult
-from familia_tui.games.daifugo.rules import DaifugoState, Phase, passed_events
+from familia_tui.games.daifugo.rules import DaifugoState, passed_events
 from familia_tui.games.daifugo.shapes import legal_shape
 from familia_tui.games.daifugo.view import DaifugoView
 
