@@ -353,6 +353,19 @@ _make_sequence_plays()
 NO_SEQUENCES = Sequences((), (), (), 0)
 
 
+def _make_natural_sequences() -> None:
+    """The sequences of every row without jokers, as `sequence_candidates` reduces it (305 rows
+    of runs of three or more, per suit: a few ms), made at import rather than the first time a
+    hand holds one."""
+    for row in {starts | starts << 1 | starts << 2
+                for starts in (row & row >> 1 & row >> 2 for row in range(1 << POSITIONS))}:
+        for suit in range(4):
+            _sequences(suit, row, 0)
+
+
+_make_natural_sequences()
+
+
 def _sequence_plays(sizes: Iterable[int], plays: Iterable[Play], count: int, uno: int,
                     forbidden: tuple[bool, ...]) -> list[Play]:
     """Sequences as the hand may play them: no forbidden finish (DF-22a), and both versions of
