@@ -487,9 +487,18 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             self.opening = self.trick[0]
         self.last_trick = finished_trick((tuple(self.trick), why))
         self.finished += (self.last_trick,)
-        self._clear_trick()
+        # _clear_trick, written out (a trick ends every few actions)
+        self.top = self.top_play = self.top_seat = self.suit_lock = None
+        self.trick = []
+        self.passed = []
+        self.number_lock = self.trick_reverse = False
         self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
-        self._start_trick(leader)
+        count = self.counts[leader]
+        if count > 1 and count > self.jokers[leader]:  # _start_trick's common case, written out
+            self.phase = LEAD
+            self.to_act = self.leader = leader
+        else:
+            self._start_trick(leader)
 
     @handles(Play)
     def _play(self, play: Play) -> None:
