@@ -437,11 +437,13 @@ def legal_actions(state: DaifugoState) -> list[Action]:
             # no group of jokers alone, no finish, ウノ or ♠3 to consider
             plays_of_slot = PLAYS_OF_SLOT[top.size][jokers]
             if lock is None and not state.number_lock:  # group_slots, written out
-                slots, key = state.slots[seat], top.key
-                if state.revolution != state.trick_reverse:
-                    legal = [PASS, *flatten(map(plays_of_slot, slots[key - 1::-1]))] if key else [PASS]
-                else:
-                    legal = [PASS, *flatten(map(plays_of_slot, slots[key + 1:]))]
+                slots, key, table = state.slots[seat], top.key, COMMON[top.size][jokers]
+                legal = [PASS]
+                # each slot's tuple added in a loop: under callgrind, cheaper than chain(map())
+                # for a dozen slots (a map step through a bound method costs ~600 instructions)
+                for slot in (slots[key - 1::-1] if key else ()) if (
+                        state.revolution != state.trick_reverse) else slots[key + 1:]:
+                    legal += table[slot]
             elif lock is None:
                 legal = [PASS, *flatten(map(plays_of_slot, state.group_slots(seat, top)))]
             elif (need := LOCK_MASK.get(lock)) is not None and jokers == 0:
