@@ -12,9 +12,9 @@ cards (a 4-bit suit mask), the jokers held, the size asked for, and, when they m
 lock, the finishing limit and strict ウノ — depend on nothing else, so each such table is built
 once, as a tuple of `Play` objects, and cached (`COMMON` for the usual case, `group_table` for
 the rest). Sequences come from a cached tuple per suit row and joker count. A decision's legal
-list is then the concatenation of a few cached tuples, done by C code, and a random bot's `len`,
-indexing and `in` are plain list operations; the list is still complete, every distinct play
-once.
+list is then the concatenation of a few cached tuples (each added to the list by C code), and
+a random bot's `len`, indexing and `in` are plain list operations; the list is still complete,
+every distinct play once.
 
 A hand is seen here as 13 "slots", `pos << 4 | suit mask`, one per position (see rules.py).
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from familia_tui.core.cards import JOKER, Card
@@ -179,13 +179,6 @@ of most decisions (four jokers in 56 cards: a hand often holds two), are lists b
 once (a few ms; built on demand, each new two-joker hand's slots missed the cache during play);
 the others are filled in as slots are asked for."""
 
-
-PLAYS_OF_SLOT = tuple(tuple(table.__getitem__ for table in row) for row in COMMON)
-"""`PLAYS_OF_SLOT[size][jokers]`: `COMMON[size][jokers].__getitem__`, bound once here: reading a
-method of a list or dict as an attribute is not specialized by Python 3.11 (a type look-up and a
-new bound method per decision)."""
-flatten = chain.from_iterable
-"""`chain.from_iterable`, read once: an attribute of a class is looked up in its type each time."""
 
 def _make_group_shapes() -> None:
     """The shapes of the groups with at most one joker (982), made at import at once rather than
@@ -393,17 +386,21 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
     """Every lead: any group or sequence with a natural card (C4, DF-17), no forbidden finish."""
     slots, jokers, count = state.slots[seat], state.jokers[seat], state.counts[seat]
     uno = count - 1 if state.strict_uno else 0
+    table = COMMON[0][jokers]
+    legal: list[Action] = []
+    # each slot's tuple added in a loop: cheaper than chain(map()) (see `legal_actions`)
     if not uno and count > 4 + jokers:  # no group can finish or leave one card
-        legal: list[Action] = list(flatten(map(PLAYS_OF_SLOT[0][jokers], slots)))
+        for slot in slots:
+            legal += table[slot]
     else:
-        forbidden = state.rulebook.forbidden[state.revolution]
-        common, reach = PLAYS_OF_SLOT[0][jokers], uno or count
-        # a slot whose groups cannot reach the last card (nor ウノ) leads from the common table
-        # (what `_exact_groups` would find, without its call)
-        legal = list(flatten(
-            common(slot) if POPCOUNT[slot & 15] + jokers < reach
-            else _exact_groups(slot, jokers, 0, None, count, forbidden, uno)
-            for slot in slots if slot & 15))
+        forbidden, reach = state.rulebook.forbidden[state.revolution], uno or count
+        for slot in slots:
+            if not slot & 15:
+                continue
+            # a slot whose groups cannot reach the last card (nor ウノ) leads from the common
+            # table (what `_exact_groups` would find, without its call)
+            legal += table[slot] if POPCOUNT[slot & 15] + jokers < reach else _exact_groups(
+                slot, jokers, 0, None, count, forbidden, uno)
     for suit, row in enumerate(state.rows[seat]):
         if not (row & row >> 1 & row >> 2 if not jokers  # may_hold_sequence, written out
                 else row & (row >> 1 | row >> 2) if jokers == 1 else row):
@@ -435,9 +432,9 @@ def legal_actions(state: DaifugoState) -> list[Action]:
         if top.kind == GROUP and jokers < top.size < count and not (
                 top.single_joker or state.strict_uno and top.size == count - 1):
             # no group of jokers alone, no finish, ウノ or ♠3 to consider
-            plays_of_slot = PLAYS_OF_SLOT[top.size][jokers]
+            table = COMMON[top.size][jokers]
             if lock is None and not state.number_lock:  # group_slots, written out
-                slots, key, table = state.slots[seat], top.key, COMMON[top.size][jokers]
+                slots, key = state.slots[seat], top.key
                 legal = [PASS]
                 # each slot's tuple added in a loop: under callgrind, cheaper than chain(map())
                 # for a dozen slots (a map step through a bound method costs ~600 instructions)
@@ -445,12 +442,14 @@ def legal_actions(state: DaifugoState) -> list[Action]:
                         state.revolution != state.trick_reverse) else slots[key + 1:]:
                     legal += table[slot]
             elif lock is None:
-                legal = [PASS, *flatten(map(plays_of_slot, state.group_slots(seat, top)))]
+                legal = [PASS]
+                for slot in state.group_slots(seat, top):
+                    legal += table[slot]
             elif (need := LOCK_MASK.get(lock)) is not None and jokers == 0:
-                # only the cards of exactly the locked suits
-                legal = [PASS, *flatten(plays_of_slot(slot & ~15 | need)
-                                        for slot in state.group_slots(seat, top)
-                                        if slot & need == need)]
+                legal = [PASS]
+                for slot in state.group_slots(seat, top):
+                    if slot & need == need:  # only the cards of exactly the locked suits
+                        legal += table[slot & ~15 | need]
             else:
                 legal = follow_legal(state, seat)
         else:
@@ -479,7 +478,9 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
         slots = state.group_slots(seat, top)
         lock = state.suit_lock
         if lock is None and count != size and uno != size:
-            legal.extend(flatten(map(PLAYS_OF_SLOT[size][jokers], slots)))
+            table = COMMON[size][jokers]
+            for slot in slots:
+                legal += table[slot]
         else:
             forbidden = state.rulebook.forbidden[state.revolution]
             # under a suit lock the other suits' cards take no part: dropped, hands differing
