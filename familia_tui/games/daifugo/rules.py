@@ -120,6 +120,18 @@ def passed_events(players: int) -> tuple[Event, ...]:
     return tuple(Event("passed", seat) for seat in range(players))
 
 
+TRICK_ENDS = ("passes", "eight", "spade3")
+"""Why a trick ends (C4, DF-15, DF-20): the `why` of its `trick_won` event."""
+
+
+@cache
+def trick_won_events(players: int) -> dict[str, tuple[Event, ...]]:
+    """Each next leader's `trick_won` event by why the trick ended, built once per table size:
+    an event costs ~2,000 instructions to build, and a trick ends every five actions."""
+    return {why: tuple(Event("trick_won", seat, info=(("why", why),)) for seat in range(players))
+            for why in TRICK_ENDS}
+
+
 @dataclass(frozen=True, slots=True)
 class StackedDeal:
     """A first game with every hand placed (scenarios, tests, records)."""
@@ -133,7 +145,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     """A Daifugō session in progress. Mutable; `clone()` gives an independent copy."""
 
     IMMUTABLE = ("options", "seats", "n", "ring", "after", "seed", "strict_uno", "dobon_on",
-                 "trick_sum", "single_suit", "overlap", "per_family", "passed_events", "is_over",
+                 "trick_sum", "single_suit", "overlap", "per_family", "passed_events",
+                 "trick_won_events", "is_over",
                  "to_act", "phase", "game_no", "rule_card", "rulebook", "families", "nokoshi_max",
                  "ability_bits", "revolution", "holders", "top_play", "top_seat",
                  "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
@@ -165,6 +178,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.after = self.ring.afters
         """`after[seat]`: the other seats in turn order from the next one, then the seat."""
         self.passed_events = passed_events(self.n)
+        self.trick_won_events = trick_won_events(self.n)
         self.is_over = False
         self.to_act: int | None = None
         self._start_game(deal)
@@ -492,7 +506,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.trick = []
         self.passed = []
         self.number_lock = self.trick_reverse = False
-        self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
+        self.events.append(self.trick_won_events[why][leader])
         count = self.counts[leader]
         if count > 1 and count > self.jokers[leader]:  # _start_trick's common case, written out
             self.phase = LEAD
@@ -519,8 +533,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.jokers[seat] -= shape.jokers
         count = self.counts[seat] = self.counts[seat] - shape.size
         events = self.events
-        events.append(fast_event(("played", seat, shape.cards,
-                                  played(play, shape.kind, True) if answer else shape.played)))
+        if answer:
+            events.append(fast_event(("played", seat, shape.cards, played(play, shape.kind, True))))
+        else:
+            event = shape.played_events[seat]
+            if event is None:
+                event = shape.played_events[seat] = fast_event(("played", seat, shape.cards,
+                                                                shape.played))
+            events.append(event)
         if previous is not None and not answer:
             # lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)
             if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
