@@ -441,10 +441,9 @@ def legal_actions(state: DaifugoState) -> list[Action]:
                 for slot in (slots[key - 1::-1] if key else ()) if (
                         state.revolution != state.trick_reverse) else slots[key + 1:]:
                     legal += table[slot]
-            elif lock is None:
-                legal = [PASS]
-                for slot in state.group_slots(seat, top):
-                    legal += table[slot]
+            elif lock is None:  # the number lock: the next position only (group_slots, written out)
+                key = top.key + (-1 if state.revolution != state.trick_reverse else 1)
+                legal = [PASS, *table[state.slots[seat][key]]] if 0 <= key < POSITIONS else [PASS]
             elif (need := LOCK_MASK.get(lock)) is not None and jokers == 0:
                 legal = [PASS]
                 for slot in state.group_slots(seat, top):
