@@ -263,6 +263,17 @@ def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
     return _sequences(suit, row, jokers)
 
 
+class _Bits(dict[int, tuple[int, ...]]):
+    """`BITS_OF[mask]`: the single bits of a 13-bit mask, lowest first, made the first time."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        bits = self[mask] = tuple(1 << p for p in range(POSITIONS) if mask >> p & 1)
+        return bits
+
+
+BITS_OF = _Bits()
+
+
 @lru_cache(maxsize=1 << 16)
 def _sequences(suit: int, row: int, jokers: int) -> Sequences:
     """`sequence_candidates` of a row (written for speed: most rows are new). Each sequence is
@@ -299,10 +310,10 @@ def _sequences(suit: int, row: int, jokers: int) -> Sequences:
                 if not held:
                     continue
                 found.append((size, low, base | shifted | held))
-                if spare:
-                    bits = [1 << p for p in range(low, low + size) if held >> p & 1]
+                if spare:  # jokers standing in for held cards: those cards left out
+                    key, bits = base | shifted | held, BITS_OF[held]
                     for extra in range(1, min(spare, len(bits) - 1) + 1):
-                        found += [(size, low, base | shifted | held & ~sum(replaced))
+                        found += [(size, low, key ^ sum(replaced))
                                   for replaced in combinations(bits, extra)]
     if not found:
         return NO_SEQUENCES
