@@ -378,13 +378,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """Equal deal from a random player, or the rough split (DF-5); cards as deck indexes."""
         deck = permutation(len(DECK), self.rng)
         n, start = self.n, int(self.rng.random() * self.n)
-        place = self.ring.distance
+        # a seat's place from the first dealt, `self.ring.distance` written out (turns go
+        # clockwise): (seat - start) % n
         if self.options.deal == "even":
-            return [deck[place(start, seat)::n] for seat in range(n)]
+            return [deck[(seat - start) % n::n] for seat in range(n)]
         cuts = [0] + [round(i * len(deck) / n) + int(self.rng.random() * 7) - 3 for i in range(1, n)]
         cuts.append(len(deck))
         piles = [deck[cuts[i]:cuts[i + 1]] for i in range(n)]
-        return [piles[place(start, seat)] for seat in range(n)]
+        return [piles[(seat - start) % n] for seat in range(n)]
 
     def _set_hands(self, hands: list[list[int]]) -> None:
         """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums."""
