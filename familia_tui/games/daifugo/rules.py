@@ -145,15 +145,15 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     """A Daifugō session in progress. Mutable; `clone()` gives an independent copy."""
 
     IMMUTABLE = ("options", "seats", "n", "ring", "after", "seed", "strict_uno", "dobon_on",
-                 "trick_sum", "single_suit", "overlap", "per_family", "passed_events",
-                 "trick_won_events", "is_over",
+                 "trick_sum", "single_suit", "overlap", "per_family", "passed_events", "is_over",
                  "to_act", "phase", "game_no", "rule_card", "rulebook", "families", "nokoshi_max",
                  "ability_bits", "revolution", "holders", "top_play", "top_seat",
                  "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
                  "cut", "revolutions", "opening", "first_leader", "leader", "last_trick", "outs",
                  "dobon_call", "finished", "declines", "stucks")
-    SHARED = ("top",)
-    """The top play's `Shape`: built by `shape_of`, cached and shared, never changed."""
+    SHARED = ("top", "trick_won_events")
+    """The top play's `Shape` (built by `shape_of`, cached and shared, never changed but for its
+    cache of events) and the `trick_won` events of the table size (`trick_won_events`)."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "session": clone_value, "slots": copy_rows, "rows": copy_rows,
         "kept": copy_rows, "jokers": copy_list, "counts": copy_list, "sums": copy_list,
