@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -80,7 +80,7 @@ LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phas
 
 _new_play = tuple.__new__
 """`_new_play(Play, (naturals, jokers, uno))`: a play without the named tuple's Python-level
-constructor (building tables is the cold path of every new hand)."""
+constructor (building tables is the cold path of every new hand); `Sequences` too."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -196,9 +196,10 @@ LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
 ♠♠, needs jokers)."""
 
 
+@cache
 def top_jokers(size: int, uno: int) -> Plays:
     """Jokers alone as the top group of `size` (DF-17), for a hand that holds that many jokers
-    and more cards (jokers never finish, DF-22a)."""
+    and more cards (jokers never finish, DF-22a); made once per (size, uno)."""
     play = Play((), (JOKER,) * size)
     return (play, play._replace(uno=True)) if size == uno else (play,)
 
@@ -318,7 +319,7 @@ def _sequences(suit: int, row: int, jokers: int) -> Sequences:
     if not found:
         return NO_SEQUENCES
     sizes, lows, keys = zip(*found)
-    return Sequences(tuple(map(sequence_play, keys)), sizes, lows, max(sizes))
+    return _new_play(Sequences, (tuple(map(sequence_play, keys)), sizes, lows, max(sizes)))
 
 
 class _SequencePlays(dict[int, Play]):
