@@ -87,6 +87,7 @@ from familia_tui.games.daifugo.results import (
     middle_order,
 )
 from familia_tui.games.daifugo.shapes import (
+    MAX_SEATS,
     Shape,
     legal_shape,
     lock_signature,
@@ -120,6 +121,8 @@ def passed_events(players: int) -> tuple[Event, ...]:
     return tuple(Event("passed", seat) for seat in range(players))
 
 
+UNO_EVENTS = tuple(Event("uno", seat) for seat in range(MAX_SEATS))
+"""Each seat's `uno` event (DF-26), built once (events are immutable values)."""
 TRICK_ENDS = ("passes", "eight", "spade3")
 """Why a trick ends (C4, DF-15, DF-20): the `why` of its `trick_won` event."""
 
@@ -464,7 +467,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.holders -= 1
         self.places.append(seat)
         self.outs += ((seat, how),)
-        self.events.append(Event("went_out", seat, info=(("place", len(self.places)), ("how", how))))
+        self.events.append(fast_event(("went_out", seat, (), (("place", len(self.places)),
+                                                              ("how", how)))))
 
     # ----- tricks -----
 
@@ -609,7 +613,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self.uno_missed = seat
                 self.events.append(Event("uno_missed", seat))
             else:
-                self.events.append(Event("uno", seat))
+                self.events.append(UNO_EVENTS[seat])
         else:  # a 残し set has two cards or more
             self._check_nokoshi(seat)
 
