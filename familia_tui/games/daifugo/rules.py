@@ -108,11 +108,17 @@ fast_event = partial(tuple.__new__, Event)
 constructor, for the event of every play."""
 
 
-PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE[index >> 2])
-              for index in range(JOKER_INDEX)) + ((POSITIONS, 1, 4, 0, 0),) * (len(DECK) - JOKER_INDEX)
-"""Per deck index: (position, suit bit, suit, position bit, ドボン value), what a card adds to a
-hand's slots, rows and sum; a joker adds one to a slot and nothing to a row past the hand's
-(`_set_hands` counts the jokers there, without a test per card)."""
+PACKED = tuple(1 << 8 * (index >> 2) + (index & 3) | 1 << 104 + 13 * (index & 3) + (index >> 2)
+               | VALUE[index >> 2] << 160 for index in range(JOKER_INDEX)) + (1 << 156,) * (
+                   len(DECK) - JOKER_INDEX)
+"""Per deck index, what a card adds to a hand, as one integer of fields: its suit bit in its
+position's byte (bits 0–103, a byte per position), its bit in the four 13-bit suit rows (bits
+104–155), one joker (bits 156–159) and its ドボン value (bits 160 on). The cards of a hand
+are distinct, so the sum of their entries holds the whole hand (`_set_hands`: one addition per
+card instead of three updates)."""
+SLOT_POSITIONS = sum(pos << 4 << 8 * pos for pos in range(POSITIONS))
+"""Every position in its byte (`pos << 4`): with a hand's suit masks, its 13 slots."""
+BYTE_MASK = (1 << 8 * POSITIONS) - 1
 
 
 @cache
@@ -391,22 +397,19 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         return [piles[(seat - start) % n] for seat in range(n)]
 
     def _set_hands(self, hands: list[list[int]]) -> None:
-        """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums."""
+        """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums,
+        read from the sum of the cards' `PACKED` fields."""
         self.slots, self.rows, self.jokers, self.counts, self.sums = [], [], [], [], []
         for hand in hands:
-            slots, rows, total = [*EMPTY_SLOTS, 0], [0, 0, 0, 0, 0], 0
-            for index in hand:  # the cards are distinct: adding a bit sets it
-                pos, bit, suit, pos_bit, value = PLACE[index]
-                slots[pos] += bit
-                rows[suit] += pos_bit
-                total += value
-            jokers = slots.pop()  # the jokers' slot and row (see PLACE)
-            rows.pop()
-            self.slots.append(slots)
-            self.rows.append(rows)
-            self.jokers.append(jokers)
+            packed = 0
+            for index in hand:
+                packed += PACKED[index]
+            self.slots.append([*(packed & BYTE_MASK | SLOT_POSITIONS).to_bytes(POSITIONS, "little")])
+            row = packed >> 104
+            self.rows.append([row & 8191, row >> 13 & 8191, row >> 26 & 8191, row >> 39 & 8191])
+            self.jokers.append(row >> 52 & 15)
             self.counts.append(len(hand))
-            self.sums.append(total)
+            self.sums.append(row >> 56)
         self.holders = sum(1 for c in self.counts if c)
 
     def _clear_trick(self) -> None:
