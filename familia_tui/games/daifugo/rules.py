@@ -720,7 +720,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                             middle, biri, reason, caller, self.revolutions, opening, self.outs,
                             tuple(self.counts), self.dobon_call)
         self.session.games.append(record)
-        self.events.append(Event("game_scored", biri, info=(("reason", reason), ("record", record))))
+        self.events.append(fast_event(("game_scored", biri, (), (("reason", reason),
+                                                                  ("record", record)))))
         self.pending = []
         if self.session.over:
             self.phase, self.to_act, self.is_over = OVER, None, True
