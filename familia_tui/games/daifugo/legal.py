@@ -12,9 +12,9 @@ cards (a 4-bit suit mask), the jokers held, the size asked for, and, when they m
 lock, the finishing limit and strict ウノ — depend on nothing else, so each such table is built
 once, as a tuple of `Play` objects, and cached (`COMMON` for the usual case, `group_table` for
 the rest). Sequences come from a cached tuple per suit row and joker count. A decision's legal
-list is then the concatenation of a few cached tuples, done by C code, and a random bot's `len`,
-indexing and `in` are plain list operations; the list is still complete, every distinct play
-once.
+list is then the concatenation of a few cached tuples (each added to the list by C code), and
+a random bot's `len`, indexing and `in` are plain list operations; the list is still complete,
+every distinct play once.
 
 A hand is seen here as 13 "slots", `pos << 4 | suit mask`, one per position (see rules.py).
 
@@ -29,8 +29,9 @@ forbidden finishes (DF-21, DF-22a) and strict ウノ's two versions of a play le
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from itertools import chain, combinations
+from enum import StrEnum
+from functools import cache, lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from familia_tui.core.cards import JOKER, Card
@@ -56,12 +57,30 @@ if TYPE_CHECKING:
 
 Plays = tuple[Play, ...]
 
+
+class Phase(StrEnum):
+    LEAD = "lead"
+    """The leader puts the first play of a trick on the empty table."""
+    FOLLOW = "follow"
+    """A player answers the top play or passes."""
+    DOBON = "dobon"
+    """A seat decides whether to call ドボン on the last play."""
+    CHOMBO = "chombo"
+    """A seat decides whether to call チョンボ on a missed ウノ."""
+    OVER = "over"
+    """The session is over."""
+
+
+LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phase.CHOMBO,
+                                     Phase.OVER)
+"""The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
+
 # ----- groups -----
 
 
 _new_play = tuple.__new__
 """`_new_play(Play, (naturals, jokers, uno))`: a play without the named tuple's Python-level
-constructor (building tables is the cold path of every new hand)."""
+constructor (building tables is the cold path of every new hand); `Sequences` too."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -161,13 +180,6 @@ once (a few ms; built on demand, each new two-joker hand's slots missed the cach
 the others are filled in as slots are asked for."""
 
 
-PLAYS_OF_SLOT = tuple(tuple(table.__getitem__ for table in row) for row in COMMON)
-"""`PLAYS_OF_SLOT[size][jokers]`: `COMMON[size][jokers].__getitem__`, bound once here: reading a
-method of a list or dict as an attribute is not specialized by Python 3.11 (a type look-up and a
-new bound method per decision)."""
-flatten = chain.from_iterable
-"""`chain.from_iterable`, read once: an attribute of a class is looked up in its type each time."""
-
 def _make_group_shapes() -> None:
     """The shapes of the groups with at most one joker (982), made at import at once rather than
     on the first play of each in a process."""
@@ -184,9 +196,10 @@ LOCK_MASK = {SUITS_OF[mask]: mask for mask in range(1, 16)}
 ♠♠, needs jokers)."""
 
 
+@cache
 def top_jokers(size: int, uno: int) -> Plays:
     """Jokers alone as the top group of `size` (DF-17), for a hand that holds that many jokers
-    and more cards (jokers never finish, DF-22a)."""
+    and more cards (jokers never finish, DF-22a); made once per (size, uno)."""
     play = Play((), (JOKER,) * size)
     return (play, play._replace(uno=True)) if size == uno else (play,)
 
@@ -251,6 +264,17 @@ def sequence_candidates(suit: int, row: int, jokers: int) -> Sequences:
     return _sequences(suit, row, jokers)
 
 
+class _Bits(dict[int, tuple[int, ...]]):
+    """`BITS_OF[mask]`: the single bits of a 13-bit mask, lowest first, made the first time."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        bits = self[mask] = tuple(1 << p for p in range(POSITIONS) if mask >> p & 1)
+        return bits
+
+
+BITS_OF = _Bits()
+
+
 @lru_cache(maxsize=1 << 16)
 def _sequences(suit: int, row: int, jokers: int) -> Sequences:
     """`sequence_candidates` of a row (written for speed: most rows are new). Each sequence is
@@ -287,15 +311,15 @@ def _sequences(suit: int, row: int, jokers: int) -> Sequences:
                 if not held:
                     continue
                 found.append((size, low, base | shifted | held))
-                if spare:
-                    bits = [1 << p for p in range(low, low + size) if held >> p & 1]
+                if spare:  # jokers standing in for held cards: those cards left out
+                    key, bits = base | shifted | held, BITS_OF[held]
                     for extra in range(1, min(spare, len(bits) - 1) + 1):
-                        found += [(size, low, base | shifted | held & ~sum(replaced))
+                        found += [(size, low, key ^ sum(replaced))
                                   for replaced in combinations(bits, extra)]
     if not found:
         return NO_SEQUENCES
     sizes, lows, keys = zip(*found)
-    return Sequences(tuple(map(sequence_play, keys)), sizes, lows, max(sizes))
+    return _new_play(Sequences, (tuple(map(sequence_play, keys)), sizes, lows, max(sizes)))
 
 
 class _SequencePlays(dict[int, Play]):
@@ -334,6 +358,19 @@ _make_sequence_plays()
 NO_SEQUENCES = Sequences((), (), (), 0)
 
 
+def _make_natural_sequences() -> None:
+    """The sequences of every row without jokers, as `sequence_candidates` reduces it (305 rows
+    of runs of three or more, per suit: a few ms), made at import rather than the first time a
+    hand holds one."""
+    for row in {starts | starts << 1 | starts << 2
+                for starts in (row & row >> 1 & row >> 2 for row in range(1 << POSITIONS))}:
+        for suit in range(4):
+            _sequences(suit, row, 0)
+
+
+_make_natural_sequences()
+
+
 def _sequence_plays(sizes: Iterable[int], plays: Iterable[Play], count: int, uno: int,
                     forbidden: tuple[bool, ...]) -> list[Play]:
     """Sequences as the hand may play them: no forbidden finish (DF-22a), and both versions of
@@ -361,17 +398,21 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
     """Every lead: any group or sequence with a natural card (C4, DF-17), no forbidden finish."""
     slots, jokers, count = state.slots[seat], state.jokers[seat], state.counts[seat]
     uno = count - 1 if state.strict_uno else 0
+    table = COMMON[0][jokers]
+    legal: list[Action] = []
+    # each slot's tuple added in a loop: cheaper than chain(map()) (see `legal_actions`)
     if not uno and count > 4 + jokers:  # no group can finish or leave one card
-        legal: list[Action] = list(flatten(map(PLAYS_OF_SLOT[0][jokers], slots)))
+        for slot in slots:
+            legal += table[slot]
     else:
-        forbidden = state.rulebook.forbidden[state.revolution]
-        common, reach = PLAYS_OF_SLOT[0][jokers], uno or count
-        # a slot whose groups cannot reach the last card (nor ウノ) leads from the common table
-        # (what `_exact_groups` would find, without its call)
-        legal = list(flatten(
-            common(slot) if POPCOUNT[slot & 15] + jokers < reach
-            else _exact_groups(slot, jokers, 0, None, count, forbidden, uno)
-            for slot in slots if slot & 15))
+        forbidden, reach = state.rulebook.forbidden[state.revolution], uno or count
+        for slot in slots:
+            if not slot & 15:
+                continue
+            # a slot whose groups cannot reach the last card (nor ウノ) leads from the common
+            # table (what `_exact_groups` would find, without its call)
+            legal += table[slot] if POPCOUNT[slot & 15] + jokers < reach else _exact_groups(
+                slot, jokers, 0, None, count, forbidden, uno)
     for suit, row in enumerate(state.rows[seat]):
         if not (row & row >> 1 & row >> 2 if not jokers  # may_hold_sequence, written out
                 else row & (row >> 1 | row >> 2) if jokers == 1 else row):
@@ -385,30 +426,62 @@ def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
     return legal
 
 
+def legal_actions(state: DaifugoState) -> list[Action]:
+    """The state's `legal_actions` (see `DaifugoState`), every distinct action once; the list
+    is kept in `state._legal` until the next action. Follows of a group with no finish, ウノ or
+    ♠3 in reach, most decisions, are made here rather than in `follow_legal` (one Python call
+    less each)."""
+    legal = state._legal
+    if legal is not None:
+        return legal  # type: ignore[return-value]  # a list made below
+    phase, seat = state.phase, state.to_act
+    if phase is FOLLOW:
+        assert seat is not None
+        top = state.top
+        assert top is not None
+        jokers, count = state.jokers[seat], state.counts[seat]
+        lock = state.suit_lock
+        if top.kind == GROUP and jokers < top.size < count and not (
+                top.single_joker or state.strict_uno and top.size == count - 1):
+            # no group of jokers alone, no finish, ウノ or ♠3 to consider
+            table = COMMON[top.size][jokers]
+            if lock is None and not state.number_lock:  # group_slots, written out
+                slots, key = state.slots[seat], top.key
+                legal = [PASS]
+                # each slot's tuple added in a loop: under callgrind, cheaper than chain(map())
+                # for a dozen slots (a map step through a bound method costs ~600 instructions)
+                for slot in (slots[key - 1::-1] if key else ()) if (
+                        state.revolution != state.trick_reverse) else slots[key + 1:]:
+                    legal += table[slot]
+            elif lock is None:  # the number lock: the next position only (group_slots, written out)
+                key = top.key + (-1 if state.revolution != state.trick_reverse else 1)
+                legal = [PASS, *table[state.slots[seat][key]]] if 0 <= key < POSITIONS else [PASS]
+            elif (need := LOCK_MASK.get(lock)) is not None and jokers == 0:
+                legal = [PASS]
+                for slot in state.group_slots(seat, top):
+                    if slot & need == need:  # only the cards of exactly the locked suits
+                        legal += table[slot & ~15 | need]
+            else:
+                legal = follow_legal(state, seat)
+        else:
+            legal = follow_legal(state, seat)
+    elif phase is LEAD:
+        assert seat is not None
+        legal = lead_legal(state, seat)
+    else:  # a call window, or the session is over
+        legal = list(WINDOW.get(phase, ()))
+    state._legal = legal
+    return legal
+
+
 def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
     """Pass, and every play that answers the top (C4, C7): same form, stronger, within the locks;
-    top jokers whatever the locks; ♠3 on a single joker."""
+    top jokers whatever the locks; ♠3 on a single joker. (The common cases, a group with no
+    finish, ウノ or ♠3 in reach, are written in `legal_actions`, which calls this for the rest.)"""
     top = state.top
     assert top is not None
     jokers, count = state.jokers[seat], state.counts[seat]
     slots: Sequence[int]
-    if top.kind == GROUP and jokers < top.size < count and not (
-            top.single_joker or state.strict_uno and top.size == count - 1):
-        # the common cases: no group of jokers alone, no finish, ウノ or ♠3 to consider
-        lock = state.suit_lock
-        plays_of_slot = PLAYS_OF_SLOT[top.size][jokers]
-        if lock is None and not state.number_lock:  # group_slots, written out
-            slots, key = state.slots[seat], top.key
-            if state.revolution != state.trick_reverse:
-                return [PASS, *flatten(map(plays_of_slot, slots[key - 1::-1]))] if key else [PASS]
-            return [PASS, *flatten(map(plays_of_slot, slots[key + 1:]))]
-        if lock is None:
-            return [PASS, *flatten(map(plays_of_slot, state.group_slots(seat, top)))]
-        need = LOCK_MASK.get(lock)
-        if need is not None and jokers == 0:  # only the cards of exactly the locked suits
-            return [PASS, *flatten(plays_of_slot(slot & ~15 | need)
-                                               for slot in state.group_slots(seat, top)
-                                               if slot & need == need)]
     uno = count - 1 if state.strict_uno else 0
     legal: list[Action] = [PASS]
     if top.kind == GROUP:
@@ -416,7 +489,9 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
         slots = state.group_slots(seat, top)
         lock = state.suit_lock
         if lock is None and count != size and uno != size:
-            legal.extend(flatten(map(PLAYS_OF_SLOT[size][jokers], slots)))
+            table = COMMON[size][jokers]
+            for slot in slots:
+                legal += table[slot]
         else:
             forbidden = state.rulebook.forbidden[state.revolution]
             # under a suit lock the other suits' cards take no part: dropped, hands differing

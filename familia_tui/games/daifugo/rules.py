@@ -31,12 +31,11 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from functools import cache, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from familia_tui.core.cards import JOKER, Card, permutation
-from familia_tui.core.engine import Event, Explanation, Seat
+from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.table import (
     BaseState,
     Copier,
@@ -70,10 +69,13 @@ from familia_tui.games.daifugo.families import (
     starts_in_revolution,
 )
 from familia_tui.games.daifugo.legal import (
-    WINDOW,
+    CHOMBO,
+    DOBON,
+    FOLLOW,
+    LEAD,
+    OVER,
     every_lead_is_forbidden,
-    follow_legal,
-    lead_legal,
+    legal_actions,
 )
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import (
@@ -85,6 +87,7 @@ from familia_tui.games.daifugo.results import (
     middle_order,
 )
 from familia_tui.games.daifugo.shapes import (
+    MAX_SEATS,
     Shape,
     legal_shape,
     lock_signature,
@@ -97,23 +100,6 @@ if TYPE_CHECKING:
     from familia_tui.games.daifugo.view import DaifugoView
 
 
-class Phase(StrEnum):
-    LEAD = "lead"
-    """The leader puts the first play of a trick on the empty table."""
-    FOLLOW = "follow"
-    """A player answers the top play or passes."""
-    DOBON = "dobon"
-    """A seat decides whether to call ドボン on the last play."""
-    CHOMBO = "chombo"
-    """A seat decides whether to call チョンボ on a missed ウノ."""
-    OVER = "over"
-    """The session is over."""
-
-
-LEAD, FOLLOW, DOBON, CHOMBO, OVER = (Phase.LEAD, Phase.FOLLOW, Phase.DOBON, Phase.CHOMBO,
-                                     Phase.OVER)
-"""The phases as module constants: an enum member's attribute look-up is slow in Python 3.11."""
-
 finished_trick = partial(tuple.__new__, FinishedTrick)
 """`finished_trick((plays, why))`: a `FinishedTrick` without the named tuple's Python-level
 constructor (every trick ends with one)."""
@@ -122,17 +108,37 @@ fast_event = partial(tuple.__new__, Event)
 constructor, for the event of every play."""
 
 
-PLACE = tuple((index >> 2, 1 << (index & 3), index & 3, 1 << (index >> 2), VALUE[index >> 2])
-              for index in range(JOKER_INDEX)) + ((POSITIONS, 1, 4, 0, 0),) * (len(DECK) - JOKER_INDEX)
-"""Per deck index: (position, suit bit, suit, position bit, ドボン value), what a card adds to a
-hand's slots, rows and sum; a joker adds one to a slot and nothing to a row past the hand's
-(`_set_hands` counts the jokers there, without a test per card)."""
+PACKED = tuple(1 << 8 * (index >> 2) + (index & 3) | 1 << 104 + 13 * (index & 3) + (index >> 2)
+               | VALUE[index >> 2] << 160 for index in range(JOKER_INDEX)) + (1 << 156,) * (
+                   len(DECK) - JOKER_INDEX)
+"""Per deck index, what a card adds to a hand, as one integer of fields: its suit bit in its
+position's byte (bits 0–103, a byte per position), its bit in the four 13-bit suit rows (bits
+104–155), one joker (bits 156–159) and its ドボン value (bits 160 on). The cards of a hand
+are distinct, so the sum of their entries holds the whole hand (`_set_hands`: one addition per
+card instead of three updates)."""
+SLOT_POSITIONS = sum(pos << 4 << 8 * pos for pos in range(POSITIONS))
+"""Every position in its byte (`pos << 4`): with a hand's suit masks, its 13 slots."""
+BYTE_MASK = (1 << 8 * POSITIONS) - 1
 
 
 @cache
 def passed_events(players: int) -> tuple[Event, ...]:
     """Each seat's `passed` event, built once per table size (events are immutable values)."""
     return tuple(Event("passed", seat) for seat in range(players))
+
+
+UNO_EVENTS = tuple(Event("uno", seat) for seat in range(MAX_SEATS))
+"""Each seat's `uno` event (DF-26), built once (events are immutable values)."""
+TRICK_ENDS = ("passes", "eight", "spade3")
+"""Why a trick ends (C4, DF-15, DF-20): the `why` of its `trick_won` event."""
+
+
+@cache
+def trick_won_events(players: int) -> dict[str, tuple[Event, ...]]:
+    """Each next leader's `trick_won` event by why the trick ended, built once per table size:
+    an event costs ~2,000 instructions to build, and a trick ends every five actions."""
+    return {why: tuple(Event("trick_won", seat, info=(("why", why),)) for seat in range(players))
+            for why in TRICK_ENDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +160,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                  "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
                  "cut", "revolutions", "opening", "first_leader", "leader", "last_trick", "outs",
                  "dobon_call", "finished", "declines", "stucks")
-    SHARED = ("top",)
-    """The top play's `Shape`: built by `shape_of`, cached and shared, never changed."""
+    SHARED = ("top", "trick_won_events")
+    """The top play's `Shape` (built by `shape_of`, cached and shared, never changed but for its
+    cache of events) and the `trick_won` events of the table size (`trick_won_events`)."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
         "rng": copy_rng, "session": clone_value, "slots": copy_rows, "rows": copy_rows,
         "kept": copy_rows, "jokers": copy_list, "counts": copy_list, "sums": copy_list,
@@ -180,6 +187,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.after = self.ring.afters
         """`after[seat]`: the other seats in turn order from the next one, then the seat."""
         self.passed_events = passed_events(self.n)
+        self.trick_won_events = trick_won_events(self.n)
         self.is_over = False
         self.to_act: int | None = None
         self._start_game(deal)
@@ -197,24 +205,43 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are
     # plain attributes, kept up to date by every transition: simulations read them per action.
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act, every distinct one once (see legal.py); kept
-        until the next action. (`BaseState.legal_actions` with `_compute_legal` written in: one
-        Python call less on every decision.)"""
+    legal_actions = legal_actions
+    """The legal actions of the seat to act, every distinct one once, kept until the next
+    action: legal.py's `legal_actions` (`BaseState.legal_actions` with the phase dispatch and
+    the common follows written in, in one Python call)."""
+
+    def apply(self, action: Action) -> list[Event]:
+        """`BaseState.apply` (the same membership check and `IllegalAction`) with the dispatch
+        written in: a play calls `_play` and a pass is made here (they are nearly every action;
+        the handlers' look-up and a pass's own call cost as much as the pass)."""
         legal = self._legal
-        if legal is not None:
-            return legal  # type: ignore[return-value]  # the list made below
-        phase, seat = self.phase, self.to_act
-        if seat is None:  # the session is over
-            legal = []
-        elif phase is FOLLOW:
-            legal = follow_legal(self, seat)
-        elif phase is LEAD:
-            legal = lead_legal(self, seat)
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(action, self.explain(action))
+        self._legal = None
+        events: list[Event] = []
+        self.events = events
+        kind = type(action)
+        if kind is Play:
+            self._play(action)
+        elif kind is Pass:  # a pass (C4), any number of times while following
+            seat = self.to_act
+            assert seat is not None and self.top_seat is not None
+            passed = self.passed
+            passed.append(seat)
+            events.append(self.passed_events[seat])
+            counts = self.counts
+            if len(passed) >= self.holders - (counts[self.top_seat] > 0):
+                self._end_trick("passes")
+                return events
+            for other in self.after[seat]:  # next_holder, written out
+                if counts[other]:
+                    self.to_act = other
+                    return events
         else:
-            legal = list(WINDOW.get(phase, ()))
-        self._legal = legal
-        return legal
+            self._handlers[kind](self, action)
+        return events
 
     def explain(self, action: Action) -> Explanation:
         from familia_tui.games.daifugo.explain import explain_action
@@ -360,31 +387,29 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """Equal deal from a random player, or the rough split (DF-5); cards as deck indexes."""
         deck = permutation(len(DECK), self.rng)
         n, start = self.n, int(self.rng.random() * self.n)
-        place = self.ring.distance
+        # a seat's place from the first dealt, `self.ring.distance` written out (turns go
+        # clockwise): (seat - start) % n
         if self.options.deal == "even":
-            return [deck[place(start, seat)::n] for seat in range(n)]
+            return [deck[(seat - start) % n::n] for seat in range(n)]
         cuts = [0] + [round(i * len(deck) / n) + int(self.rng.random() * 7) - 3 for i in range(1, n)]
         cuts.append(len(deck))
         piles = [deck[cuts[i]:cuts[i + 1]] for i in range(n)]
-        return [piles[place(start, seat)] for seat in range(n)]
+        return [piles[(seat - start) % n] for seat in range(n)]
 
     def _set_hands(self, hands: list[list[int]]) -> None:
-        """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums."""
+        """Hands from deck indexes: suit masks, suit rows, joker counts, sizes and ドボン sums,
+        read from the sum of the cards' `PACKED` fields."""
         self.slots, self.rows, self.jokers, self.counts, self.sums = [], [], [], [], []
         for hand in hands:
-            slots, rows, total = [*EMPTY_SLOTS, 0], [0, 0, 0, 0, 0], 0
-            for index in hand:  # the cards are distinct: adding a bit sets it
-                pos, bit, suit, pos_bit, value = PLACE[index]
-                slots[pos] += bit
-                rows[suit] += pos_bit
-                total += value
-            jokers = slots.pop()  # the jokers' slot and row (see PLACE)
-            rows.pop()
-            self.slots.append(slots)
-            self.rows.append(rows)
-            self.jokers.append(jokers)
+            packed = 0
+            for index in hand:
+                packed += PACKED[index]
+            self.slots.append([*(packed & BYTE_MASK | SLOT_POSITIONS).to_bytes(POSITIONS, "little")])
+            row = packed >> 104
+            self.rows.append([row & 8191, row >> 13 & 8191, row >> 26 & 8191, row >> 39 & 8191])
+            self.jokers.append(row >> 52 & 15)
             self.counts.append(len(hand))
-            self.sums.append(total)
+            self.sums.append(row >> 56)
         self.holders = sum(1 for c in self.counts if c)
 
     def _clear_trick(self) -> None:
@@ -445,7 +470,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.holders -= 1
         self.places.append(seat)
         self.outs += ((seat, how),)
-        self.events.append(Event("went_out", seat, info=(("place", len(self.places)), ("how", how))))
+        self.events.append(fast_event(("went_out", seat, (), (("place", len(self.places)),
+                                                              ("how", how)))))
 
     # ----- tricks -----
 
@@ -483,9 +509,18 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             self.opening = self.trick[0]
         self.last_trick = finished_trick((tuple(self.trick), why))
         self.finished += (self.last_trick,)
-        self._clear_trick()
-        self.events.append(fast_event(("trick_won", leader, (), (("why", why),))))
-        self._start_trick(leader)
+        # _clear_trick, written out (a trick ends every few actions)
+        self.top = self.top_play = self.top_seat = self.suit_lock = None
+        self.trick = []
+        self.passed = []
+        self.number_lock = self.trick_reverse = False
+        self.events.append(self.trick_won_events[why][leader])
+        count = self.counts[leader]
+        if count > 1 and count > self.jokers[leader]:  # _start_trick's common case, written out
+            self.phase = LEAD
+            self.to_act = self.leader = leader
+        else:
+            self._start_trick(leader)
 
     @handles(Play)
     def _play(self, play: Play) -> None:
@@ -506,8 +541,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.jokers[seat] -= shape.jokers
         count = self.counts[seat] = self.counts[seat] - shape.size
         events = self.events
-        events.append(fast_event(("played", seat, shape.cards,
-                                  played(play, shape.kind, True) if answer else shape.played)))
+        if answer:
+            events.append(fast_event(("played", seat, shape.cards, played(play, shape.kind, True))))
+        else:
+            event = shape.played_events[seat]
+            if event is None:
+                event = shape.played_events[seat] = fast_event(("played", seat, shape.cards,
+                                                                shape.played))
+            events.append(event)
         if previous is not None and not answer:
             # lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)
             if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
@@ -575,7 +616,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self.uno_missed = seat
                 self.events.append(Event("uno_missed", seat))
             else:
-                self.events.append(Event("uno", seat))
+                self.events.append(UNO_EVENTS[seat])
         else:  # a 残し set has two cards or more
             self._check_nokoshi(seat)
 
@@ -625,22 +666,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             return
         self.phase = FOLLOW
         self.to_act = self.next_holder(self.top_player())
-
-    @handles(Pass)
-    def _pass(self, action: Pass) -> None:
-        seat = self.to_act
-        assert seat is not None and self.top_seat is not None
-        passed = self.passed
-        passed.append(seat)
-        self.events.append(self.passed_events[seat])
-        counts = self.counts
-        if len(passed) >= self.holders - (counts[self.top_seat] > 0):
-            self._end_trick("passes")
-            return
-        for other in self.after[seat]:  # next_holder, written out
-            if counts[other]:
-                self.to_act = other
-                return
 
     # ----- calls -----
 
@@ -695,7 +720,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                             middle, biri, reason, caller, self.revolutions, opening, self.outs,
                             tuple(self.counts), self.dobon_call)
         self.session.games.append(record)
-        self.events.append(Event("game_scored", biri, info=(("reason", reason), ("record", record))))
+        self.events.append(fast_event(("game_scored", biri, (), (("reason", reason),
+                                                                  ("record", record)))))
         self.pending = []
         if self.session.over:
             self.phase, self.to_act, self.is_over = OVER, None, True

@@ -57,9 +57,10 @@ from familia_tui.games.daifugo.deck import (
     VALUE,
 )
 from familia_tui.games.daifugo.families import Rulebook
+from familia_tui.games.daifugo.legal import Phase
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import SessionResult
-from familia_tui.games.daifugo.rules import DaifugoState, Phase, passed_events
+from familia_tui.games.daifugo.rules import DaifugoState, passed_events, trick_won_events
 from familia_tui.games.daifugo.shapes import legal_shape
 from familia_tui.games.daifugo.view import DaifugoView
 
@@ -437,6 +438,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     state.ring = seat_ring(n)
     state.after = state.ring.afters
     state.passed_events = passed_events(n)
+    state.trick_won_events = trick_won_events(n)
     state.is_over = view.phase == "over"
     state.to_act, state.phase = view.to_act, Phase(view.phase)
     state.game_no, state.rule_card = view.game, view.rule_card

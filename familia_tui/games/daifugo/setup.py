@@ -36,8 +36,9 @@ from familia_tui.core.position import (
 from familia_tui.games.daifugo.actions import Play, parse_action
 from familia_tui.games.daifugo.deck import DECK, NATURALS, deck_indexes
 from familia_tui.games.daifugo.families import FAMILIES, families_of
+from familia_tui.games.daifugo.legal import FOLLOW
 from familia_tui.games.daifugo.options import DaifugoOptions
-from familia_tui.games.daifugo.rules import FOLLOW, DaifugoState, StackedDeal
+from familia_tui.games.daifugo.rules import DaifugoState, StackedDeal
 from familia_tui.games.daifugo.shapes import legal_shape, shape_of
 
 __all__ = ["SetupError", "position_state", "stacked_deal"]

@@ -14,9 +14,10 @@ generator applies, written once more per play for `apply` and `explain`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from familia_tui.core.cards import JOKER, Card
+from familia_tui.core.engine import Event
 from familia_tui.games.daifugo.actions import Play
 from familia_tui.games.daifugo.deck import (
     POS3,
@@ -30,6 +31,8 @@ from familia_tui.games.daifugo.deck import (
 )
 
 GROUP, SEQUENCE, TOP_JOKERS = "group", "sequence", "top"
+MAX_SEATS = 8
+"""The most players a table has (C1; `DaifugoOptions.players`)."""
 
 
 @dataclass(slots=True)
@@ -83,6 +86,11 @@ class Shape:
     step: int
     """How far one step of the number lock goes from it without overlap: a sequence's size, 1
     for a group (see `step_of`)."""
+    played_events: list[Event | None] = field(default_factory=lambda: [None] * MAX_SEATS,
+                                              compare=False, repr=False)
+    """Each seat's `played` event of it when it is no ♠3 answer, made the first time that seat
+    plays it (an event costs ~2,000 instructions to build; events are immutable values, so
+    this cache is the only part of a shape that ever changes)."""
 
 
 def _shape(play: Play) -> Shape | str:
