@@ -50,7 +50,16 @@ from familia_tui.games.familia.actions import PILE, PLAY, Action, PlayCard
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
-from familia_tui.games.familia.trick import CARD_ID, HAND_CARDS, JOKER_ID, SUIT_OF
+from familia_tui.games.familia.trick import (
+    CARD_ID,
+    FOLLOWS,
+    HAND_CARDS,
+    JOKER_ID,
+    JOKER_KEY,
+    OFF,
+    POWER,
+    SUIT_OF,
+)
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 
 
@@ -186,7 +195,7 @@ def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
               led: str | None) -> tuple[tuple[int, Card, str | None], ...]:
     """A trick's plays (seat, card, declared suit) from its card ids and its seats in play order:
     a Joker led in a trump trick names the led suit [R-F14]. The state keeps the ids alone,
-    and the plays are made once per trick, for its record (a loop: see `trick.playable`)."""
+    and the plays are made once per trick, for its record (a loop: see `legal_actions`)."""
     plays: list[tuple[int, Card, str | None]] = []
     rows = _PLAY_ROWS
     for seat, cid in zip(seats, ids):
@@ -438,7 +447,13 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def legal_actions(self) -> list[Action]:
         """`BaseState.legal_actions` (the same cache, kept until the next action), with the list
         worked out here rather than in a second call (`_compute_legal`): playouts ask at every
-        step, and a call costs about as much as a pile decision's work."""
+        step, and a call costs about as much as a pile decision's work.
+
+        A play's legal cards are the layers of `trick.obligations` joined, `(must_win or base)
+        ∪ bats ∪ Jokers` [R-F12], worked out with as little as the trick needs, here rather than
+        in a function of trick.py: a Python call with the trick's eight fields as arguments cost
+        more than a play's whole check (a test checks this against `obligations(...).legal` on
+        random positions of every preset). `_legal_ids` keeps each action's card id."""
         legal = self._legal
         if legal is not None:
             return legal  # type: ignore[return-value]
@@ -450,17 +465,81 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 self._legal_ids = [hand[0]]
                 legal = self._legal = [PLAYS[hand[0]]]
                 return legal
-            played = self.played_ids
-            stock_trick = bool(self.stock_ids)
-            cards = tr.playable(hand, self.led, self.trump, stock_trick,
-                                self.batting, played, self.key_of, self.plan.unique)
-            actions: list[Action] = []
+            # Plain loops, no comprehensions, map or filter: over a hand's few cards, a
+            # comprehension's function object and frame, or an iterator object, cost more than
+            # the loop's bytecode. Copies are displays (`[*hand]`, `{*base}`): calling `list` or
+            # `set` goes through the type's call.
+            if not self.plan.unique and len({*hand}) < len(hand):
+                # Equal cards of several decks are one play: the rest works on each card once.
+                # (Most hands hold no repeat, and a set display is cheap; `dict.fromkeys` calls
+                # a type.)
+                hand = list(dict.fromkeys(hand))
+            played, led = self.played_ids, self.led
+            cards: list[int]
+            actions: list[Action]
+            if played:
+                # One pass over the hand: the cards of the led suit, of the trump suit, and
+                # whether any card bats (a Joker's key is always among the played ones)
+                # [R-F1][R-F13].
+                keys, trump = self.key_of, self.trump
+                played_keys = {JOKER_KEY}
+                for c in played:
+                    played_keys.add(keys[c])
+                suit_of = SUIT_OF
+                follow: list[int] = []
+                ruff: list[int] = []
+                bats = False
+                for c in hand:
+                    suit = suit_of[c]
+                    if suit == led:
+                        follow.append(c)
+                    elif suit == trump:
+                        ruff.append(c)
+                    if not bats and keys[c] in played_keys:
+                        bats = True
+                base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
+                if self.batting:  # must win, judged on the strongest card so far [R-F11][R-F12]
+                    power = POWER[led, trump]
+                    best = OFF
+                    for c in played:
+                        if power[c] > best:
+                            best = power[c]
+                    beating: list[int] = []
+                    for c in hand if base is None else base:
+                        if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
+                            beating.append(c)
+                    if beating:
+                        base = beating
+                if base is None:  # any card: bats and Jokers are among them
+                    cards = [*hand]
+                elif not bats:
+                    cards = base  # no bat, no Joker: the layer alone
+                else:
+                    allowed = {*base}
+                    cards = []
+                    for c in hand:
+                        if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
+                            cards.append(c)
+            elif not self.stock_ids:  # a free lead [R-F7]; a led Joker names its suit [R-F14]
+                cards = [*hand]
+                if JOKER_ID in cards:  # a rarer case: the Joker's plays last, one per suit
+                    cards.remove(JOKER_ID)
+                    actions = [*[PLAYS[c] for c in cards], *JOKER_LEADS]
+                    self._legal_ids = cards + [JOKER_ID] * len(JOKER_LEADS)
+                    self._legal = actions
+                    return actions
+            else:  # no must-win yet [R-F12a], nothing to bat
+                cards = [*hand]  # a no-lead trick [R-F16], or a void in the led suit
+                if led is not None:
+                    follows, lead = FOLLOWS[led], []
+                    for c in hand:
+                        if follows[c]:
+                            lead.append(c)
+                    if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
+                        cards = lead
+            actions = []
             for c in cards:  # a loop: a comprehension's or a map's set-up costs more than a few cards
                 actions.append(PLAYS[c])
-            if not played and not stock_trick and JOKER_ID in cards:
-                actions.remove(PLAYS[JOKER_ID])
-                actions.extend(JOKER_LEADS)
-                cards = [c for c in cards if c != JOKER_ID] + [JOKER_ID] * len(JOKER_LEADS)
             self._legal_ids = cards
         elif phase is PILE_PHASE:
             piles = self.piles
