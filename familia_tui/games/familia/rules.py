@@ -234,8 +234,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     What can be derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`,
     `stock_trick`, `plays`, `tricks_won` and `reserve`; the face card and its pile are one
     field, `face`."""
-    turn: int | None
-    """The seat to choose a pile or play; None once the match is over."""
+    turn: int
+    """The seat to choose a pile or play (`to_act` is None once the match is over). Never None:
+    the hot paths read it without a test."""
 
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
@@ -250,7 +251,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.match = MatchState.start(options, self.seats, plan.deals)
         self.is_over = False
         self.events = []
-        self._legal = self._legal_ids = None
+        self._legal, self._legal_ids = None, []
         self.deal_start = (options.first_leader if options.first_leader is not None
                            else self.rng.randrange(n)) % n
         self._start_game(deal)
@@ -265,9 +266,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """The match is over (phase OVER): a field set with the match's end, not a property (the
     playouts ask after every action, and a field is read faster than a property is called)."""
 
-    _legal_ids: list[int] | None
+    _legal_ids: list[int]
     """The card id of each cached legal play (`_legal`'s entries, in order): `apply` finds the
-    action in the list and plays its card without hashing it. Replaced with `_legal`."""
+    action in the list and plays its card without hashing it. Replaced with `_legal` (and
+    stale while `_legal` is None)."""
 
     def apply(self, action: Action) -> list[Event]:
         """`BaseState.apply` (the same membership check and `IllegalAction`), finding the action's
@@ -300,12 +302,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 ("colour", colour), ("stock_trick", stock_trick)))))
             return events
         # A play of hand card `card` (card id `cid`), a led Joker naming `declared`.
-        ids = self._legal_ids
-        assert ids is not None
-        cid = ids[index]
+        cid = self._legal_ids[index]
         card, declared = action  # type: ignore[misc]  # a PlayCard
         seat, played = self.turn, self.played_ids
-        assert seat is not None
         if not played and not self.stock_ids:  # a trump trick's lead names the led suit
             self.led = declared or SUIT_OF[cid]
         hand, known = self.hand_ids[seat], self.known_ids[seat]
@@ -441,7 +440,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def obligations(self, seat: int | None = None) -> tr.Obligations:
         seat = self.turn if seat is None else seat
-        assert seat is not None
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
     def legal_actions(self) -> list[Action]:
@@ -459,7 +457,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             return legal  # type: ignore[return-value]
         phase = self.phase
         if phase is PLAY_PHASE:
-            assert self.turn is not None
             hand = self.hand_ids[self.turn]
             if len(hand) == 1 and hand[0] != JOKER_ID:  # the last card: every layer keeps it (the last trick of a deal)
                 self._legal_ids = [hand[0]]
@@ -703,7 +700,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         if over:
             self.phase = OVER_PHASE
             self.is_over = True
-            self.turn = None
             self.events.append(_make(Event, (GAME_OVER, None, (), (("match", self.match),))))
         else:
             self._start_game()

@@ -76,7 +76,6 @@ def _check_playable(state: FamiliaState) -> None:
     [R-F14]."""
     if state.phase is not Phase.PLAY:
         return
-    assert state.turn is not None
     hand = state.hands[state.turn]
     legal = state.obligations().legal
     actions = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
