@@ -285,8 +285,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         except ValueError:
             raise IllegalAction(action, self.explain(action)) from None
         self._legal = None
-        events: list[Event] = []
-        self.events = events
+        # Each branch makes the action's events list with its first event in it (`self.events`
+        # before a trick's end adds to it): a display, not an empty list and an append call.
         if self.phase is not PLAY_PHASE:  # the leader reveals the top card of a pile [R-F10]
             colour: str = action[0]  # type: ignore[assignment]  # a ChoosePile
             face = self.piles[colour].pop()
@@ -298,8 +298,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 else:  # the face card's suit is trump
                     self.trump = face.suit
             self.phase = PLAY_PHASE
-            events.append(_make(Event, ("face_revealed", self.leader, (face,), (
-                ("colour", colour), ("stock_trick", stock_trick)))))
+            self.events = events = [_make(Event, ("face_revealed", self.leader, (face,), (
+                ("colour", colour), ("stock_trick", stock_trick))))]
             return events
         # A play of hand card `card` (card id `cid`), a led Joker naming `declared`.
         cid = self._legal_ids[index]
@@ -318,8 +318,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         else:
             hand.remove(cid)
         played.append(cid)
-        events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
-                      if declared else _PLAYED_EVENTS[seat][cid])
+        self.events = events = [_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
+                                if declared else _PLAYED_EVENTS[seat][cid]]
         seat = self.ring.following[seat]
         if seat != self.leader:
             self.turn = seat
