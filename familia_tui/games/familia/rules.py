@@ -466,11 +466,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             # comprehension's function object and frame, or an iterator object, cost more than
             # the loop's bytecode. Copies are displays (`[*hand]`, `{*base}`): calling `list` or
             # `set` goes through the type's call.
-            if not self.plan.unique and len({*hand}) < len(hand):
-                # Equal cards of several decks are one play: the rest works on each card once.
-                # (Most hands hold no repeat, and a set display is cheap; `dict.fromkeys` calls
-                # a type.)
-                hand = list(dict.fromkeys(hand))
+            #   Equal cards of several decks are one play: the layers keep a hand's repeats, and
+            # the legal cards lose theirs at the end (each layer keeps or drops every copy of a
+            # card alike, and the first copies come in hand order), which checks the fewer cards
+            # (a set display; `dict.fromkeys` calls a type, and most lists hold no repeat).
             played, led = self.played_ids, self.led
             cards: list[int]
             actions: list[Action]
@@ -517,14 +516,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                     for c in hand:
                         if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
                             cards.append(c)
-            elif not self.stock_ids:  # a free lead [R-F7]; a led Joker names its suit [R-F14]
+            elif not self.stock_ids:  # a free lead [R-F7]
                 cards = [*hand]
-                if JOKER_ID in cards:  # a rarer case: the Joker's plays last, one per suit
-                    cards.remove(JOKER_ID)
-                    actions = [*[PLAYS[c] for c in cards], *JOKER_LEADS]
-                    self._legal_ids = cards + [JOKER_ID] * len(JOKER_LEADS)
-                    self._legal = actions
-                    return actions
+                if JOKER_ID in cards:  # a led Joker names its suit [R-F14]: a rarer case
+                    return self._joker_leads(cards)
             else:  # no must-win yet [R-F12a], nothing to bat
                 cards = [*hand]  # a no-lead trick [R-F16], or a void in the led suit
                 if led is not None:
@@ -534,6 +529,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                             lead.append(c)
                     if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
                         cards = lead
+            if not self.plan.unique and len({*cards}) < len(cards):
+                cards = list(dict.fromkeys(cards))
             actions = []
             for c in cards:  # a loop: a comprehension's or a map's set-up costs more than a few cards
                 actions.append(PLAYS[c])
@@ -546,6 +543,17 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 actions = [PILE[c] for c in COLOURS if piles[c]]
         else:
             actions = []
+        self._legal = actions
+        return actions
+
+    def _joker_leads(self, cards: list[int]) -> list[Action]:
+        """The legal plays of a free lead [R-F7] from a hand holding a Joker (`cards`, the
+        hand's ids): the Joker's plays last, naming each suit [R-F14]."""
+        if not self.plan.unique:
+            cards = list(dict.fromkeys(cards))
+        cards.remove(JOKER_ID)
+        actions: list[Action] = [*[PLAYS[c] for c in cards], *JOKER_LEADS]
+        self._legal_ids = cards + [JOKER_ID] * len(JOKER_LEADS)
         self._legal = actions
         return actions
 
