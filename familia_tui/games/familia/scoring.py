@@ -206,8 +206,13 @@ def score_player(
         ValueError: For an unknown role or crest, or a captured card that is not a face card.
     """
     cards = tuple(captured)
-    checked_role = _check_role(role)
-    royal_suit = _royal_suit(royal, crest)
+    # The checks inline (every game end scores every seat, and a call costs more than a test).
+    if role != "M" and role != "F":
+        raise ValueError(f"role must be 'M' (male) or 'F' (female), not {role!r}")
+    checked_role: Role = "M" if role == "M" else "F"
+    if crest is not None and crest not in SUITS:
+        raise ValueError(f"crest must be one of {', '.join(SUITS)}, not {crest!r}")
+    royal_suit = crest if royal else None  # the suit whose Family and Marriage are royal
     if len(cards) < 4:  # most hands: no Joker, no meld
         singles_only = _SINGLES_ONLY.get(tuple(sorted(cards)))
         if singles_only is not None:
@@ -259,19 +264,6 @@ def _ranking_key(unit: tuple[str, tuple[int, ...], int, int, int]) -> tuple[int,
     return (-unit[2], unit[3], unit[4])
 
 
-def _check_role(role: str) -> Role:
-    if role not in ("M", "F"):
-        raise ValueError(f"role must be 'M' (male) or 'F' (female), not {role!r}")
-    return "M" if role == "M" else "F"
-
-
-def _royal_suit(royal: bool, crest: str | None) -> str | None:
-    """The suit whose Family and Marriage are royal, or None."""
-    if crest is not None and crest not in SUITS:
-        raise ValueError(f"crest must be one of {', '.join(SUITS)}, not {crest!r}")
-    return crest if royal else None
-
-
 def _count_faces(cards: Sequence[Card]) -> _Counts:
     counts = {suit: [0, 0, 0] for suit in SUITS}
     for card in cards:
@@ -298,18 +290,14 @@ def _sheet(
         scored += points
         if kind in _SINGLE_KINDS:
             singles.append(points)
-    zero_sum = _zero_sum_bonus(singles)
+    # 2 × the number of singles if there is one and they add up to 0 (A.10.3)
+    zero_sum = 2 * len(singles) if singles and sum(singles) == 0 else 0
     total = scored + zero_sum + misere_bonus
     face_points = 0
     for rank, _ in cards:
         face_points += FACE_POINTS.get(rank, 0)
     return _make(PlayerScore, (
         role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points))
-
-
-def _zero_sum_bonus(single_values: Sequence[int]) -> int:
-    """2 × the number of singles if there is one and they add up to 0 (A.10.3)."""
-    return 2 * len(single_values) if single_values and sum(single_values) == 0 else 0
 
 
 # Forced arrangement (at least one captured Joker)
