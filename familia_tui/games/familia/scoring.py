@@ -214,9 +214,13 @@ def score_player(
         raise ValueError(f"crest must be one of {', '.join(SUITS)}, not {crest!r}")
     royal_suit = crest if royal else None  # the suit whose Family and Marriage are royal
     if len(cards) < 4:  # most hands: no Joker, no meld
-        singles_only = _SINGLES_ONLY.get(tuple(sorted(cards)))
-        if singles_only is not None:
-            return _sheet(cards, checked_role, singles_only[checked_role], False, misere_bonus)
+        hand = tuple(sorted(cards))
+        sheets = _SINGLES_ONLY.get(hand)
+        if sheets is not None:
+            sheet = sheets[checked_role]
+            if cards and cards == hand:  # the sheet made at import shows the cards sorted
+                return sheet
+            return _sheet(cards, checked_role, list(sheet.entries), False, misere_bonus)
     counts = _count_faces(cards)
     jokers = len(cards) - sum(map(sum, counts.values()))
     if jokers:
@@ -225,17 +229,6 @@ def score_player(
         melds = _planned_melds(counts, _best_plan(counts, checked_role, royal_suit), royal_suit)
         entries = melds + _singles(counts, checked_role)
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
-
-
-_SINGLES_ONLY: dict[tuple[Card, ...], dict[str, list[Entry]]] = {
-    hand: {role: [lines[card] for card in sorted(hand, key=_SINGLE_PLACES[role].__getitem__)]
-           for role, lines in _SINGLE_LINES.items()}
-    for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
-    if not any(king in hand and queen in hand for king, queen in _MARRIAGES)}
-"""Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
-Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
-meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card,
-gives its single lines by role, in the role's zeroing order (`_sheet` only reads them)."""
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
@@ -298,6 +291,20 @@ def _sheet(
         face_points += FACE_POINTS.get(rank, 0)
     return _make(PlayerScore, (
         role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points))
+
+
+_ROLES: tuple[Role, Role] = ("M", "F")
+_SINGLES_ONLY: dict[tuple[Card, ...], dict[str, PlayerScore]] = {
+    hand: {role: _sheet(hand, role, [_SINGLE_LINES[role][card] for card in sorted(
+        hand, key=_SINGLE_PLACES[role].__getitem__)], False, 0) for role in _ROLES}
+    for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
+    if not any(king in hand and queen in hand for king, queen in _MARRIAGES)}
+"""Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
+Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
+meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card,
+gives its score sheet by role, made at import (806 sheets; every game end scores such hands,
+and sheets are immutable): its single lines in the role's zeroing order and its bonuses (the
+empty hand's misère depends on the game, and is added by `score_player`)."""
 
 
 # Forced arrangement (at least one captured Joker)
