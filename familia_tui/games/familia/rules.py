@@ -475,8 +475,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
             actions: list[Action]
             if played:
                 # One pass over the hand: the cards of the led suit, of the trump suit, and
-                # whether any card bats (a Joker's key is always among the played ones)
-                # [R-F1][R-F13].
+                # whether any other card bats (a Joker's key is always among the played ones)
+                # [R-F1][R-F13]. `bats` only spares the last filter, so it may be True when none
+                # does; a card of the led suit is not tested: the follow layer holds it anyway,
+                # unless the must-win layer leaves it out (then `bats` is set).
                 keys, trump = self.key_of, self.trump
                 played_keys = {JOKER_KEY}
                 for c in played:
@@ -489,10 +491,11 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                     suit = suit_of[c]
                     if suit == led:
                         follow.append(c)
-                    elif suit == trump:
-                        ruff.append(c)
-                    if not bats and keys[c] in played_keys:
-                        bats = True
+                    else:
+                        if suit == trump:
+                            ruff.append(c)
+                        if not bats and keys[c] in played_keys:
+                            bats = True
                 base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
                 if self.batting:  # must win, judged on the strongest card so far [R-F11][R-F12]
                     power = POWER[led, trump]
@@ -505,6 +508,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                         if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
                             beating.append(c)
                     if beating:
+                        if base is follow and len(beating) < len(follow):
+                            bats = True  # a card of the led suit left out, untested
                         base = beating
                 if base is None:  # any card: bats and Jokers are among them
                     cards = [*hand]
