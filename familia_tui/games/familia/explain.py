@@ -54,7 +54,6 @@ def _explain_pile(state: FamiliaState, action: ChoosePile) -> tuple[Clause, ...]
 
 
 def _explain_play(state: FamiliaState, action: PlayCard, legal: bool) -> tuple[Clause, ...]:
-    assert state.turn is not None
     card, hand = action.card, state.hands[state.turn]
     if card not in hand:
         return (clause("fam.not_in_hand", card=card),)

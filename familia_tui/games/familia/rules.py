@@ -50,7 +50,16 @@ from familia_tui.games.familia.actions import PILE, PLAY, Action, PlayCard
 from familia_tui.games.familia.explain import explain_action
 from familia_tui.games.familia.match import GameResult, MatchState, table_seats
 from familia_tui.games.familia.options import FamiliaOptions
-from familia_tui.games.familia.trick import CARD_ID, HAND_CARDS, JOKER_ID, SUIT_OF
+from familia_tui.games.familia.trick import (
+    CARD_ID,
+    FOLLOWS,
+    HAND_CARDS,
+    JOKER_ID,
+    JOKER_KEY,
+    OFF,
+    POWER,
+    SUIT_OF,
+)
 from familia_tui.games.familia.view import FamiliaView, TrickRecord
 
 
@@ -186,7 +195,7 @@ def _plays_of(ids: Sequence[int], seats: Sequence[int], trump_trick: bool,
               led: str | None) -> tuple[tuple[int, Card, str | None], ...]:
     """A trick's plays (seat, card, declared suit) from its card ids and its seats in play order:
     a Joker led in a trump trick names the led suit [R-F14]. The state keeps the ids alone,
-    and the plays are made once per trick, for its record (a loop: see `trick.playable`)."""
+    and the plays are made once per trick, for its record (a loop: see `legal_actions`)."""
     plays: list[tuple[int, Card, str | None]] = []
     rows = _PLAY_ROWS
     for seat, cid in zip(seats, ids):
@@ -225,8 +234,9 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     What can be derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`,
     `stock_trick`, `plays`, `tricks_won` and `reserve`; the face card and its pile are one
     field, `face`."""
-    turn: int | None
-    """The seat to choose a pile or play; None once the match is over."""
+    turn: int
+    """The seat to choose a pile or play (`to_act` is None once the match is over). Never None:
+    the hot paths read it without a test."""
 
     def __init__(self, options: FamiliaOptions, seats: Sequence[Seat],
                  seed: int | None = None, deal: StackedDeal | None = None) -> None:
@@ -241,7 +251,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         self.match = MatchState.start(options, self.seats, plan.deals)
         self.is_over = False
         self.events = []
-        self._legal = self._legal_ids = None
+        self._legal, self._legal_ids = None, []
         self.deal_start = (options.first_leader if options.first_leader is not None
                            else self.rng.randrange(n)) % n
         self._start_game(deal)
@@ -256,9 +266,10 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     """The match is over (phase OVER): a field set with the match's end, not a property (the
     playouts ask after every action, and a field is read faster than a property is called)."""
 
-    _legal_ids: list[int] | None
+    _legal_ids: list[int]
     """The card id of each cached legal play (`_legal`'s entries, in order): `apply` finds the
-    action in the list and plays its card without hashing it. Replaced with `_legal`."""
+    action in the list and plays its card without hashing it. Replaced with `_legal` (and
+    stale while `_legal` is None)."""
 
     def apply(self, action: Action) -> list[Event]:
         """`BaseState.apply` (the same membership check and `IllegalAction`), finding the action's
@@ -274,8 +285,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         except ValueError:
             raise IllegalAction(action, self.explain(action)) from None
         self._legal = None
-        events: list[Event] = []
-        self.events = events
+        # Each branch makes the action's events list with its first event in it (`self.events`
+        # before a trick's end adds to it): a display, not an empty list and an append call.
         if self.phase is not PLAY_PHASE:  # the leader reveals the top card of a pile [R-F10]
             colour: str = action[0]  # type: ignore[assignment]  # a ChoosePile
             face = self.piles[colour].pop()
@@ -287,16 +298,13 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 else:  # the face card's suit is trump
                     self.trump = face.suit
             self.phase = PLAY_PHASE
-            events.append(_make(Event, ("face_revealed", self.leader, (face,), (
-                ("colour", colour), ("stock_trick", stock_trick)))))
+            self.events = events = [_make(Event, ("face_revealed", self.leader, (face,), (
+                ("colour", colour), ("stock_trick", stock_trick))))]
             return events
         # A play of hand card `card` (card id `cid`), a led Joker naming `declared`.
-        ids = self._legal_ids
-        assert ids is not None
-        cid = ids[index]
+        cid = self._legal_ids[index]
         card, declared = action  # type: ignore[misc]  # a PlayCard
         seat, played = self.turn, self.played_ids
-        assert seat is not None
         if not played and not self.stock_ids:  # a trump trick's lead names the led suit
             self.led = declared or SUIT_OF[cid]
         hand, known = self.hand_ids[seat], self.known_ids[seat]
@@ -310,8 +318,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         else:
             hand.remove(cid)
         played.append(cid)
-        events.append(_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
-                      if declared else _PLAYED_EVENTS[seat][cid])
+        self.events = events = [_make(Event, (PLAYED, seat, (card,), (("declared", declared),)))
+                                if declared else _PLAYED_EVENTS[seat][cid]]
         seat = self.ring.following[seat]
         if seat != self.leader:
             self.turn = seat
@@ -432,35 +440,105 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
 
     def obligations(self, seat: int | None = None) -> tr.Obligations:
         seat = self.turn if seat is None else seat
-        assert seat is not None
         return tr.obligations(self.hands[seat], self.context, self.keys)
 
     def legal_actions(self) -> list[Action]:
         """`BaseState.legal_actions` (the same cache, kept until the next action), with the list
         worked out here rather than in a second call (`_compute_legal`): playouts ask at every
-        step, and a call costs about as much as a pile decision's work."""
+        step, and a call costs about as much as a pile decision's work.
+
+        A play's legal cards are the layers of `trick.obligations` joined, `(must_win or base)
+        ∪ bats ∪ Jokers` [R-F12], worked out with as little as the trick needs, here rather than
+        in a function of trick.py: a Python call with the trick's eight fields as arguments cost
+        more than a play's whole check (a test checks this against `obligations(...).legal` on
+        random positions of every preset). `_legal_ids` keeps each action's card id."""
         legal = self._legal
         if legal is not None:
             return legal  # type: ignore[return-value]
         phase = self.phase
         if phase is PLAY_PHASE:
-            assert self.turn is not None
             hand = self.hand_ids[self.turn]
             if len(hand) == 1 and hand[0] != JOKER_ID:  # the last card: every layer keeps it (the last trick of a deal)
                 self._legal_ids = [hand[0]]
                 legal = self._legal = [PLAYS[hand[0]]]
                 return legal
-            played = self.played_ids
-            stock_trick = bool(self.stock_ids)
-            cards = tr.playable(hand, self.led, self.trump, stock_trick,
-                                self.batting, played, self.key_of, self.plan.unique)
-            actions: list[Action] = []
+            # Plain loops, no comprehensions, map or filter: over a hand's few cards, a
+            # comprehension's function object and frame, or an iterator object, cost more than
+            # the loop's bytecode. Copies are displays (`[*hand]`, `{*base}`): calling `list` or
+            # `set` goes through the type's call.
+            #   Equal cards of several decks are one play: the layers keep a hand's repeats, and
+            # the legal cards lose theirs at the end (each layer keeps or drops every copy of a
+            # card alike, and the first copies come in hand order), which checks the fewer cards
+            # (a set display; `dict.fromkeys` calls a type, and most lists hold no repeat).
+            played, led = self.played_ids, self.led
+            cards: list[int]
+            actions: list[Action]
+            if played:
+                # One pass over the hand: the cards of the led suit, of the trump suit, and
+                # whether any other card bats (a Joker's key is always among the played ones)
+                # [R-F1][R-F13]. `bats` only spares the last filter, so it may be True when none
+                # does; a card of the led suit is not tested: the follow layer holds it anyway,
+                # unless the must-win layer leaves it out (then `bats` is set).
+                keys, trump = self.key_of, self.trump
+                played_keys = {JOKER_KEY}
+                for c in played:
+                    played_keys.add(keys[c])
+                suit_of = SUIT_OF
+                follow: list[int] = []
+                ruff: list[int] = []
+                bats = False
+                for c in hand:
+                    suit = suit_of[c]
+                    if suit == led:
+                        follow.append(c)
+                    else:
+                        if suit == trump:
+                            ruff.append(c)
+                        if not bats and keys[c] in played_keys:
+                            bats = True
+                base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
+                if self.batting:  # must win, judged on the strongest card so far [R-F11][R-F12]
+                    power = POWER[led, trump]
+                    best = OFF
+                    for c in played:
+                        if power[c] > best:
+                            best = power[c]
+                    beating: list[int] = []
+                    for c in hand if base is None else base:
+                        if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
+                            beating.append(c)
+                    if beating:
+                        if base is follow and len(beating) < len(follow):
+                            bats = True  # a card of the led suit left out, untested
+                        base = beating
+                if base is None:  # any card: bats and Jokers are among them
+                    cards = [*hand]
+                elif not bats:
+                    cards = base  # no bat, no Joker: the layer alone
+                else:
+                    allowed = {*base}
+                    cards = []
+                    for c in hand:
+                        if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
+                            cards.append(c)
+            elif not self.stock_ids:  # a free lead [R-F7]
+                cards = [*hand]
+                if JOKER_ID in cards:  # a led Joker names its suit [R-F14]: a rarer case
+                    return self._joker_leads(cards)
+            else:  # no must-win yet [R-F12a], nothing to bat
+                cards = [*hand]  # a no-lead trick [R-F16], or a void in the led suit
+                if led is not None:
+                    follows, lead = FOLLOWS[led], []
+                    for c in hand:
+                        if follows[c]:
+                            lead.append(c)
+                    if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
+                        cards = lead
+            if not self.plan.unique and len({*cards}) < len(cards):
+                cards = list(dict.fromkeys(cards))
+            actions = []
             for c in cards:  # a loop: a comprehension's or a map's set-up costs more than a few cards
                 actions.append(PLAYS[c])
-            if not played and not stock_trick and JOKER_ID in cards:
-                actions.remove(PLAYS[JOKER_ID])
-                actions.extend(JOKER_LEADS)
-                cards = [c for c in cards if c != JOKER_ID] + [JOKER_ID] * len(JOKER_LEADS)
             self._legal_ids = cards
         elif phase is PILE_PHASE:
             piles = self.piles
@@ -470,6 +548,17 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
                 actions = [PILE[c] for c in COLOURS if piles[c]]
         else:
             actions = []
+        self._legal = actions
+        return actions
+
+    def _joker_leads(self, cards: list[int]) -> list[Action]:
+        """The legal plays of a free lead [R-F7] from a hand holding a Joker (`cards`, the
+        hand's ids): the Joker's plays last, naming each suit [R-F14]."""
+        if not self.plan.unique:
+            cards = list(dict.fromkeys(cards))
+        cards.remove(JOKER_ID)
+        actions: list[Action] = [*[PLAYS[c] for c in cards], *JOKER_LEADS]
+        self._legal_ids = cards + [JOKER_ID] * len(JOKER_LEADS)
         self._legal = actions
         return actions
 
@@ -624,7 +713,6 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
         if over:
             self.phase = OVER_PHASE
             self.is_over = True
-            self.turn = None
             self.events.append(_make(Event, (GAME_OVER, None, (), (("match", self.match),))))
         else:
             self._start_game()

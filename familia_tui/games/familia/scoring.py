@@ -206,12 +206,21 @@ def score_player(
         ValueError: For an unknown role or crest, or a captured card that is not a face card.
     """
     cards = tuple(captured)
-    checked_role = _check_role(role)
-    royal_suit = _royal_suit(royal, crest)
+    # The checks inline (every game end scores every seat, and a call costs more than a test).
+    if role != "M" and role != "F":
+        raise ValueError(f"role must be 'M' (male) or 'F' (female), not {role!r}")
+    checked_role: Role = "M" if role == "M" else "F"
+    if crest is not None and crest not in SUITS:
+        raise ValueError(f"crest must be one of {', '.join(SUITS)}, not {crest!r}")
+    royal_suit = crest if royal else None  # the suit whose Family and Marriage are royal
     if len(cards) < 4:  # most hands: no Joker, no meld
-        singles_only = _SINGLES_ONLY.get(tuple(sorted(cards)))
-        if singles_only is not None:
-            return _sheet(cards, checked_role, singles_only[checked_role], False, misere_bonus)
+        hand = tuple(sorted(cards))
+        sheets = _SINGLES_ONLY.get(hand)
+        if sheets is not None:
+            sheet = sheets[checked_role]
+            if cards and cards == hand:  # the sheet made at import shows the cards sorted
+                return sheet
+            return _sheet(cards, checked_role, list(sheet.entries), False, misere_bonus)
     counts = _count_faces(cards)
     jokers = len(cards) - sum(map(sum, counts.values()))
     if jokers:
@@ -220,17 +229,6 @@ def score_player(
         melds = _planned_melds(counts, _best_plan(counts, checked_role, royal_suit), royal_suit)
         entries = melds + _singles(counts, checked_role)
     return _sheet(cards, checked_role, entries, bool(jokers), misere_bonus)
-
-
-_SINGLES_ONLY: dict[tuple[Card, ...], dict[str, list[Entry]]] = {
-    hand: {role: [lines[card] for card in sorted(hand, key=_SINGLE_PLACES[role].__getitem__)]
-           for role, lines in _SINGLE_LINES.items()}
-    for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
-    if not any(king in hand and queen in hand for king, queen in _MARRIAGES)}
-"""Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
-Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
-meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card,
-gives its single lines by role, in the role's zeroing order (`_sheet` only reads them)."""
 
 
 def rank_units(units: Sequence[tuple[str, tuple[int, ...], int, int, int]]) -> list[Standing]:
@@ -259,19 +257,6 @@ def _ranking_key(unit: tuple[str, tuple[int, ...], int, int, int]) -> tuple[int,
     return (-unit[2], unit[3], unit[4])
 
 
-def _check_role(role: str) -> Role:
-    if role not in ("M", "F"):
-        raise ValueError(f"role must be 'M' (male) or 'F' (female), not {role!r}")
-    return "M" if role == "M" else "F"
-
-
-def _royal_suit(royal: bool, crest: str | None) -> str | None:
-    """The suit whose Family and Marriage are royal, or None."""
-    if crest is not None and crest not in SUITS:
-        raise ValueError(f"crest must be one of {', '.join(SUITS)}, not {crest!r}")
-    return crest if royal else None
-
-
 def _count_faces(cards: Sequence[Card]) -> _Counts:
     counts = {suit: [0, 0, 0] for suit in SUITS}
     for card in cards:
@@ -298,7 +283,8 @@ def _sheet(
         scored += points
         if kind in _SINGLE_KINDS:
             singles.append(points)
-    zero_sum = _zero_sum_bonus(singles)
+    # 2 × the number of singles if there is one and they add up to 0 (A.10.3)
+    zero_sum = 2 * len(singles) if singles and sum(singles) == 0 else 0
     total = scored + zero_sum + misere_bonus
     face_points = 0
     for rank, _ in cards:
@@ -307,9 +293,18 @@ def _sheet(
         role, cards, tuple(entries), zero_sum, misere_bonus, total, forced, len(cards), face_points))
 
 
-def _zero_sum_bonus(single_values: Sequence[int]) -> int:
-    """2 × the number of singles if there is one and they add up to 0 (A.10.3)."""
-    return 2 * len(single_values) if single_values and sum(single_values) == 0 else 0
+_ROLES: tuple[Role, Role] = ("M", "F")
+_SINGLES_ONLY: dict[tuple[Card, ...], dict[str, PlayerScore]] = {
+    hand: {role: _sheet(hand, role, [_SINGLE_LINES[role][card] for card in sorted(
+        hand, key=_SINGLE_PLACES[role].__getitem__)], False, 0) for role in _ROLES}
+    for size in range(4) for hand in combinations_with_replacement(sorted(_SINGLE_LINES["M"]), size)
+    if not any(king in hand and queen in hand for king, queen in _MARRIAGES)}
+"""Every sorted hand of fewer than four face cards (any number of face sets) without a K and a
+Q of one suit: every card is a single (no Familia needs fewer than four cards, and every other
+meld holds a K and a Q of one suit). One look-up of the hand, rather than a test card by card,
+gives its score sheet by role, made at import (806 sheets; every game end scores such hands,
+and sheets are immutable): its single lines in the role's zeroing order and its bonuses (the
+empty hand's misère depends on the game, and is added by `score_player`)."""
 
 
 # Forced arrangement (at least one captured Joker)

@@ -187,7 +187,7 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.plan, state.seats, state.ring = plan_of(options), view.seats, seat_ring(n)
     state.rng = random.Random(view.deal)
     state.match = view.match.clone()
-    state.events, state._legal, state._legal_ids = [], None, None
+    state.events, state._legal, state._legal_ids = [], None, []
     state.deal, state.batting = view.deal, view.style == "batting"
     state.key_of = state.plan.key_tables[view.deal]
     state.deal_start = finished[0].leader if finished else view.leader  # type: ignore[attr-defined]
@@ -199,7 +199,8 @@ def _template(view: FamiliaView, finished: Sequence[object], played: list[Card])
     state.known_ids = [tr.ids_of(cards) for cards in view.known]
     state.stock_ids = []
     state.discard_ids = tr.ids_of(played)
-    state.trick_no, state.leader, state.turn = view.trick_no, view.leader, view.to_act
+    state.trick_no, state.leader = view.trick_no, view.leader
+    state.turn = view.leader if view.to_act is None else view.to_act
     state.phase = Phase(view.phase)
     state.is_over = state.phase is OVER_PHASE
     state.face = None if view.face_card is None else (view.face_card, view.face_colour or "")

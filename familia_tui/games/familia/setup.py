@@ -228,7 +228,6 @@ class _Position:
         state = self.state
         for card in plays:
             seat = state.turn
-            assert seat is not None
             declared = self.data.get("declared") if card == JOKER and not state.plays else None
             state.hand_ids[seat].append(tr.CARD_ID[card])
             state._play(card, declared)

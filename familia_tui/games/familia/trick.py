@@ -1,6 +1,9 @@
 """One Familia trick: batting keys, card strength, legal plays and resolution.
 
-Pure functions on small values; `rules.py` owns the state. Implements (rules digest A.6–A.8):
+Pure functions on small values; `rules.py` owns the state. `obligations` states the legal plays
+layer by layer (explanations, bots); the engine's fast statement of the same plays, on card ids,
+is `FamiliaState.legal_actions`, which a test checks against it. Implements (rules digest
+A.6–A.8):
 
 - Batting keys by hand-pool decks and style (A.7 table) [R-F3]; Jokers collide only with Jokers;
   the face card never bats [R-F4].
@@ -55,7 +58,8 @@ FOLLOWS: dict[str | None, list[bool]] = {
 The per-id tables (this one, `POWER`, `VALUE` and the engine's key tables) are lists, never
 changed: where one is read with `map` (the sampler, a deal's forty cards), a list's `__getitem__`
 is a C method taking its argument directly, where a tuple's builds an argument tuple per call.
-Over a trick's or a hand's few cards the hot paths use plain loops instead (see `playable`)."""
+Over a trick's or a hand's few cards the hot paths use plain loops instead (see
+`FamiliaState.legal_actions`)."""
 
 
 def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
@@ -178,78 +182,6 @@ def obligations(hand: Sequence[Card], ctx: Context, keys: Mapping[Card, object])
     return Obligations(tuple(base), rule, must_win, bats, jokers)
 
 
-def playable(hand: Sequence[int], led: str | None, trump: str | None, stock_trick: bool,
-             batting: bool, played: Sequence[int], keys: Sequence[int],
-             unique: bool = False) -> list[int]:
-    """The card ids of `hand` that may be played now, each once, in hand order: the layers of
-    `obligations` joined, `(must_win or base) ∪ bats ∪ Jokers` [R-F12], worked out with as little
-    as the trick needs (it runs for every play of every game, bot and playout; a test checks it
-    against `obligations(...).legal` on random positions of every preset).
-
-    `hand` and `played` (the trick's cards so far) are card ids, `keys` the deal's `key_table`;
-    `led`, `trump` and `stock_trick` are the trick's (`Context`). `unique` says that the hand
-    holds no two equal cards (`FamiliaOptions.unique_hand_cards`): then it is not checked for
-    repeats."""
-    # Plain loops, no comprehensions, map or filter: over a hand's few cards, a comprehension's
-    # function object and frame, or an iterator object, cost more than the loop's bytecode (and a
-    # comprehension reading a local makes that local a cell for the whole call). Copies are
-    # displays (`[*hand]`, `{*base}`): calling `list` or `set` goes through the type's call.
-    if not unique and len({*hand}) < len(hand):
-        # Equal cards of several decks are one play: the rest works on each card once. (Most
-        # hands hold no repeat, and a set display is cheap; `dict.fromkeys` calls a type.)
-        hand = list(dict.fromkeys(hand))
-    if not played:  # no must-win yet [R-F12a], nothing to bat
-        if stock_trick and led is not None:
-            follows, lead = FOLLOWS[led], []
-            for c in hand:
-                if follows[c]:
-                    lead.append(c)
-            if len(lead) > lead.count(JOKER_ID):  # a card of the suit: follow it [A.5]
-                return lead
-        # a free lead [R-F7], a no-lead trick [R-F16], a void
-        return [*hand]
-    # One pass over the hand: the cards of the led suit, of the trump suit, and whether any card
-    # bats (a Joker's key is always among the played ones) [R-F1][R-F13].
-    played_keys = {JOKER_KEY}
-    for c in played:
-        played_keys.add(keys[c])
-    suit_of = SUIT_OF
-    follow: list[int] = []
-    ruff: list[int] = []
-    bats = False
-    for c in hand:
-        suit = suit_of[c]
-        if suit == led:
-            follow.append(c)
-        elif suit == trump:
-            ruff.append(c)
-        if not bats and keys[c] in played_keys:
-            bats = True
-    base = follow or ruff or None  # follow, else ruff, else any card (no led suit: any card)
-    if batting:
-        power = POWER[led, trump]
-        best = OFF
-        for c in played:
-            if power[c] > best:
-                best = power[c]
-        beating: list[int] = []
-        for c in hand if base is None else base:
-            if power[c] > best and c != JOKER_ID:  # a Joker is never forced [R-F13]
-                beating.append(c)
-        if beating:
-            base = beating
-    if base is None:  # any card: bats and Jokers are among them
-        return [*hand]
-    if not bats:
-        return base  # no bat, no Joker: the layer alone
-    allowed = {*base}
-    legal: list[int] = []
-    for c in hand:
-        if c in allowed or keys[c] in played_keys:  # a Joker's key is in played_keys
-            legal.append(c)
-    return legal
-
-
 def _follow(plain: list[Card], led: str, trump: str | None) -> tuple[list[Card], str]:
     follow = [c for c in plain if c.suit == led]
     if follow:
@@ -292,7 +224,7 @@ def judge(ids: Sequence[int], played_keys: list[object], led: str | None,
     power, powers = POWER[led, trump], []
     for c in ids:
         powers.append(power[c])
-    if len({*played_keys}) == len(played_keys):  # displays, not type calls (see `playable`)
+    if len({*played_keys}) == len(played_keys):  # displays, not type calls (see `legal_actions`)
         # No batting: the strongest card (a bot may judge no card; `max`'s default= keyword
         # makes a slower call)
         best = max(powers) if powers else OFF

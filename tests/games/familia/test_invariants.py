@@ -5,7 +5,7 @@ For each preset, several matches are played by random choices; at every step:
 - every hand card of the deal is in exactly one place (hands, stock, trick, discard), and every
   face card of the game is unrevealed, captured, voided or the face card of the trick;
 - drawn cards that are still held are known (public) [R-F9a];
-- the fast legal plays (`trick.playable`) are the obligations' layers joined [R-F12].
+- the fast legal plays (`FamiliaState.legal_actions`) are the obligations' layers joined [R-F12].
 At the end: replaying the record reproduces the state; scores, team totals and rankings agree;
 misère goes exactly to players with no capture.
 """
@@ -17,12 +17,13 @@ from collections import Counter
 
 import pytest
 
-from familia_tui.core.cards import JOKER, face_cards
+from familia_tui.core.cards import JOKER, SUITS, face_cards
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
+from familia_tui.games.familia.actions import PlayCard
 from familia_tui.games.familia.game import GAME
 from familia_tui.games.familia.rules import FamiliaState, Phase, hand_pool
-from familia_tui.games.familia.trick import cards_of, playable
+from familia_tui.games.familia.trick import CARD_ID
 
 PRESETS, ERRORS = list_presets("familia")
 
@@ -69,16 +70,25 @@ def _check_result(state: FamiliaState) -> None:
 
 
 def _check_playable(state: FamiliaState) -> None:
-    """The fast statement of the legal plays (`trick.playable`) is the obligations' layers
-    joined [R-F12]: the same cards, each once, in hand order."""
+    """The engine's fast statement of the legal plays (`FamiliaState.legal_actions`, on card
+    ids) is the obligations' layers joined [R-F12]: the same cards, each once, in hand order (a
+    Joker's plays last), and each action's card id kept beside it; a Joker leading a trump trick names each suit
+    [R-F14]."""
     if state.phase is not Phase.PLAY:
         return
-    assert state.turn is not None
     hand = state.hands[state.turn]
     legal = state.obligations().legal
-    ids = playable(state.hand_ids[state.turn], state.led, state.trump, state.stock_trick,
-                   state.batting, state.played_ids, state.key_of)
-    assert cards_of(ids) == tuple(card for card in dict.fromkeys(hand) if card in legal)
+    actions = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    assert len(actions) == len(state.legal_actions())
+    assert [CARD_ID[a.card] for a in actions] == state._legal_ids
+    cards = tuple(dict.fromkeys(a.card for a in actions))
+    assert set(cards) == legal
+    assert [c for c in cards if c != JOKER] == [c for c in dict.fromkeys(hand) if c in legal and c != JOKER]
+    leads = [a.declared for a in actions if a.card == JOKER]
+    if JOKER in cards and not state.played and not state.stock_trick:
+        assert leads == list(SUITS)
+    else:
+        assert leads in ([], [None])
 
 
 def _playout(preset, seed: int) -> None:  # type: ignore[no-untyped-def]

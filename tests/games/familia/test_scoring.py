@@ -385,3 +385,13 @@ def test_module_doctests() -> None:
 def test_joker_entries_are_listed_last() -> None:
     result = score("JK KS QS JK")
     assert [e.cards for e in result.entries][-2:] == [(JOKER,), (JOKER,)]
+
+
+@pytest.mark.parametrize(("role", "crest", "message"), [
+    ("X", None, "role must be 'M' (male) or 'F' (female), not 'X'"),
+    ("F", "Z", "crest must be one of S, H, D, C, not 'Z'"),
+])
+def test_a_bad_role_or_crest_is_refused_clearly(role: str, crest: str, message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        score_player(parse_cards("KS"), role, crest=crest)
+    assert str(error.value) == message
