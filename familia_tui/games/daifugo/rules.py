@@ -145,12 +145,12 @@ def trick_won_events(players: int) -> dict[str, tuple[Event, ...]]:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What stays fixed for a session: its options and seed, and the switches and tables read
-    from them. (One field of the state: a state keeps its fields inline, the fast attribute access of
-    CPython 3.11, only while its class has at most 30 of them.)"""
+    """What stays fixed for a session: its options, and the switches and tables read from them,
+    made once per options (a new session takes the cached one). One field of the state: a state
+    keeps its fields inline, the fast attribute access of CPython 3.11, only while its class has
+    at most 30 of them."""
 
     options: DaifugoOptions
-    seed: int | None
     n: int
     strict_uno: bool
     dobon_on: bool
@@ -165,15 +165,20 @@ class Plan:
     passed_events: tuple[Event, ...]
     trick_won_events: dict[str, tuple[Event, ...]]
 
-    @classmethod
-    def of(cls, options: DaifugoOptions, seed: int | None) -> Plan:
-        """The plan of a session with these options and seed."""
-        n = options.players
-        ring = seat_ring(n)
-        return cls(options, seed, n, options.uno == "strict", options.dobon != "off",
-                   options.dobon_sum == "trick", options.suit_lock == "single_suit",
-                   options.sequences == "overlap", options.back_count == "per_family", ring,
-                   ring.afters, passed_events(n), trick_won_events(n))
+    @staticmethod
+    def of(options: DaifugoOptions) -> Plan:
+        """The plan of a session with these options."""
+        return _plan(options)
+
+
+@cache
+def _plan(options: DaifugoOptions) -> Plan:
+    n = options.players
+    ring = seat_ring(n)
+    return Plan(options, n, options.uno == "strict", options.dobon != "off",
+                options.dobon_sum == "trick", options.suit_lock == "single_suit",
+                options.sequences == "overlap", options.back_count == "per_family", ring,
+                ring.afters, passed_events(n), trick_won_events(n))
 
 
 class GameLog(Cloneable):
@@ -220,9 +225,9 @@ class StackedDeal:
 class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     """A Daifugō session in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("seats", "is_over", "to_act", "phase", "rulebook", "revolution", "holders",
+    IMMUTABLE = ("seed", "seats", "is_over", "to_act", "phase", "rulebook", "revolution", "holders",
                  "top_seat", "suit_lock", "number_lock", "trick_reverse", "uno_missed",
-                 "last_play_value", "leader")
+                 "leader")
     SHARED = ("plan", "top")
     """The session's `Plan` (frozen, but holding the shared dict of `trick_won` events) and the
     top play's `Shape` (built by `shape_of`, cached and shared, never changed but for its cache
@@ -242,8 +247,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                  deal: StackedDeal | None = None) -> None:
         if len(seats) != options.players:
             raise ValueError(f"{options.players} players need {options.players} seats, got {len(seats)}")
-        self.plan = Plan.of(options, seed)
+        self.plan = Plan.of(options)
         self.seats = tuple(seats)
+        self.seed = seed
         self.rng = random.Random(seed)
         self.session = SessionResult(tuple(s.name for s in seats), options.games)
         self.events = []
@@ -321,10 +327,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         return self.plan.options
 
     @property
-    def seed(self) -> int | None:
-        return self.plan.seed
-
-    @property
     def n(self) -> int:
         return self.plan.n
 
@@ -392,6 +394,15 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     @property
     def revolutions(self) -> int:
         return self.log.revolutions
+
+    @property
+    def last_play_value(self) -> int | None:
+        """The ドボン value of the top play, or of the whole trick with `dobon_sum: trick` (DF-28);
+        None with a top joker in it, or on a lead."""
+        top = self.top
+        if top is None:
+            return None
+        return self._trick_value() if self.plan.trick_sum else top.value
 
     @property
     def top_play(self) -> Play | None:
@@ -487,7 +498,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self._clear_trick()
         self.pending: list[tuple[str, int]] = []
         self.uno_missed: int | None = None
-        self.last_play_value: int | None = None
         first = log.first_leader = next(s for s in range(n) if self.slots[s][POS3] >> HEART & 1)
         self.to_act = self.leader = first
         self.phase = LEAD
@@ -704,7 +714,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             if self.holders <= 1:
                 self._end_game(self.next_holder(seat), "last")
                 return
-        value = self.last_play_value = self._trick_value() if plan.trick_sum else shape.value
+        value = self._trick_value() if plan.trick_sum else shape.value  # `last_play_value`
         if self.uno_missed is not None or (plan.dobon_on and count and value in self.sums):
             self.pending = self._windows(seat, value)
             if self.pending:

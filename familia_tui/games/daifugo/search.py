@@ -430,7 +430,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     options: DaifugoOptions = view.options
     state = DaifugoState.__new__(DaifugoState)
     n = len(view.seats)
-    state.plan, state.seats = Plan.of(options, None), view.seats
+    state.plan, state.seats, state.seed = Plan.of(options), view.seats, None
     state.rng = SharedRandom(view.game)
     state.session = SessionResult(tuple(s.name for s in view.seats), options.games, list(view.games_played))
     state.events, state._legal = [], None
@@ -446,7 +446,7 @@ def _template(view: DaifugoView) -> DaifugoState:
     state.suit_lock = tuple("SHDC".index(x) for x in view.suit_lock) if view.suit_lock else None
     state.number_lock = view.number_lock
     state.pending = []
-    state.uno_missed, state.last_play_value = view.uno_missed, view.last_value
+    state.uno_missed = view.uno_missed
     state.leader = view.leader
     log = state.log = GameLog(view.rule_card, n)
     log.places = list(view.places)

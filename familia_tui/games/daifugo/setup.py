@@ -195,8 +195,6 @@ class _Position:
         if (state.suit_lock or state.number_lock) and len(plays) < 2:
             raise SetupError("suit_lock/number_lock: a lock needs two plays in the trick")
         state.passed = seat_list(data.get("passed"), self.n, "passed")
-        if state.top is not None:
-            state.last_play_value = state.top.value
 
     def _turn(self) -> None:
         state, data = self.state, self.data
