@@ -83,9 +83,9 @@ from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import (
     DobonCall,
     FinishedTrick,
-    GameRecord,
     Reason,
     SessionResult,
+    game_record,
     middle_order,
 )
 from familia_tui.games.daifugo.shapes import (
@@ -851,9 +851,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         holders = [s for s in range(n) if self.counts[s] and s != biri]
         middle = middle_order(holders, self.counts, log.first_leader, n)
         opening = self.opening or (self.trick[0] if self.trick else None)
-        record = GameRecord(len(self.session.games) + 1, log.rule_card, self.rulebook.families,
-                            tuple(log.places), middle, biri, reason, caller, log.revolutions,
-                            opening, log.outs, tuple(self.counts), log.dobon_call)
+        record = game_record((len(self.session.games) + 1, log.rule_card, self.rulebook.families,
+                              tuple(log.places), middle, biri, reason, caller, log.revolutions,
+                              opening, log.outs, tuple(self.counts), log.dobon_call))
         self.session.games.append(record)
         self.events.append(fast_event(("game_scored", biri, (), (("reason", reason),
                                                                   ("record", record)))))
