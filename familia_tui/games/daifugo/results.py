@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from operator import neg
 from typing import ClassVar, Literal, NamedTuple
 
 from familia_tui.core.cards import Card
@@ -113,18 +114,20 @@ class SessionResult(Cloneable):
 
     @property
     def biri_counts(self) -> tuple[int, ...]:
-        counts = [0] * len(self.names)
-        for game in self.games:
-            counts[game.biri] += 1
-        return tuple(counts)
+        return tuple(self._counts()[0])
 
     @property
     def first_places(self) -> tuple[int, ...]:
-        counts = [0] * len(self.names)
+        return tuple(self._counts()[1])
+
+    def _counts(self) -> tuple[list[int], list[int]]:
+        """Per seat: its ビリ count and its first places."""
+        biri, firsts = [0] * len(self.names), [0] * len(self.names)
         for game in self.games:
+            biri[game.biri] += 1
             if game.places:
-                counts[game.places[0]] += 1
-        return tuple(counts)
+                firsts[game.places[0]] += 1
+        return biri, firsts
 
     @property
     def totals(self) -> dict[str, int]:
@@ -146,14 +149,16 @@ class SessionResult(Cloneable):
 
     def standings(self) -> list[Standing]:
         """Fewest ビリ first, then most first places (DF-31)."""
-        first = self.first_places  # every game's end builds the standings (its event)
-        rows = sorted([(biri, -first[seat], seat) for seat, biri in enumerate(self.biri_counts)])
+        # every game's end builds the standings (its event): the counts read once, the previous
+        # row's kept in locals rather than read back from its named tuple
+        names, (biri, firsts) = self.names, self._counts()
         standings: list[Standing] = []
-        for index, (biri, minus_firsts, seat) in enumerate(rows):
-            firsts = -minus_firsts
-            tied = standings and (standings[-1].biri, standings[-1].firsts) == (biri, firsts)
-            rank = standings[-1].rank if tied else index + 1
-            standings.append(standing((self.names[seat], seat, rank, biri, firsts)))
+        last, rank = None, 0
+        for index, (count, minus_firsts, seat) in enumerate(sorted(zip(biri, map(neg, firsts),
+                                                                       range(len(names))))):
+            if (count, minus_firsts) != last:
+                last, rank = (count, minus_firsts), index + 1
+            standings.append(standing((names[seat], seat, rank, count, -minus_firsts)))
         return standings
 
 
