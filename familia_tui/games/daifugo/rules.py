@@ -860,8 +860,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.pending = []
         if self.session.over:
             self.phase, self.to_act, self.is_over = OVER, None, True
-            self.events.append(Event("game_over", None, info=(
-                ("biri", self.session.biri_counts), ("standings", tuple(self.session.standings())))))
+            session = self.session
+            self.events.append(fast_event(("game_over", None, (), (
+                ("biri", session.biri_counts), ("standings", tuple(session.standings()))))))
         else:
             self._start_game()
 
