@@ -107,7 +107,7 @@ finished_trick = partial(tuple.__new__, FinishedTrick)
 constructor (every trick ends with one)."""
 fast_event = partial(tuple.__new__, Event)
 """`fast_event((kind, seat, cards, info))`: an `Event` without the named tuple's Python-level
-constructor, for the event of every play."""
+constructor, for the event of every play and the events of every game's start and end."""
 
 
 PACKED = tuple(1 << 8 * (index >> 2) + (index & 3) | 1 << 104 + 13 * (index & 3) + (index >> 2)
