@@ -156,9 +156,9 @@ def _follow(state: DaifugoState, play: Play, new: Shape) -> list[Clause]:
     if new.kind == TOP_JOKERS:
         return [clause("dfg.x.top_jokers", "DF-19")]
     chain = [_order(state)]
-    if not beats(new, top, state.reversed, state.overlap):
+    if not beats(new, top, state.reversed, state.plan.overlap):
         key = ("dfg.x.weaker" if new.kind != SEQUENCE else "dfg.x.weaker_sequence"
-               if state.overlap else "dfg.x.weaker_sequence_above")
+               if state.plan.overlap else "dfg.x.weaker_sequence_above")
         chain.append(clause(key, "DF-8" if new.kind == SEQUENCE else "C4", cards=_cards(play),
                             top=shown))
         return chain
@@ -184,12 +184,12 @@ def _suit_lock(state: DaifugoState, new: Shape) -> list[Clause]:
     lock = state.suit_lock
     if lock is None:
         return []
-    ruling = "DF-10" if state.single_suit else "DF-10a"
+    ruling = "DF-10" if state.plan.single_suit else "DF-10a"
     if 4 in new.suits:  # jokers with an open suit beside a natural 8: they take what is needed
         naturals = [s for s in new.suits if s != 4]
         fits = all(naturals.count(s) <= lock.count(s) for s in naturals)
     else:
-        fits = lock_signature(new, state.single_suit) == lock
+        fits = lock_signature(new, state.plan.single_suit) == lock
     one = len(set(lock)) == 1  # one suit (a single, a sequence, a group of one suit): shown once
     key = ("dfg.x.suit_lock_ok" if fits else "dfg.x.suit_locked") + ("" if one else "_set")
     return [clause(key, ruling, suits=_suits(lock[:1] if one else lock))]

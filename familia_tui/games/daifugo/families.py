@@ -87,6 +87,11 @@ class Rulebook:
                      for family, positions in self.tenho_sets)
 
     @cached_property
+    def nokoshi_max(self) -> int:
+        """The size of the largest ○○残し set (0: none): a hand this small may be one (DF-25a)."""
+        return max((len(p) for _, p in self.nokoshi_sets), default=0)
+
+    @cached_property
     def ability_bits(self) -> int:
         """A 13-bit mask of the ability positions (a play with none cannot reverse, DF-16)."""
         return sum(1 << p for p in range(POSITIONS) if self.back_weight[p])

@@ -397,7 +397,7 @@ WINDOW: dict[str, list[Action]] = {"dobon": [CALL["dobon"], DECLINE], "chombo": 
 def lead_legal(state: DaifugoState, seat: int) -> list[Action]:
     """Every lead: any group or sequence with a natural card (C4, DF-17), no forbidden finish."""
     slots, jokers, count = state.slots[seat], state.jokers[seat], state.counts[seat]
-    uno = count - 1 if state.strict_uno else 0
+    uno = count - 1 if state.plan.strict_uno else 0
     table = COMMON[0][jokers]
     legal: list[Action] = []
     # each slot's tuple added in a loop: cheaper than chain(map()) (see `legal_actions`)
@@ -442,7 +442,7 @@ def legal_actions(state: DaifugoState) -> list[Action]:
         jokers, count = state.jokers[seat], state.counts[seat]
         lock = state.suit_lock
         if top.kind == GROUP and jokers < top.size < count and not (
-                top.single_joker or state.strict_uno and top.size == count - 1):
+                top.single_joker or state.plan.strict_uno and top.size == count - 1):
             # no group of jokers alone, no finish, ウノ or ♠3 to consider
             table = COMMON[top.size][jokers]
             if lock is None and not state.number_lock:  # group_slots, written out
@@ -482,7 +482,7 @@ def follow_legal(state: DaifugoState, seat: int) -> list[Action]:
     assert top is not None
     jokers, count = state.jokers[seat], state.counts[seat]
     slots: Sequence[int]
-    uno = count - 1 if state.strict_uno else 0
+    uno = count - 1 if state.plan.strict_uno else 0
     legal: list[Action] = [PASS]
     if top.kind == GROUP:
         size = top.size

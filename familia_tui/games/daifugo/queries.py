@@ -45,7 +45,7 @@ def _back_count(state: DaifugoState) -> int | None:
     (DF-16; families hit with `back_count: per_family`, DF-16a); odd reverses the trick."""
     if state.top is None:
         return None
-    return state._back_count(state.top) if state.ability_bits & state.top.natural_bits else 0
+    return state._back_count(state.top) if state.rulebook.ability_bits & state.top.natural_bits else 0
 
 
 def _dobon_callers(state: DaifugoState) -> list[int]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from operator import neg
 from typing import ClassVar, Literal, NamedTuple
 
 from familia_tui.core.cards import Card
@@ -46,9 +48,10 @@ class DobonCall:
     returned: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One finished game of the session."""
+class GameRecord(NamedTuple):
+    """One finished game of the session. (A named tuple, built by `game_record` without its
+    Python-level constructor: a frozen dataclass cost ~20,000 instructions to build, at the end
+    of every game.)"""
 
     number: int
     """1-based game number."""
@@ -80,9 +83,9 @@ class GameRecord:
         return self.places + self.middle + (self.biri,)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One seat in the session ranking."""
+class Standing(NamedTuple):
+    """One seat in the session ranking. (A named tuple, built in C: every game's end builds the
+    standings, its event, and a frozen dataclass cost ~8,000 instructions a seat.)"""
 
     unit: str
     seat: int
@@ -111,18 +114,20 @@ class SessionResult(Cloneable):
 
     @property
     def biri_counts(self) -> tuple[int, ...]:
-        counts = [0] * len(self.names)
-        for game in self.games:
-            counts[game.biri] += 1
-        return tuple(counts)
+        return tuple(self._counts()[0])
 
     @property
     def first_places(self) -> tuple[int, ...]:
-        counts = [0] * len(self.names)
+        return tuple(self._counts()[1])
+
+    def _counts(self) -> tuple[list[int], list[int]]:
+        """Per seat: its ビリ count and its first places."""
+        biri, firsts = [0] * len(self.names), [0] * len(self.names)
         for game in self.games:
+            biri[game.biri] += 1
             if game.places:
-                counts[game.places[0]] += 1
-        return tuple(counts)
+                firsts[game.places[0]] += 1
+        return biri, firsts
 
     @property
     def totals(self) -> dict[str, int]:
@@ -144,15 +149,25 @@ class SessionResult(Cloneable):
 
     def standings(self) -> list[Standing]:
         """Fewest ビリ first, then most first places (DF-31)."""
-        first = self.first_places  # every game's end builds the standings (its event)
-        rows = sorted([(biri, -first[seat], seat) for seat, biri in enumerate(self.biri_counts)])
+        # every game's end builds the standings (its event): the counts read once, the previous
+        # row's kept in locals rather than read back from its named tuple
+        names, (biri, firsts) = self.names, self._counts()
         standings: list[Standing] = []
-        for index, (biri, minus_firsts, seat) in enumerate(rows):
-            firsts = -minus_firsts
-            tied = standings and (standings[-1].biri, standings[-1].firsts) == (biri, firsts)
-            rank = standings[-1].rank if tied else index + 1
-            standings.append(Standing(self.names[seat], seat, rank, biri, firsts))
+        last, rank = None, 0
+        for index, (count, minus_firsts, seat) in enumerate(sorted(zip(biri, map(neg, firsts),
+                                                                       range(len(names))))):
+            if (count, minus_firsts) != last:
+                last, rank = (count, minus_firsts), index + 1
+            standings.append(standing((names[seat], seat, rank, count, -minus_firsts)))
         return standings
+
+
+standing = partial(tuple.__new__, Standing)
+"""`standing((unit, seat, rank, biri, firsts))`: a `Standing` without the named tuple's
+Python-level constructor."""
+game_record = partial(tuple.__new__, GameRecord)
+"""`game_record((number, rule_card, …, dobon))`, every field given: a `GameRecord` without the
+named tuple's Python-level constructor (at the end of every game)."""
 
 
 def middle_order(seats: Sequence[int], counts: Sequence[int], first_leader: int,

@@ -38,7 +38,9 @@ from familia_tui.core.cards import JOKER, Card, permutation
 from familia_tui.core.engine import Event, Explanation, IllegalAction, Seat
 from familia_tui.core.table import (
     BaseState,
+    Cloneable,
     Copier,
+    SeatRing,
     clone_value,
     copy_list,
     copy_rng,
@@ -81,9 +83,9 @@ from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import (
     DobonCall,
     FinishedTrick,
-    GameRecord,
     Reason,
     SessionResult,
+    game_record,
     middle_order,
 )
 from familia_tui.games.daifugo.shapes import (
@@ -105,7 +107,7 @@ finished_trick = partial(tuple.__new__, FinishedTrick)
 constructor (every trick ends with one)."""
 fast_event = partial(tuple.__new__, Event)
 """`fast_event((kind, seat, cards, info))`: an `Event` without the named tuple's Python-level
-constructor, for the event of every play."""
+constructor, for the event of every play and the events of every game's start and end."""
 
 
 PACKED = tuple(1 << 8 * (index >> 2) + (index & 3) | 1 << 104 + 13 * (index & 3) + (index >> 2)
@@ -142,6 +144,76 @@ def trick_won_events(players: int) -> dict[str, tuple[Event, ...]]:
 
 
 @dataclass(frozen=True, slots=True)
+class Plan:
+    """What stays fixed for a session: its options, and the switches and tables read from them,
+    made once per options (a new session takes the cached one). One field of the state: a state
+    keeps its fields inline, the fast attribute access of CPython 3.11, only while its class has
+    at most 30 of them."""
+
+    options: DaifugoOptions
+    n: int
+    strict_uno: bool
+    dobon_on: bool
+    trick_sum: bool
+    single_suit: bool
+    overlap: bool
+    per_family: bool
+    ring: SeatRing
+    """Turns go clockwise (DF-6)."""
+    after: tuple[tuple[int, ...], ...]
+    """`after[seat]`: the other seats in turn order from the next one, then the seat."""
+    passed_events: tuple[Event, ...]
+    trick_won_events: dict[str, tuple[Event, ...]]
+
+    @staticmethod
+    def of(options: DaifugoOptions) -> Plan:
+        """The plan of a session with these options."""
+        return _plan(options)
+
+
+@cache
+def _plan(options: DaifugoOptions) -> Plan:
+    n = options.players
+    ring = seat_ring(n)
+    return Plan(options, n, options.uno == "strict", options.dobon != "off",
+                options.dobon_sum == "trick", options.suit_lock == "single_suit",
+                options.sequences == "overlap", options.back_count == "per_family", ring,
+                ring.afters, passed_events(n), trick_won_events(n))
+
+
+class GameLog(Cloneable):
+    """The public record of the game in progress, read by views and at the game's end, rarely
+    written: one field of the state (see `Plan`)."""
+
+    IMMUTABLE = ("rule_card", "first_leader", "revolutions", "outs", "finished", "declines",
+                 "stucks", "dobon_call")
+    COPIED: ClassVar[Mapping[str, Copier]] = {"places": copy_list, "kept": copy_rows}
+
+    def __init__(self, rule_card: Card | None, n: int) -> None:
+        self.rule_card = rule_card
+        self.first_leader = 0
+        """The ♥3 holder, who led the game's first trick (DF-7)."""
+        self.revolutions = 0
+        """Plays of this game that turned the order for good (革命, クーデター)."""
+        self.places: list[int] = []
+        """The seats that went out, in order."""
+        self.outs: tuple[tuple[int, str], ...] = ()
+        """(seat, how) of every seat that went out this game, in order."""
+        self.kept: list[list[Card]] = [[] for _ in range(n)]
+        """The hands shown by 天和 and 残し, out of play."""
+        self.finished: tuple[FinishedTrick, ...] = ()
+        """The tricks of this game that ended, in order (public: every play was seen)."""
+        self.declines: tuple[tuple[int, int, str], ...] = ()
+        """(plays made so far this game, seat, call) of every call window declined this game:
+        public, as the window's pause is (DF-28a)."""
+        self.stucks: tuple[tuple[int, int], ...] = ()
+        """(plays made so far this game, seat) of every leader passed over as stuck (DF-23a,
+        the `pass_on` option): public, as the `stuck` event is."""
+        self.dobon_call: DobonCall | None = None
+        """The ドボン called in this game, once one is."""
+
+
+@dataclass(frozen=True, slots=True)
 class StackedDeal:
     """A first game with every hand placed (scenarios, tests, records)."""
 
@@ -153,53 +225,38 @@ class StackedDeal:
 class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     """A Daifugō session in progress. Mutable; `clone()` gives an independent copy."""
 
-    IMMUTABLE = ("options", "seats", "n", "ring", "after", "seed", "strict_uno", "dobon_on",
-                 "trick_sum", "single_suit", "overlap", "per_family", "passed_events", "is_over",
-                 "to_act", "phase", "game_no", "rule_card", "rulebook", "families", "nokoshi_max",
-                 "ability_bits", "revolution", "holders", "top_play", "top_seat",
-                 "suit_lock", "number_lock", "trick_reverse", "uno_missed", "last_play_value",
-                 "cut", "revolutions", "opening", "first_leader", "leader", "last_trick", "outs",
-                 "dobon_call", "finished", "declines", "stucks")
-    SHARED = ("top", "trick_won_events")
-    """The top play's `Shape` (built by `shape_of`, cached and shared, never changed but for its
-    cache of events) and the `trick_won` events of the table size (`trick_won_events`)."""
+    IMMUTABLE = ("seed", "seats", "is_over", "to_act", "phase", "rulebook", "revolution", "holders",
+                 "top_seat", "suit_lock", "number_lock", "trick_reverse", "uno_missed",
+                 "leader")
+    SHARED = ("plan", "top")
+    """The session's `Plan` (frozen, but holding the shared dict of `trick_won` events) and the
+    top play's `Shape` (built by `shape_of`, cached and shared, never changed but for its cache
+    of events)."""
     COPIED: ClassVar[Mapping[str, Copier]] = {
-        "rng": copy_rng, "session": clone_value, "slots": copy_rows, "rows": copy_rows,
-        "kept": copy_rows, "jokers": copy_list, "counts": copy_list, "sums": copy_list,
-        "trick": copy_list, "passed": copy_list, "places": copy_list, "pending": copy_list,
+        "rng": copy_rng, "session": clone_value, "log": clone_value, "slots": copy_rows,
+        "rows": copy_rows, "jokers": copy_list, "counts": copy_list, "sums": copy_list,
+        "trick": copy_list, "passed": copy_list, "pending": copy_list,
     }
+    FIELDS = 29
+    """How many fields a state has, at most: CPython 3.11 keeps an object's fields inline (fast
+    reads, writes and method calls) only while its class has at most 30 (a test keeps it so).
+    What is fixed for a session is in `plan`, the game's public record in `log`, and what can
+    be derived is a read-only property."""
 
     def __init__(self, options: DaifugoOptions, seats: Sequence[Seat], seed: int | None = None,
                  deal: StackedDeal | None = None) -> None:
         if len(seats) != options.players:
             raise ValueError(f"{options.players} players need {options.players} seats, got {len(seats)}")
-        self.options = options
+        self.plan = Plan.of(options)
         self.seats = tuple(seats)
-        self.n = len(self.seats)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.read_options(options)
-        self.session = SessionResult(tuple(s.name for s in self.seats), options.games)
+        self.session = SessionResult(tuple(s.name for s in seats), options.games)
         self.events = []
         self._legal = None
-        self.ring = seat_ring(self.n)
-        """Turns go clockwise (DF-6)."""
-        self.after = self.ring.afters
-        """`after[seat]`: the other seats in turn order from the next one, then the seat."""
-        self.passed_events = passed_events(self.n)
-        self.trick_won_events = trick_won_events(self.n)
         self.is_over = False
         self.to_act: int | None = None
         self._start_game(deal)
-
-    def read_options(self, options: DaifugoOptions) -> None:
-        """The rules' switches the moves read, kept as flags (a new game's and a sample's)."""
-        self.strict_uno = options.uno == "strict"
-        self.dobon_on = options.dobon != "off"
-        self.trick_sum = options.dobon_sum == "trick"
-        self.single_suit = options.suit_lock == "single_suit"
-        self.overlap = options.sequences == "overlap"
-        self.per_family = options.back_count == "per_family"
 
     # ----- protocol -----
     # `to_act` (the seat whose decision it is, None when the session is over) and `is_over` are
@@ -230,12 +287,12 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             assert seat is not None and self.top_seat is not None
             passed = self.passed
             passed.append(seat)
-            events.append(self.passed_events[seat])
+            events.append(self.plan.passed_events[seat])
             counts = self.counts
             if len(passed) >= self.holders - (counts[self.top_seat] > 0):
                 self._end_trick("passes")
                 return events
-            for other in self.after[seat]:  # next_holder, written out
+            for other in self.plan.after[seat]:  # next_holder, written out
                 if counts[other]:
                     self.to_act = other
                     return events
@@ -263,6 +320,106 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         return self.session
 
     # ----- derived values -----
+    # (read-only: what the session's plan, the game's log or the other fields already hold)
+
+    @property
+    def options(self) -> DaifugoOptions:
+        return self.plan.options
+
+    @property
+    def n(self) -> int:
+        return self.plan.n
+
+    @property
+    def strict_uno(self) -> bool:
+        return self.plan.strict_uno
+
+    @property
+    def game_no(self) -> int:
+        """The game in progress (the last one once the session is over)."""
+        return len(self.session.games) + (not self.is_over)
+
+    @property
+    def rule_card(self) -> Card | None:
+        return self.log.rule_card
+
+    @property
+    def families(self) -> tuple[Family, ...]:
+        return self.rulebook.families
+
+    @property
+    def first_leader(self) -> int:
+        return self.log.first_leader
+
+    @property
+    def places(self) -> list[int]:
+        return self.log.places
+
+    @property
+    def outs(self) -> tuple[tuple[int, str], ...]:
+        return self.log.outs
+
+    @property
+    def kept(self) -> list[list[Card]]:
+        return self.log.kept
+
+    @property
+    def finished(self) -> tuple[FinishedTrick, ...]:
+        return self.log.finished
+
+    @property
+    def last_trick(self) -> FinishedTrick | None:
+        """The trick of this game that ended last (public)."""
+        finished = self.log.finished
+        return finished[-1] if finished else None
+
+    @property
+    def opening(self) -> tuple[int, Play] | None:
+        """The game's first play, once the first trick has ended."""
+        finished = self.log.finished
+        return finished[0].plays[0] if finished else None
+
+    @property
+    def declines(self) -> tuple[tuple[int, int, str], ...]:
+        return self.log.declines
+
+    @property
+    def stucks(self) -> tuple[tuple[int, int], ...]:
+        return self.log.stucks
+
+    @property
+    def dobon_call(self) -> DobonCall | None:
+        return self.log.dobon_call
+
+    @property
+    def revolutions(self) -> int:
+        return self.log.revolutions
+
+    @property
+    def last_play_value(self) -> int | None:
+        """The ドボン value of the top play, or of the whole trick with `dobon_sum: trick` (DF-28);
+        None with a top joker in it, or on a lead."""
+        top = self.top
+        if top is None:
+            return None
+        return self._trick_value() if self.plan.trick_sum else top.value
+
+    @property
+    def top_play(self) -> Play | None:
+        """The play on top of the trick (None on a lead)."""
+        return self.trick[-1][1] if self.top is not None else None
+
+    @property
+    def cut(self) -> str | None:
+        """How the top play ends the trick once its call windows close: a natural 8 (DF-15), or
+        ♠3 on a single joker (DF-20); None if it does not."""
+        top, trick = self.top, self.trick
+        if top is None:
+            return None
+        if top.cuts:
+            return "eight"
+        answer = top.spade3 and len(trick) > 1 and legal_shape(trick[-2][1]).single_joker
+        return "spade3" if answer else None
 
     def acting(self) -> int:
         """The seat to act; `LookupError` once nobody is (the session is over)."""
@@ -290,7 +447,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     def next_holder(self, seat: int) -> int:
         """The next seat clockwise that still holds cards (DF-6)."""
         counts = self.counts
-        for other in self.after[seat]:
+        for other in self.plan.after[seat]:
             if counts[other]:
                 return other
         return seat
@@ -314,9 +471,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         size, reverse = top.size, self.reversed
         last = POSITIONS - size  # the lowest start that still fits below the 2
         if self.number_lock:
-            key = top.key + (-1 if reverse else 1) * step_of(top, self.overlap)
+            key = top.key + (-1 if reverse else 1) * step_of(top, self.plan.overlap)
             return (key,) if 0 <= key <= last else ()
-        if self.overlap:
+        if self.plan.overlap:
             return range(top.key) if reverse else range(top.key + 1, last + 1)
         return range(top.key - size + 1) if reverse else range(top.high + 1, last + 1)
 
@@ -324,72 +481,49 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """The position the number lock demands of the next play, or None."""
         if not self.number_lock or self.top is None:
             return None
-        return self.top.key + (-1 if self.reversed else 1) * step_of(self.top, self.overlap)
+        return self.top.key + (-1 if self.reversed else 1) * step_of(self.top, self.plan.overlap)
 
     # ----- a game -----
 
     def _start_game(self, stacked: StackedDeal | None = None) -> None:
-        options = self.options
-        self.game_no = len(self.session.games) + 1
-        self.rule_card = stacked.rule_card if stacked else self._draw_rule_card()
-        self.use_families(families_of(self.rule_card, options.shishi))
-        self.revolution = starts_in_revolution(self.rule_card, options.diamond_revolution)
-        self.events.append(fast_event(("rule_card", None, (self.rule_card,) if self.rule_card else (), (
-            ("game", self.game_no), ("families", self.families),
+        options, n = self.plan.options, self.plan.n
+        rule_card = stacked.rule_card if stacked else self._draw_rule_card()
+        log = self.log = GameLog(rule_card, n)
+        self.use_families(families_of(rule_card, options.shishi))
+        self.revolution = starts_in_revolution(rule_card, options.diamond_revolution)
+        self.events.append(fast_event(("rule_card", None, (rule_card,) if rule_card else (), (
+            ("game", len(self.session.games) + 1), ("families", self.rulebook.families),
             ("ability_ranks", self.rulebook.ability_ranks), ("revolution", self.revolution)))))
         self._set_hands([deck_indexes(hand) for hand in stacked.hands] if stacked else self._deal())
         self._clear_trick()
-        self.places: list[int] = []
-        self.kept: list[list[Card]] = [[] for _ in range(self.n)]
         self.pending: list[tuple[str, int]] = []
         self.uno_missed: int | None = None
-        self.last_play_value: int | None = None
-        self.cut: str | None = None
-        self.revolutions = 0
-        """Plays of this game that turned the order for good (革命, クーデター)."""
-        self.opening: tuple[int, Play] | None = None
-        """The game's first play, noted when the first trick ends (not on the hot path)."""
-        self.last_trick: FinishedTrick | None = None
-        """The trick of this game that ended last (public)."""
-        self.outs: tuple[tuple[int, str], ...] = ()
-        """(seat, how) of every seat that went out this game, in order."""
-        self.finished: tuple[FinishedTrick, ...] = ()
-        """The tricks of this game that ended, in order (public: every play was seen)."""
-        self.declines: tuple[tuple[int, int, str], ...] = ()
-        """(plays made so far this game, seat, call) of every call window declined this game:
-        public, as the window's pause is (DF-28a)."""
-        self.stucks: tuple[tuple[int, int], ...] = ()
-        """(plays made so far this game, seat) of every leader passed over as stuck (DF-23a,
-        the `pass_on` option): public, as the `stuck` event is."""
-        self.dobon_call: DobonCall | None = None
-        """The ドボン called in this game, once one is."""
-        self.first_leader = next(s for s in range(self.n) if self.slots[s][POS3] >> HEART & 1)
-        self.to_act = self.leader = self.first_leader
+        first = log.first_leader = next(s for s in range(n) if self.slots[s][POS3] >> HEART & 1)
+        self.to_act = self.leader = first
         self.phase = LEAD
-        self.events.append(fast_event(("dealt", self.first_leader, (), (
-            ("counts", tuple(self.counts)), ("leader", self.first_leader)))))
+        self.events.append(fast_event(("dealt", first, (), (
+            ("counts", tuple(self.counts)), ("leader", first)))))
         self._deal_checks()
 
     def use_families(self, families: tuple[Family, ...]) -> None:
         """Activate rule families: the ability cards and what depends on them (C2)."""
         self.rulebook = Rulebook.of(families)
-        self.families = self.rulebook.families
-        self.nokoshi_max = max((len(p) for _, p in self.rulebook.nokoshi_sets), default=0)
-        self.ability_bits = self.rulebook.ability_bits
 
     def _draw_rule_card(self) -> Card | None:
         """Turn one card of the full 56 face up; it goes back before the shuffle (DF-1)."""
-        if self.options.rule_card == "off":
+        options = self.plan.options
+        if options.rule_card == "off":
             return None
-        return self.options.fixed_rule_card or DECK[int(self.rng.random() * len(DECK))]
+        return options.fixed_rule_card or DECK[int(self.rng.random() * len(DECK))]
 
     def _deal(self) -> list[list[int]]:
         """Equal deal from a random player, or the rough split (DF-5); cards as deck indexes."""
         deck = permutation(len(DECK), self.rng)
-        n, start = self.n, int(self.rng.random() * self.n)
-        # a seat's place from the first dealt, `self.ring.distance` written out (turns go
+        n = self.plan.n
+        start = int(self.rng.random() * n)
+        # a seat's place from the first dealt, `ring.distance` written out (turns go
         # clockwise): (seat - start) % n
-        if self.options.deal == "even":
+        if self.plan.options.deal == "even":
             return [deck[(seat - start) % n::n] for seat in range(n)]
         cuts = [0] + [round(i * len(deck) / n) + int(self.rng.random() * 7) - 3 for i in range(1, n)]
         cuts.append(len(deck))
@@ -414,7 +548,6 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _clear_trick(self) -> None:
         self.top: Shape | None = None
-        self.top_play: Play | None = None
         self.top_seat: int | None = None
         self.trick: list[tuple[int, Play]] = []
         self.passed: list[int] = []
@@ -424,19 +557,19 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _deal_checks(self) -> None:
         """天和 and ○○残し right after the deal, in turn order from the ♥3 holder (DF-24, DF-25)."""
-        for seat in self.ring.order(self.first_leader) if self.rulebook.nokoshi_sets else ():
+        first = self.log.first_leader
+        for seat in self.plan.ring.order(first) if self.rulebook.nokoshi_sets else ():
             if self.holders <= 1:
                 break
             family, cards = self._tenho(seat)
             if family:
                 self._go_out(seat, "tenho", family, cards)
-            elif self.counts[seat] <= self.nokoshi_max:
+            elif self.counts[seat] <= self.rulebook.nokoshi_max:
                 self._check_nokoshi(seat)
         if self.holders <= 1:
-            self._end_game(self.next_holder(self.first_leader), "last")
+            self._end_game(self.next_holder(first), "last")
             return
-        self._start_trick(self.first_leader if self.counts[self.first_leader]
-                          else self.next_holder(self.first_leader))
+        self._start_trick(first if self.counts[first] else self.next_holder(first))
 
     def _tenho(self, seat: int) -> tuple[str | None, tuple[Card, ...]]:
         """(family, cards) of a 天和: one of each ability rank of a family, in one suit."""
@@ -463,14 +596,15 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         """The seat goes out; a 天和 or 残し hand is shown and kept, out of play."""
         if family is not None:
             self.events.append(Event(how, seat, shown, (("family", family),)))
-        self.kept[seat].extend(self.hand(seat))
+        log = self.log
+        log.kept[seat].extend(self.hand(seat))
         self.slots[seat] = list(EMPTY_SLOTS)
         self.rows[seat] = [0] * 4
         self.jokers[seat] = self.counts[seat] = self.sums[seat] = 0
         self.holders -= 1
-        self.places.append(seat)
-        self.outs += ((seat, how),)
-        self.events.append(fast_event(("went_out", seat, (), (("place", len(self.places)),
+        log.places.append(seat)
+        log.outs += ((seat, how),)
+        self.events.append(fast_event(("went_out", seat, (), (("place", len(log.places)),
                                                               ("how", how)))))
 
     # ----- tricks -----
@@ -486,13 +620,13 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         stuck = leader
         while every_lead_is_forbidden(self.slots[stuck], self.jokers[stuck], self.counts[stuck],
                                       forbidden):
-            if self.options.stuck_leader == "chombo":
+            if self.plan.options.stuck_leader == "chombo":
                 self.events.append(Event("chombo", leader, info=(("why", "stuck"),)))
                 self._end_game(leader, "stuck")
                 return
             self.events.append(Event("stuck", stuck))
-            made = sum(len(trick.plays) for trick in self.finished) + len(self.trick)
-            self.stucks += ((made, stuck),)
+            made = sum(len(trick.plays) for trick in self.log.finished) + len(self.trick)
+            self.log.stucks += ((made, stuck),)
             stuck = self.next_holder(stuck)
             if stuck == leader:
                 self._end_game(leader, "all_stuck")
@@ -505,16 +639,13 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         seat = self.top_seat
         assert seat is not None  # a trick ends on a play
         leader = seat if self.counts[seat] else self.next_holder(seat)
-        if self.opening is None:
-            self.opening = self.trick[0]
-        self.last_trick = finished_trick((tuple(self.trick), why))
-        self.finished += (self.last_trick,)
+        self.log.finished += (finished_trick((tuple(self.trick), why)),)
         # _clear_trick, written out (a trick ends every few actions)
-        self.top = self.top_play = self.top_seat = self.suit_lock = None
+        self.top = self.top_seat = self.suit_lock = None
         self.trick = []
         self.passed = []
         self.number_lock = self.trick_reverse = False
-        self.events.append(self.trick_won_events[why][leader])
+        self.events.append(self.plan.trick_won_events[why][leader])
         count = self.counts[leader]
         if count > 1 and count > self.jokers[leader]:  # _start_trick's common case, written out
             self.phase = LEAD
@@ -552,48 +683,49 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         if previous is not None and not answer:
             # lock the suits and the numbers from two consecutive plays (DF-10a, DF-11, DF-12)
             if self.suit_lock is None and shape.lock_suits == previous.lock_suits:
-                suits = lock_signature(shape, self.single_suit)
-                if suits is not None and suits == lock_signature(previous, self.single_suit):
+                single = self.plan.single_suit
+                suits = lock_signature(shape, single)
+                if suits is not None and suits == lock_signature(previous, single):
                     self.suit_lock = suits
                     events.append(Event("suit_lock", seat, info=(
                         ("suits", "".join("SHDC"[s] for s in suits)),)))
             if not self.number_lock and shape.key != TOP and previous.key != TOP:
-                step = 1 if self.overlap else previous.step  # step_of, written out
+                step = 1 if self.plan.overlap else previous.step  # step_of, written out
                 if shape.key == previous.key + (-step if self.revolution != self.trick_reverse
                                                 else step):
                     self.number_lock = True
                     events.append(fast_event(("number_lock", seat, (), (
                         ("rank", RANK_OF_POS[shape.key]),))))
-        self.top, self.top_play, self.top_seat = shape, play, seat
+        self.top, self.top_seat = shape, seat
         self.trick.append((seat, play))
         self.passed = []
         if shape.turns:
             self.revolution = not self.revolution
-            self.revolutions += 1
+            self.log.revolutions += 1
             events.append(Event("revolution", seat, info=(
                 ("on", self.revolution), ("coup", shape.size == 3))))
-        if self.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
+        book, plan = self.rulebook, self.plan
+        if book.ability_bits & shape.natural_bits and self._back_count(shape) % 2:
             self.trick_reverse = not self.trick_reverse
             events.append(Event("trick_reverse", seat, info=(("on", self.trick_reverse),)))
         # going out and ウノ, the call windows, then the trick goes on or ends (C15 6–8)
-        if count < 2 or count <= self.nokoshi_max:
+        if count < 2 or count <= book.nokoshi_max:
             self._going_out(seat, play, count)
             if self.holders <= 1:
                 self._end_game(self.next_holder(seat), "last")
                 return
-        self.cut = "eight" if shape.cuts else "spade3" if answer else None
-        value = self.last_play_value = self._trick_value() if self.trick_sum else shape.value
-        if self.uno_missed is not None or (self.dobon_on and count and value in self.sums):
+        value = self._trick_value() if plan.trick_sum else shape.value  # `last_play_value`
+        if self.uno_missed is not None or (plan.dobon_on and count and value in self.sums):
             self.pending = self._windows(seat, value)
             if self.pending:
                 self._advance()
                 return
-        if self.cut:
-            self._end_trick(self.cut)
+        if shape.cuts or answer:  # the trick ends on a natural 8 or ♠3 on a joker (`cut`)
+            self._end_trick("eight" if shape.cuts else "spade3")
             return
         self.phase = FOLLOW
         counts = self.counts
-        for other in self.after[seat]:  # next_holder, written out: the next seat holding cards
+        for other in plan.after[seat]:  # next_holder, written out: the next seat holding cards
             if counts[other]:
                 self.to_act = other
                 return
@@ -602,7 +734,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     def _back_count(self, shape: Shape) -> int:
         """○○バック: ability cards × families per card (DF-16), or families hit (DF-16a)."""
         book, positions = self.rulebook, shape.natural_positions
-        if self.per_family:
+        if self.plan.per_family:
             return sum(1 for mask in book.family_pos_masks if any(mask >> p & 1 for p in positions))
         weight = book.back_weight
         return sum(weight[p] for p in positions)
@@ -612,7 +744,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         if count == 0:
             self._go_out(seat, "empty")
         elif count == 1:
-            if self.strict_uno and not play.uno:
+            if self.plan.strict_uno and not play.uno:
                 self.uno_missed = seat
                 self.events.append(Event("uno_missed", seat))
             else:
@@ -625,8 +757,8 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         チョンボ on a missed ウノ (DF-26a)."""
         pending: list[tuple[str, int]] = []
         counts = self.counts
-        others = [other for other in self.after[seat][:-1] if counts[other]]
-        if self.dobon_on and counts[seat] and value is not None:
+        others = [other for other in self.plan.after[seat][:-1] if counts[other]]
+        if self.plan.dobon_on and counts[seat] and value is not None:
             for other in others:
                 if self.sums[other] == value and not self.jokers[other]:
                     if self.uno_missed is not None and self._calls_by_itself(other):
@@ -648,7 +780,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
 
     def _calls_by_itself(self, seat: int) -> bool:
         """With automatic ドボン a human's call is made for him (DF-28a); bots decide."""
-        return self.options.dobon == "auto" and self.seats[seat].is_human
+        return self.plan.options.dobon == "auto" and self.seats[seat].is_human
 
     def _advance(self) -> None:
         """Open the next call window, or let play go on."""
@@ -661,8 +793,9 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
             self.to_act = seat
             return
         self.uno_missed = None
-        if self.cut:
-            self._end_trick(self.cut)
+        cut = self.cut
+        if cut:
+            self._end_trick(cut)
             return
         self.phase = FOLLOW
         self.to_act = self.next_holder(self.top_player())
@@ -688,14 +821,15 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         self.events.append(Event("dobon", caller, hand, (
             ("target", target), ("value", value), ("automatic", automatic))))
         last = self.trick[-1] if self.trick and self.trick[-1][0] == target else None
-        call = self.dobon_call = DobonCall(caller, target, int(value or 0), hand,
-                                           None if self.trick_sum or last is None else last[1])
+        log = self.log
+        call = log.dobon_call = DobonCall(caller, target, int(value or 0), hand,
+                                          None if self.plan.trick_sum or last is None else last[1])
         if self.uno_missed == target:
             self.events.append(Event("nasuritsuke", caller, info=(("target", target),)))
             self._end_game(caller, "nasuritsuke", caller=caller)
         elif self.jokers[target] == 0 and self.sums[target] == value:
             returned = tuple(self.hand(target))
-            self.dobon_call = replace(call, returned=returned)
+            log.dobon_call = replace(call, returned=returned)
             self.events.append(Event("dobon_gaeshi", target, returned, (
                 ("caller", caller), ("value", value))))
             self._end_game(caller, "dobon_gaeshi", caller=target)
@@ -705,28 +839,30 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
     @handles(Decline)
     def _decline(self, action: Decline) -> None:
         kind, seat = self.pending.pop(0)
-        made = sum(len(trick.plays) for trick in self.finished) + len(self.trick)
-        self.declines += ((made, seat, kind),)
+        made = sum(len(trick.plays) for trick in self.log.finished) + len(self.trick)
+        self.log.declines += ((made, seat, kind),)
         self.events.append(Event("declined", seat, info=(("call", kind),)))
         self._advance()
 
     # ----- the end of a game -----
 
     def _end_game(self, biri: int, reason: Reason, caller: int | None = None) -> None:
-        holders = [s for s in range(self.n) if self.counts[s] and s != biri]
-        middle = middle_order(holders, self.counts, self.first_leader, self.n)
+        n, log = self.plan.n, self.log
+        holders = [s for s in range(n) if self.counts[s] and s != biri]
+        middle = middle_order(holders, self.counts, log.first_leader, n)
         opening = self.opening or (self.trick[0] if self.trick else None)
-        record = GameRecord(self.game_no, self.rule_card, self.families, tuple(self.places),
-                            middle, biri, reason, caller, self.revolutions, opening, self.outs,
-                            tuple(self.counts), self.dobon_call)
+        record = game_record((len(self.session.games) + 1, log.rule_card, self.rulebook.families,
+                              tuple(log.places), middle, biri, reason, caller, log.revolutions,
+                              opening, log.outs, tuple(self.counts), log.dobon_call))
         self.session.games.append(record)
         self.events.append(fast_event(("game_scored", biri, (), (("reason", reason),
                                                                   ("record", record)))))
         self.pending = []
         if self.session.over:
             self.phase, self.to_act, self.is_over = OVER, None, True
-            self.events.append(Event("game_over", None, info=(
-                ("biri", self.session.biri_counts), ("standings", tuple(self.session.standings())))))
+            session = self.session
+            self.events.append(fast_event(("game_over", None, (), (
+                ("biri", session.biri_counts), ("standings", tuple(session.standings()))))))
         else:
             self._start_game()
 

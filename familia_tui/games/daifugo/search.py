@@ -60,7 +60,7 @@ from familia_tui.games.daifugo.families import Rulebook
 from familia_tui.games.daifugo.legal import Phase
 from familia_tui.games.daifugo.options import DaifugoOptions
 from familia_tui.games.daifugo.results import SessionResult
-from familia_tui.games.daifugo.rules import DaifugoState, passed_events, trick_won_events
+from familia_tui.games.daifugo.rules import DaifugoState, GameLog, Plan
 from familia_tui.games.daifugo.shapes import legal_shape
 from familia_tui.games.daifugo.view import DaifugoView
 
@@ -406,8 +406,8 @@ def build(view: DaifugoView, dealt: list[list[Card]]) -> DaifugoState:
     fields = template.__dict__.copy()  # a clone of the template, sharing its SharedRandom: it
     # deals only the games after the playouts' horizon, the search's own guess
     fields["session"] = template.session.clone()
-    fields["kept"] = [list(cards) for cards in template.kept]
-    for name in ("trick", "passed", "places", "pending", "events"):
+    fields["log"] = template.log.clone()
+    for name in ("trick", "passed", "pending", "events"):
         fields[name] = list(fields[name])
     state.__dict__ = fields
     hands = history.hands(dealt)
@@ -430,41 +430,31 @@ def _template(view: DaifugoView) -> DaifugoState:
     options: DaifugoOptions = view.options
     state = DaifugoState.__new__(DaifugoState)
     n = len(view.seats)
-    state.options, state.seats, state.n, state.seed = options, view.seats, n, None
+    state.plan, state.seats, state.seed = Plan.of(options), view.seats, None
     state.rng = SharedRandom(view.game)
-    state.read_options(options)
     state.session = SessionResult(tuple(s.name for s in view.seats), options.games, list(view.games_played))
     state.events, state._legal = [], None
-    state.ring = seat_ring(n)
-    state.after = state.ring.afters
-    state.passed_events = passed_events(n)
-    state.trick_won_events = trick_won_events(n)
     state.is_over = view.phase == "over"
     state.to_act, state.phase = view.to_act, Phase(view.phase)
-    state.game_no, state.rule_card = view.game, view.rule_card
     state.use_families(view.families)
     state.revolution, state.trick_reverse = view.revolution, view.trick_reverse
     top = view.top
     state.top = legal_shape(top.play) if top else None
-    state.top_play, state.top_seat = (top.play, top.seat) if top else (None, None)
+    state.top_seat = top.seat if top else None
     state.trick = [(p.seat, p.play) for p in view.trick]
     state.passed = list(view.passed)
     state.suit_lock = tuple("SHDC".index(x) for x in view.suit_lock) if view.suit_lock else None
     state.number_lock = view.number_lock
-    state.places = list(view.places)
-    state.kept = [list(cards) for cards in view.kept]
     state.pending = []
-    state.uno_missed, state.last_play_value = view.uno_missed, view.last_value
-    state.cut = None
-    if state.top is not None:
-        answer = len(view.trick) > 1 and state.top.spade3 and legal_shape(view.trick[-2].play).single_joker
-        state.cut = "eight" if state.top.cuts else "spade3" if answer else None
+    state.uno_missed = view.uno_missed
+    state.leader = view.leader
+    log = state.log = GameLog(view.rule_card, n)
+    log.places = list(view.places)
+    log.kept = [list(cards) for cards in view.kept]
     plays = [p for trick in view.finished for p in trick.plays] + state.trick
-    state.revolutions = sum(legal_shape(play).turns for _, play in plays)
-    state.opening = view.finished[0].plays[0] if view.finished else None
-    state.first_leader, state.leader = view.first_leader, view.leader
-    state.last_trick, state.outs, state.dobon_call = view.last_trick, view.outs, None
-    state.finished, state.declines, state.stucks = view.finished, view.declines, view.stucks
+    log.revolutions = sum(legal_shape(play).turns for _, play in plays)
+    log.first_leader, log.outs = view.first_leader, view.outs
+    log.finished, log.declines, log.stucks = view.finished, view.declines, view.stucks
     state._set_hands([[] for _ in range(n)])
     return state
 
@@ -509,7 +499,7 @@ def quick_policy(state: DaifugoState, rng: random.Random) -> Action:
     legal move, so that the playouts try everything. With strict ウノ a play that leaves one
     card says it (DF-26a)."""
     action = _shed(state, rng)
-    if state.strict_uno and type(action) is Play and not action.uno:
+    if state.plan.strict_uno and type(action) is Play and not action.uno:
         left = state.counts[state.to_act] - len(action.naturals) - len(action.jokers)  # type: ignore[index]
         if left == 1:
             return action._replace(uno=True)

@@ -137,10 +137,10 @@ class _Position:
     def _rules(self) -> None:
         state, data = self.state, self.data
         chosen, card = _rule_card(data)
-        state.rule_card = card if chosen else self.options.fixed_rule_card
+        state.log.rule_card = card if chosen else self.options.fixed_rule_card
         families = data.get("families")
         if families is None:
-            families = families_of(state.rule_card, self.options.shishi)
+            families = families_of(state.log.rule_card, self.options.shishi)
         unknown = [f for f in families if f not in FAMILIES]
         if unknown:
             raise SetupError(f"families: unknown {unknown} (families: {', '.join(FAMILIES)})")
@@ -171,7 +171,7 @@ class _Position:
         hands = [self.supply.fill(given.get(s, []), fill[s], f"fill.{s}") if s in fill
                  else given.get(s, []) for s in range(self.n)]
         state._set_hands([deck_indexes(hand) for hand in hands])
-        state.places = seat_list(self.data.get("places"), self.n, "places")
+        state.log.places = seat_list(self.data.get("places"), self.n, "places")
         for seat in range(self.n):
             out = seat in state.places
             if out == bool(state.counts[seat]):
@@ -183,7 +183,7 @@ class _Position:
         state._clear_trick()
         state.trick_reverse = bool(data.get("trick_reverse", False))
         for seat, play in plays:
-            state.top, state.top_play, state.top_seat = legal_shape(play), play, seat
+            state.top, state.top_seat = legal_shape(play), seat
             state.trick.append((seat, play))
         lock = data.get("suit_lock")
         if lock:
@@ -195,8 +195,6 @@ class _Position:
         if (state.suit_lock or state.number_lock) and len(plays) < 2:
             raise SetupError("suit_lock/number_lock: a lock needs two plays in the trick")
         state.passed = seat_list(data.get("passed"), self.n, "passed")
-        if state.top is not None:
-            state.last_play_value = state.top.value
 
     def _turn(self) -> None:
         state, data = self.state, self.data
@@ -207,7 +205,7 @@ class _Position:
         state.leader = _seat(data.get("leader", plays[0][0] if plays else state.to_act), self.n, "leader")
         if not state.counts[state.to_act]:
             raise SetupError(f"to_act: seat {state.to_act} holds no cards")
-        state.first_leader = state.leader
+        state.log.first_leader = state.leader
         state.holders = sum(1 for c in state.counts if c)
         state._legal = None
         if plays:

@@ -17,12 +17,14 @@ import random
 from collections import Counter
 
 import pytest
+from daifugo_helpers import options, position
 
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
 from familia_tui.games.daifugo.deck import DECK, hand_value
 from familia_tui.games.daifugo.game import GAME
 from familia_tui.games.daifugo.rules import DaifugoState
+from familia_tui.games.daifugo.search import SEARCH
 
 PRESETS, ERRORS = list_presets("daifugo")
 
@@ -87,3 +89,23 @@ def _playout(preset, seed: int) -> int:  # type: ignore[no-untyped-def]
 def test_random_playouts_keep_the_invariants(preset) -> None:  # type: ignore[no-untyped-def]
     for seed in range(4):
         _playout(preset, seed)
+
+
+def test_a_state_keeps_the_fields_cpython_shares_between_instances() -> None:
+    """The state's fields stay within CPython 3.11's shared key table of a class (29 fields):
+    one more and every field access and method call on every state looks its name up in a
+    dict (see `DaifugoState.FIELDS`). Checked through a session of every preset, on the
+    sampler's states and on a scenario position."""
+    seen: set[str] = set()
+    rng = random.Random(5)
+    for preset in PRESETS:
+        state = GAME.new_game(preset.options, GAME.default_seats(preset.options), seed=3)
+        while not state.is_over:
+            seen |= set(vars(state))
+            if rng.random() < 0.05:
+                seen |= set(vars(SEARCH.sample(state.view(state.acting()), rng)))
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        seen |= set(vars(state))
+    assert len(seen) <= DaifugoState.FIELDS == 29, sorted(seen)
+    assert set(vars(position(options(), hands={0: "4S 4D", 1: "QC QD", 2: "JC JD", 3: "10C 10D"}))) <= seen
