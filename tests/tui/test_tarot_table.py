@@ -262,17 +262,22 @@ async def test_dimmed_bids_and_discards_explain_the_rule(tmp_path: Path) -> None
         assert all(isinstance(c.value, Discard) and SUIT[c.value.card] < TRUMP for c in legal)
 
 
+async def to_a_follow(pilot, app) -> TarotScreen:  # type: ignore[no-untyped-def]
+    """Pass (and play Enter's card) until the human must follow a trick: a play with some cards
+    not allowed."""
+    for _ in range(20):
+        await settle(pilot, lambda: human_to_act(app))
+        screen = app.screen
+        if screen.session.state.phase == "play" and not all(c.enabled for c in screen.choices):
+            return screen
+        await pilot.press("enter")
+    raise AssertionError("no trick to follow in 20 decisions")
+
+
 async def test_clicking_cards_plays_legal_ones_and_explains_illegal_ones(tmp_path: Path) -> None:
     app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = None
-        for _ in range(20):  # pass until a trick needs following
-            await settle(pilot, lambda: human_to_act(app))
-            screen = app.screen
-            if screen.session.state.phase == "play" and not all(c.enabled for c in screen.choices):
-                break
-            await pilot.press("enter")
-        assert screen is not None and screen.session.state.phase == "play"
+        screen = await to_a_follow(pilot, app)
         illegal = next(i for i, c in enumerate(screen.choices) if not c.enabled)
         before = len(screen.session.record.actions)
         assert await click(pilot, lambda: screen.chips[illegal][0])
@@ -293,12 +298,7 @@ async def test_in_ascii_the_hint_lights_the_card_grid_and_every_card_stays_reada
     on the unlit cards left only its edges on screen, the card names gone."""
     app = make_app(tmp_path, record("Aki,bot,bot,bot", seed=3), glyphs="ascii")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):  # pass until a trick needs following
-            await settle(pilot, lambda: human_to_act(app))
-            screen = app.screen
-            if screen.session.state.phase == "play" and not all(c.enabled for c in screen.choices):
-                break
-            await pilot.press("enter")
+        screen = await to_a_follow(pilot, app)
         await pilot.press("h")
         await settle(pilot, lambda: "Allowed now" in screen_text(app))
         text = screen_text(app)
