@@ -46,6 +46,7 @@ from familia_tui.core.table import (
     copy_rng,
     copy_rows,
     handles,
+    per_object,
     seat_ring,
 )
 from familia_tui.games.daifugo.actions import Action, Call, Decline, Pass, Play
@@ -146,9 +147,8 @@ def trick_won_events(players: int) -> dict[str, tuple[Event, ...]]:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """What stays fixed for a session: its options, and the switches and tables read from them,
-    made once per options (a new session takes the cached one). One field of the state: a state
-    keeps its fields inline, the fast attribute access of CPython 3.11, only while its class has
-    at most 30 of them."""
+    made once per options (a new session takes the cached one). One field of the state: see
+    `core.table.INLINE_FIELDS`."""
 
     options: DaifugoOptions
     n: int
@@ -171,7 +171,7 @@ class Plan:
         return _plan(options)
 
 
-@cache
+@per_object
 def _plan(options: DaifugoOptions) -> Plan:
     n = options.players
     ring = seat_ring(n)
@@ -237,11 +237,10 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         "rows": copy_rows, "jokers": copy_list, "counts": copy_list, "sums": copy_list,
         "trick": copy_list, "passed": copy_list, "pending": copy_list,
     }
-    FIELDS = 29
-    """How many fields a state has, at most: CPython 3.11 keeps an object's fields inline (fast
-    reads, writes and method calls) only while its class has at most 30 (a test keeps it so).
-    What is fixed for a session is in `plan`, the game's public record in `log`, and what can
-    be derived is a read-only property."""
+    # A state has at most `core.table.INLINE_FIELDS` (29) fields, which CPython 3.11 keeps
+    # inline (fast reads, writes and method calls; a test keeps it so): what is fixed for a
+    # session is in `plan`, the game's public record in `log`, and what can be derived is a
+    # read-only property.
 
     def __init__(self, options: DaifugoOptions, seats: Sequence[Seat], seed: int | None = None,
                  deal: StackedDeal | None = None) -> None:

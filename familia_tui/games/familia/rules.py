@@ -227,8 +227,8 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     (`trick.HAND_CARDS`): the `hands`, `known`, `stock` and `played` properties show them as
     cards, and whoever writes a state (scenarios, the search's sampler) writes the ids.
 
-    The state keeps at most 29 fields: past that, CPython 3.11 gives up the instance's shared
-    key table (its first instance finds 29 places), and then every `self.method()` call looks
+    The state keeps at most 29 fields (`core.table.INLINE_FIELDS`): past that, CPython 3.11
+    gives up the instance's shared key table, and then every `self.method()` call looks
     the name up in the instance's dict first (about 240 instructions a call) and every field
     read and write is slower (`test_a_state_keeps_the_fields_cpython_shares_between_instances`).
     What can be derived is a property instead: `options`, `n`, `tricks_per_deal`, `style`,
@@ -340,7 +340,7 @@ class FamiliaState(BaseState[Action, FamiliaView, MatchState]):
     def result(self) -> MatchState:
         return self.match
 
-    # ----- derived fields (see the class's note on its 30 fields) -----
+    # ----- derived fields (see the class's note on its 29 fields) -----
 
     @property
     def options(self) -> FamiliaOptions:

@@ -21,6 +21,7 @@ from daifugo_helpers import options, position
 
 from familia_tui.core.presets import list_presets
 from familia_tui.core.record import Record
+from familia_tui.core.table import INLINE_FIELDS
 from familia_tui.games.daifugo.deck import DECK, hand_value
 from familia_tui.games.daifugo.game import GAME
 from familia_tui.games.daifugo.rules import DaifugoState
@@ -94,7 +95,7 @@ def test_random_playouts_keep_the_invariants(preset) -> None:  # type: ignore[no
 def test_a_state_keeps_the_fields_cpython_shares_between_instances() -> None:
     """The state's fields stay within CPython 3.11's shared key table of a class (29 fields):
     one more and every field access and method call on every state looks its name up in a
-    dict (see `DaifugoState.FIELDS`). Checked through a session of every preset, on the
+    dict (see `core.table.INLINE_FIELDS`). Checked through a session of every preset, on the
     sampler's states and on a scenario position."""
     seen: set[str] = set()
     rng = random.Random(5)
@@ -107,5 +108,5 @@ def test_a_state_keeps_the_fields_cpython_shares_between_instances() -> None:
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
         seen |= set(vars(state))
-    assert len(seen) <= DaifugoState.FIELDS == 29, sorted(seen)
+    assert len(seen) <= INLINE_FIELDS == 29, sorted(seen)
     assert set(vars(position(options(), hands={0: "4S 4D", 1: "QC QD", 2: "JC JD", 3: "10C 10D"}))) <= seen
