@@ -280,10 +280,10 @@ INLINE_FIELDS = 29
 specialised instructions, while its class's shared key table has room for them: 29 names. An
 object with more, or whose `__dict__` was assigned, has a dict of its own, and every method
 call on it looks the name up in that dict first (about 240 instructions). A state that keeps
-to 29 fields (Familia's; a test keeps it there) is therefore cloned field by field, which keeps
-the array: a search playout on such a clone took 18 % fewer instructions (1.45 → 1.19 million,
-`benchmarks/search_playouts.py`), for 23,000 more a clone. A state with more fields gains
-nothing from that, so its clone is given the copied dict."""
+to 29 fields (Familia's and Daifugō's; a test in each keeps it so) is cloned field by field,
+which keeps the array: a Familia search playout on such a clone took 18 % fewer instructions
+(1.45 → 1.19 million, `benchmarks/search_playouts.py`), for 23,000 more a clone. A state with
+more fields gains nothing from that, so its clone is given the copied dict."""
 
 
 class Cloneable:

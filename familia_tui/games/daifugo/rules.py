@@ -624,8 +624,7 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
                 self._end_game(leader, "stuck")
                 return
             self.events.append(Event("stuck", stuck))
-            made = sum(len(trick.plays) for trick in self.log.finished) + len(self.trick)
-            self.log.stucks += ((made, stuck),)
+            self.log.stucks += ((self._plays_made(), stuck),)
             stuck = self.next_holder(stuck)
             if stuck == leader:
                 self._end_game(leader, "all_stuck")
@@ -835,11 +834,14 @@ class DaifugoState(BaseState[Action, "DaifugoView", SessionResult]):
         else:
             self._end_game(target, "dobon", caller=caller)
 
+    def _plays_made(self) -> int:
+        """Plays made so far this game: where a stuck leader or a declined call stands in it."""
+        return sum(len(trick.plays) for trick in self.log.finished) + len(self.trick)
+
     @handles(Decline)
     def _decline(self, action: Decline) -> None:
         kind, seat = self.pending.pop(0)
-        made = sum(len(trick.plays) for trick in self.log.finished) + len(self.trick)
-        self.log.declines += ((made, seat, kind),)
+        self.log.declines += ((self._plays_made(), seat, kind),)
         self.events.append(Event("declined", seat, info=(("call", kind),)))
         self._advance()
 

@@ -178,15 +178,20 @@ _make = tuple.__new__
 events and trick records of every play; `NamedTuple._make` does the same)."""
 
 
+MAX_HANDS = 10
+"""The most hands a table has (`FamiliaOptions.players`: ten people, a hand each): the per-seat
+tables below are made for every seat a table can have."""
+
+
 def _card_events(kind: str) -> tuple[tuple[Event, ...], ...]:
     """`table[seat][id]`: the event `kind` of a seat and one hand card, made once for every seat
     a table can have (events are immutable, and every play and draw of a game makes one)."""
-    return tuple(tuple(Event(kind, seat, (card,)) for card in HAND_CARDS) for seat in range(10))
+    return tuple(tuple(Event(kind, seat, (card,)) for card in HAND_CARDS) for seat in range(MAX_HANDS))
 
 
 _PLAYED_EVENTS, _DRAWN_EVENTS = _card_events(PLAYED), _card_events("card_drawn")
 _PLAY_ROWS: tuple[tuple[tuple[int, Card, None], ...], ...] = tuple(
-    tuple((seat, card, None) for card in HAND_CARDS) for seat in range(10))
+    tuple((seat, card, None) for card in HAND_CARDS) for seat in range(MAX_HANDS))
 """`_PLAY_ROWS[seat][id]`: a trick record's play (seat, card, no declared suit), made once (a
 trick's record holds one per play)."""
 

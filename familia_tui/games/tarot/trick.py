@@ -155,13 +155,12 @@ def trick_winner(cards: Sequence[Card], led: int | None = None, top: int | None 
         led = led_suit(cards)
     if led == NO_SUIT:
         return 0
-    best = -1
-    if top is not None:
-        best = top
-    else:
+    if top is None:
+        top = -1
         for card in cards:
-            if FIRST_TRUMP <= card < EXCUSE_ID and card > best:
-                best = card
+            if FIRST_TRUMP <= card < EXCUSE_ID and card > top:
+                top = card
+    best = top
     if best < 0:
         low = led * 14
         for card in cards:
